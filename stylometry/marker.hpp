@@ -1,0 +1,37 @@
+#pragma once
+// An authorship marker: spans of a document that identify its writer, with what they reveal
+// and how much, in bits of identifying information.
+#include <string>
+#include <vector>
+
+#include "stylometry/span.hpp"
+
+namespace fantasma {
+
+enum class Severity { Hint, Information, Warning };
+
+// A deterministic neutral alternative: replace the source of the marker's first span.
+struct Fix {
+    std::string title;     // "Use 'color'"
+    std::string new_text;  // "color"
+};
+
+struct Marker {
+    std::string code;         // stable, kebab-case: "regional-spelling"
+    std::vector<Span> spans;  // source byte spans; the first is the one fixes replace
+    std::string message;      // plain English: what it reveals, why, the reference figure
+    double bits = 0;          // reported score (linking bits when a profile is given)
+    double population_bits = 0;  // -log2(share of reference writers with this habit)
+    std::vector<Fix> fixes;
+    // The habit this marker rests on, as measured by the detector (see MarkerSink::measure);
+    // empty for markers that are not a rate (self-identifying content).
+    std::string feature;
+    // Self-identifying content (names, e-mail addresses, places...): flagged for the writer to
+    // decide, never rewritten automatically.
+    bool identity = false;
+};
+
+Severity severity_for_bits(double bits);  // < 2: hint, < 5: information, else warning
+std::string_view severity_name(Severity severity);
+
+}  // namespace fantasma

@@ -30,11 +30,24 @@ struct Measurement {
     double opportunities = 0;
 };
 
+// How strongly one measured habit links a text to a profile's writer (see linking.hpp).
+struct FeatureLink {
+    std::string feature;
+    double bits = 0;  // log2 likelihood ratio, same writer vs. a random writer; may be < 0
+};
+
 struct Report {
     std::vector<Marker> markers;  // sorted by first span, then code; spans in source bytes
     // Sum of the markers' bits, each habit (feature) counted once: habits are assumed
     // independent, which overstates the total when they are correlated (see analyzer.cpp).
+    // With a profile: profile_bits instead.
     double total_bits = 0;
+    // With a profile only: the evidence, over every habit measured both here and in the
+    // profile, that this text and the profile have the same writer (sum of `links`, floored
+    // at 0), in bits. An adversary holding the profile would single the writer out of about
+    // 2^profile_bits candidates.
+    double profile_bits = 0;
+    std::vector<FeatureLink> links;  // per habit, strongest link first
     std::size_t word_count = 0;
     std::map<std::string, Measurement, std::less<>> measurements;
     bool cancelled = false;  // options.stop fired: the report is incomplete

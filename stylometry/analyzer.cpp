@@ -1,0 +1,168 @@
+#include "stylometry/analyzer.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "stylometry/detectors/habit.hpp"
+#include "stylometry/detectors/registry.hpp"
+#include "stylometry/linking.hpp"
+#include "stylometry/profile.hpp"
+
+// Scoring.
+//
+// Without a profile a marker scores its population bits: -log2 of the share of reference
+// writers who show the habit at least this strongly (the detector computes it).
+//
+// With a profile the question is no longer "how rare is this habit?" but "how much does it
+// tie this text to *this* writer?". A marker's habit links the two only when the writer's own
+// rate (over the profile's documents) departs from the population's median in the same
+// direction as this text's rate; it then scores min(population bits of this text, population
+// bits of the profile's rate): the shared rarity. A habit the writer does not have elsewhere
+// scores 0 (it is rare, but it points away from them). Self-identifying content (names,
+// e-mail addresses) keeps its population bits: it names the writer whatever the reader
+// compares it with.
+//
+// Totals. Each habit (feature) counts once, at the maximum over its markers; self-identifying
+// markers count once per distinct text. The sum assumes the habits are independent, which
+// overstates the total when they are correlated. With a profile the total is instead the
+// document-level linking evidence over every habit measured (linking.cpp), since a text can
+// match its writer on habits that are common enough never to be marked.
+namespace fantasma {
+namespace {
+
+// How many trials of evidence the population median is worth when the profile's rate is
+// scored: a profile holds thousands of words, so this barely moves it.
+constexpr double kProfilePriorWeight = 10.0;
+
+bool covers(const IgnoreDirective& directive, const Marker& marker) {
+    if (!directive.codes.empty() &&
+        std::ranges::find(directive.codes, marker.code) == directive.codes.end()) {
+        return false;
+    }
+    const Span first = marker.spans.front();
+    return directive.text.overlaps(first) || directive.text.contains(first.begin);
+}
+
+// Receives one document's detector output: measurements go into the report, markers are
+// dropped when a fantasma-ignore directive covers them, else mapped to source spans.
+class ReportSink final : public MarkerSink {
+  public:
+    ReportSink(const Prose& prose, Report& report) : prose_(prose), report_(report) {}
+
+    void measure(std::string_view feature, double count, double opportunities) override {
+        auto it = report_.measurements.find(feature);
+        if (it == report_.measurements.end()) {
+            it = report_.measurements.emplace(std::string(feature), Measurement{}).first;
+        }
+        it->second.count += count;
+        it->second.opportunities += opportunities;
+    }
+
+    void mark(Marker marker) override {
+        if (marker.spans.empty()) return;  // nothing to show the writer
+        for (const IgnoreDirective& directive : prose_.ignores) {
+            if (covers(directive, marker)) return;
+        }
+        for (Span& span : marker.spans) span = prose_.to_source(span);
+        report_.markers.push_back(std::move(marker));
+    }
+
+  private:
+    const Prose& prose_;
+    Report& report_;
+};
+
+double linking_bits(const Marker& marker, const Report& report, const Profile& profile,
+                    const Reference& reference) {
+    if (marker.identity) return marker.population_bits;
+    if (marker.feature.empty()) return 0;
+    const Measurement* own = profile.find(marker.feature);
+    const auto here = report.measurements.find(marker.feature);
+    if (own == nullptr || here == report.measurements.end()) return 0;
+    const HabitScore writer =
+        score_habit(reference, marker.feature, own->count, own->opportunities, kProfilePriorWeight);
+    const HabitScore text = score_habit(reference, marker.feature, here->second.count,
+                                        here->second.opportunities, kProfilePriorWeight);
+    if (!writer.known) return 0;
+    const bool same_direction = (text.rate - text.median) * (writer.rate - writer.median) > 0;
+    return same_direction ? std::min(marker.population_bits, writer.bits) : 0;
+}
+
+double marker_total(const std::vector<Marker>& markers, std::string_view source) {
+    std::map<std::string, double, std::less<>> strongest;  // habit or identity text -> bits
+    for (const Marker& marker : markers) {
+        std::string key = marker.feature;
+        if (key.empty()) {
+            const Span first = marker.spans.front();
+            key = marker.code + ':' + std::string(source.substr(first.begin, first.size()));
+        }
+        double& bits = strongest[key];
+        bits = std::max(bits, marker.bits);
+    }
+    double total = 0;
+    for (const auto& [key, bits] : strongest) total += bits;
+    return total;
+}
+
+}  // namespace
+
+Analyzer::Analyzer(const Reference& reference)
+    : reference_(&reference), detectors_(make_all_detectors()) {}
+Analyzer::~Analyzer() = default;
+Analyzer::Analyzer(Analyzer&&) noexcept = default;
+Analyzer& Analyzer::operator=(Analyzer&&) noexcept = default;
+
+Report Analyzer::analyze(std::string_view source, const AnalysisOptions& options) const {
+    for (const std::string& code : options.enabled_codes) {
+        if (std::ranges::none_of(detectors_, [&](const auto& d) { return d->code() == code; })) {
+            throw std::invalid_argument("unknown marker code '" + code + "'");
+        }
+    }
+    Report report;
+    const Document document = make_document(source, options.language);
+    report.word_count = document.word_count;
+
+    ReportSink sink(document.prose, report);
+    const DetectionContext context{document, *reference_, options.stop};
+    for (const auto& detector : detectors_) {
+        if (options.stop.stop_requested()) {
+            report.cancelled = true;
+            break;
+        }
+        if (!options.enabled_codes.empty() &&
+            std::ranges::find(options.enabled_codes, detector->code()) ==
+                options.enabled_codes.end()) {
+            continue;
+        }
+        detector->detect(context, sink);
+    }
+    if (options.stop.stop_requested()) report.cancelled = true;
+
+    for (Marker& marker : report.markers) {
+        if (marker.population_bits <= 0) marker.population_bits = marker.bits;
+        marker.bits = options.profile != nullptr
+                          ? linking_bits(marker, report, *options.profile, *reference_)
+                          : marker.population_bits;
+    }
+    std::erase_if(report.markers, [&](const Marker& marker) {
+        return marker.bits <= 0 || marker.bits < options.min_bits;
+    });
+    std::ranges::sort(report.markers, [](const Marker& a, const Marker& b) {
+        const Span x = a.spans.front(), y = b.spans.front();
+        if (x.begin != y.begin) return x.begin < y.begin;
+        if (x.end != y.end) return x.end < y.end;
+        return a.code < b.code;
+    });
+
+    report.total_bits = marker_total(report.markers, source);
+    if (options.profile != nullptr) {
+        report.links = link_to_profile(*reference_, report.measurements, *options.profile);
+        double sum = 0;
+        for (const FeatureLink& link : report.links) sum += link.bits;
+        report.profile_bits = std::max(0.0, sum);
+        report.total_bits = report.profile_bits;
+    }
+    return report;
+}
+
+}  // namespace fantasma

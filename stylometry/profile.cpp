@@ -1,0 +1,83 @@
+#include "stylometry/profile.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <vector>
+
+#include "stylometry/source_file.hpp"
+
+namespace fantasma {
+namespace {
+
+bool is_profile_document(const std::filesystem::path& path) {
+    std::string extension = path.extension().string();
+    std::ranges::transform(extension, extension.begin(),
+                           [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return extension == ".md" || extension == ".markdown" || extension == ".tex" ||
+           extension == ".txt";
+}
+
+// The documents under `directory`, sorted so that a profile does not depend on the order in
+// which the file system lists them.
+std::vector<std::filesystem::path> profile_documents(const std::filesystem::path& directory) {
+    namespace fs = std::filesystem;
+    std::error_code error;
+    if (!fs::is_directory(directory, error)) {
+        throw std::runtime_error("profile directory '" + directory.string() +
+                                 "' does not exist or is not a directory");
+    }
+    std::vector<fs::path> documents;
+    fs::recursive_directory_iterator it(directory, fs::directory_options::skip_permission_denied,
+                                        error);
+    for (; !error && it != fs::recursive_directory_iterator(); it.increment(error)) {
+        if (it->is_regular_file(error) && is_profile_document(it->path())) {
+            documents.push_back(it->path());
+        }
+    }
+    if (error) {
+        throw std::runtime_error("cannot read profile directory '" + directory.string() +
+                                 "': " + error.message());
+    }
+    std::ranges::sort(documents);
+    return documents;
+}
+
+}  // namespace
+
+void Profile::add(const Report& report) {
+    for (const auto& [feature, measured] : report.measurements) {
+        auto it = measurements_.find(feature);
+        if (it == measurements_.end()) it = measurements_.emplace(feature, Measurement{}).first;
+        it->second.count += measured.count;
+        it->second.opportunities += measured.opportunities;
+    }
+    ++documents_;
+    words_ += report.word_count;
+}
+
+Profile Profile::from_directory(const std::filesystem::path& directory, const Analyzer& analyzer) {
+    Profile profile;
+    for (const std::filesystem::path& path : profile_documents(directory)) {
+        std::string source;
+        try {
+            source = read_document(path);
+        } catch (const std::runtime_error& error) {
+            throw std::runtime_error("profile document '" + path.string() + "' " + error.what());
+        }
+        AnalysisOptions options;
+        options.language = language_for_path(path.string());
+        profile.add(analyzer.analyze(source, options));
+    }
+    if (profile.words() == 0) {
+        throw std::runtime_error("profile directory '" + directory.string() +
+                                 "' holds no prose (.md, .markdown, .tex or .txt files)");
+    }
+    return profile;
+}
+
+const Measurement* Profile::find(std::string_view feature) const {
+    const auto it = measurements_.find(feature);
+    return it == measurements_.end() ? nullptr : &it->second;
+}
+
+}  // namespace fantasma

@@ -1,0 +1,120 @@
+#include "stylometry/detectors/style_choice.hpp"
+
+#include <cctype>
+#include <cstdio>
+#include <numeric>
+
+namespace fantasma::style {
+
+std::size_t population_choice(const Reference& reference, std::span<const Choice> choices,
+                              std::size_t fallback) {
+    std::size_t best = fallback;
+    double best_median = -1;
+    for (std::size_t i = 0; i < choices.size(); ++i) {
+        const Distribution* distribution = reference.distribution(choices[i].feature);
+        if (distribution == nullptr || distribution->writers() == 0) continue;
+        if (distribution->median() > best_median) {
+            best_median = distribution->median();
+            best = i;
+        }
+    }
+    return best;
+}
+
+void measure_choices(MarkerSink& sink, std::span<const Choice> choices,
+                     std::span<const double> counts) {
+    const double total = std::accumulate(counts.begin(), counts.end(), 0.0);
+    for (std::size_t i = 0; i < choices.size(); ++i) {
+        sink.measure(choices[i].feature, counts[i], total);
+    }
+}
+
+HabitScore score_choice(const Reference& reference, std::span<const Choice> choices,
+                        std::span<const double> counts, std::size_t index, double prior_weight) {
+    const double total = std::accumulate(counts.begin(), counts.end(), 0.0);
+    return score_habit(reference, choices[index].feature, counts[index], total, prior_weight);
+}
+
+std::string format_percent(double share) {
+    const double percent = share * 100.0;
+    if (percent < 0.1) return "under 0.1%";
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, percent < 10 ? "%.1f%%" : "%.0f%%", percent);
+    std::string text = buffer;
+    if (text.size() > 3 && text.compare(text.size() - 3, 3, ".0%") == 0) {
+        text.erase(text.size() - 3, 2);  // "3.0%" reads better as "3%"
+    }
+    return text;
+}
+
+std::string per_thousand_words(double count, double words) {
+    char buffer[48];
+    const double rate = words > 0 ? 1000.0 * count / words : 0.0;
+    std::snprintf(buffer, sizeof buffer,
+                  rate < 10 ? "%.1f per 1,000 words" : "%.0f per 1,000 words", rate);
+    return buffer;
+}
+
+std::string_view how_often(const HabitScore& score) {
+    return score.known && score.rate < score.median ? "this rarely" : "this often";
+}
+
+std::string reference_figure(const HabitScore& score, std::string_view writers_who) {
+    if (!score.known) return "";
+    char bits[32];
+    std::snprintf(bits, sizeof bits, "%.1f", score.bits);
+    // "Only" is for a minority; a common habit is stated plainly.
+    const std::string lead = score.share < 0.25 ? " Only " : " ";
+    return lead + format_percent(score.share) + " of reference writers " +
+           std::string(writers_who) + " (" + bits + " bits).";
+}
+
+Marker habit_marker(std::string_view code, std::string_view feature, Span span, std::string message,
+                    const HabitScore& score, std::vector<Fix> fixes) {
+    Marker marker;
+    marker.code = code;
+    marker.spans = {span};
+    marker.message = std::move(message);
+    marker.bits = score.bits;
+    marker.population_bits = score.bits;
+    marker.fixes = std::move(fixes);
+    marker.feature = feature;
+    return marker;
+}
+
+Fix use_fix(std::string_view text) {
+    if (text.empty()) return Fix{"Remove it", ""};
+    return Fix{"Use '" + std::string(text) + "'", std::string(text)};
+}
+
+std::string match_casing(std::string_view original, std::string_view replacement) {
+    std::size_t letters = 0;
+    std::size_t upper = 0;
+    for (const char c : original) {
+        if (std::isalpha(static_cast<unsigned char>(c))) {
+            ++letters;
+            if (std::isupper(static_cast<unsigned char>(c))) ++upper;
+        }
+    }
+    std::string result(replacement);
+    const bool all_caps = letters > 1 && upper == letters;
+    const bool capitalised =
+        !original.empty() && std::isupper(static_cast<unsigned char>(original.front()));
+    for (std::size_t i = 0; i < result.size(); ++i) {
+        const auto c = static_cast<unsigned char>(result[i]);
+        if (all_caps || (capitalised && i == 0)) {
+            result[i] = static_cast<char>(std::toupper(c));
+        }
+    }
+    return result;
+}
+
+char byte_before(std::string_view text, std::size_t at) {
+    return at == 0 || at > text.size() ? '\n' : text[at - 1];
+}
+
+char byte_at(std::string_view text, std::size_t at) {
+    return at >= text.size() ? '\n' : text[at];
+}
+
+}  // namespace fantasma::style

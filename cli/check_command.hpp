@@ -1,0 +1,31 @@
+#pragma once
+// `fantasma check`: analyse documents and list their authorship markers.
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/report_format.hpp"
+
+namespace CLI {
+class App;
+}
+
+namespace fantasma::cli {
+
+struct CheckOptions {
+    std::vector<std::string> files;
+    OutputFormat format = OutputFormat::Text;
+    std::string language;     // empty: by each file's extension
+    std::string profile_dir;  // empty: score against the population only
+    double min_bits = 0;
+};
+
+// Registers the subcommand and its flags on `app`, filling `options` when parsed.
+CLI::App& add_check_command(CLI::App& app, CheckOptions& options);
+
+// Exit status: 0 when every file was analysed, 1 when some file could not be (each named on
+// `err` in one line; the others are still analysed), 2 when the profile cannot be built.
+int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err);
+
+}  // namespace fantasma::cli

@@ -1,0 +1,101 @@
+#include "cli/report_format.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+#include "stylometry/text/line_index.hpp"
+
+namespace fantasma::cli {
+namespace {
+
+// Code points in `bytes` (counting the bytes that do not continue a UTF-8 sequence).
+std::size_t count_characters(std::string_view bytes) {
+    std::size_t characters = 0;
+    for (const char byte : bytes) {
+        if ((static_cast<unsigned char>(byte) & 0xC0) != 0x80) ++characters;
+    }
+    return characters;
+}
+
+std::string format_bits(double bits) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.1f", bits);
+    return buffer;
+}
+
+std::string with_thousands(unsigned long long value) {
+    std::string digits = std::to_string(value);
+    for (int at = static_cast<int>(digits.size()) - 3; at > 0; at -= 3) {
+        digits.insert(static_cast<std::size_t>(at), ",");
+    }
+    return digits;
+}
+
+nlohmann::json position_json(LineColumn position) {
+    return {{"line", position.line}, {"character", position.character}};
+}
+
+}  // namespace
+
+std::string anonymity_set(double bits) {
+    if (bits < 40) {
+        return "1 in " +
+               with_thousands(static_cast<unsigned long long>(std::llround(std::exp2(bits))));
+    }
+    return "1 in 2^" + std::to_string(static_cast<long long>(std::lround(bits)));
+}
+
+void write_text(std::ostream& out, const FileReport& file) {
+    const LineIndex lines(file.source);
+    for (const Marker& marker : file.report.markers) {
+        const std::size_t offset = marker.spans.front().begin;
+        const LineColumn at = lines.to_bytes(offset);
+        const std::size_t column =
+            count_characters(file.source.substr(offset - at.character, at.character)) + 1;
+        out << file.path << ':' << at.line + 1 << ':' << column << ": "
+            << severity_name(severity_for_bits(marker.bits)) << ": " << marker.message << " ["
+            << marker.code << "]\n";
+    }
+    const double bits = file.report.total_bits;
+    out << file.path << ": " << format_bits(bits) << " bits";
+    if (file.profiled) {
+        out << " linking it to the profile's writer";
+    } else {
+        out << " over " << file.report.markers.size()
+            << (file.report.markers.size() == 1 ? " marker" : " markers");
+    }
+    out << ", " << file.report.word_count << " words: about " << anonymity_set(bits)
+        << " writers could have written it (habits assumed independent)";
+    if (file.report.cancelled) out << " [incomplete: cancelled]";
+    out << '\n';
+}
+
+nlohmann::json to_json(const FileReport& file) {
+    const LineIndex lines(file.source);
+    nlohmann::json markers = nlohmann::json::array();
+    for (const Marker& marker : file.report.markers) {
+        const Span first = marker.spans.front();
+        nlohmann::json fixes = nlohmann::json::array();
+        for (const Fix& fix : marker.fixes) {
+            fixes.push_back({{"title", fix.title}, {"newText", fix.new_text}});
+        }
+        markers.push_back({
+            {"code", marker.code},
+            {"severity", severity_name(severity_for_bits(marker.bits))},
+            {"message", marker.message},
+            {"bits", marker.bits},
+            {"populationBits", marker.population_bits},
+            {"range",
+             {{"start", position_json(lines.to_utf16(first.begin))},
+              {"end", position_json(lines.to_utf16(first.end))}}},
+            {"byteRange", {first.begin, first.end}},
+            {"fixes", std::move(fixes)},
+        });
+    }
+    return {{"file", file.path},
+            {"bits", file.report.total_bits},
+            {"words", file.report.word_count},
+            {"markers", std::move(markers)}};
+}
+
+}  // namespace fantasma::cli

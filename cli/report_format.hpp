@@ -1,0 +1,33 @@
+#pragma once
+// How `fantasma check` prints a report: compiler-style text or JSON for tools.
+#include <ostream>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "stylometry/analyzer.hpp"
+
+namespace fantasma::cli {
+
+enum class OutputFormat { Text, Json };
+
+struct FileReport {
+    std::string path;
+    std::string_view source;
+    const Report& report;
+    bool profiled = false;  // scored against a personal profile
+};
+
+// One line per marker, `path:line:col: severity: message [code]` with a 1-based line and a
+// 1-based column counted in characters (code points), then a summary line.
+void write_text(std::ostream& out, const FileReport& file);
+
+// {"file","bits","words","markers":[{"code","severity","message","bits","range","byteRange",
+// "fixes"}]}; ranges have 0-based lines and UTF-16 characters, as LSP counts them.
+nlohmann::json to_json(const FileReport& file);
+
+// "1 in 2^bits writers" for people: "1 in 45", "1 in 12,000", "1 in 2^47".
+std::string anonymity_set(double bits);
+
+}  // namespace fantasma::cli

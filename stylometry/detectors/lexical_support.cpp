@@ -1,0 +1,133 @@
+#include "stylometry/detectors/lexical_support.hpp"
+
+#include <utf8proc.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace fantasma::lexical {
+namespace {
+
+// Calls `visit(category)` for each code point of `text` until it returns false.
+template <class Visit>
+void for_each_category(std::string_view text, Visit visit) {
+    const auto* bytes = reinterpret_cast<const utf8proc_uint8_t*>(text.data());
+    auto remaining = static_cast<utf8proc_ssize_t>(text.size());
+    while (remaining > 0) {
+        utf8proc_int32_t code_point = 0;
+        const utf8proc_ssize_t length = utf8proc_iterate(bytes, remaining, &code_point);
+        if (length <= 0) return;  // invalid UTF-8: stop rather than guess
+        if (!visit(utf8proc_category(code_point))) return;
+        bytes += length;
+        remaining -= length;
+    }
+}
+
+bool is_letter(utf8proc_category_t category) {
+    return category >= UTF8PROC_CATEGORY_LU && category <= UTF8PROC_CATEGORY_LO;
+}
+
+std::string format(const char* pattern, double value) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, pattern, value);
+    return buffer;
+}
+
+}  // namespace
+
+bool starts_upper(std::string_view text) {
+    bool upper = false;
+    for_each_category(text, [&](utf8proc_category_t category) {
+        upper = category == UTF8PROC_CATEGORY_LU;
+        return false;
+    });
+    return upper;
+}
+
+bool is_all_caps(std::string_view text) {
+    std::size_t upper = 0;
+    bool other_letter = false;
+    for_each_category(text, [&](utf8proc_category_t category) {
+        if (category == UTF8PROC_CATEGORY_LU)
+            ++upper;
+        else if (is_letter(category))
+            other_letter = true;
+        return !other_letter;
+    });
+    return upper >= 2 && !other_letter;
+}
+
+std::size_t letter_count(std::string_view word) {
+    std::size_t letters = 0;
+    for_each_category(word, [&](utf8proc_category_t category) {
+        if (is_letter(category)) ++letters;
+        return true;
+    });
+    return letters;
+}
+
+std::size_t match_phrase(const std::vector<Token>& tokens, std::size_t at, std::size_t end,
+                         std::string_view phrase) {
+    std::size_t matched = 0;
+    while (!phrase.empty()) {
+        const std::size_t space = phrase.find(' ');
+        const std::string_view word = phrase.substr(0, space);
+        const std::size_t index = at + matched;
+        if (index >= end || !is_word(tokens[index]) || tokens[index].norm != word) return 0;
+        ++matched;
+        phrase.remove_prefix(space == std::string_view::npos ? phrase.size() : space + 1);
+    }
+    return matched;
+}
+
+std::string feature_key(std::string_view phrase) {
+    std::string key(phrase);
+    std::ranges::replace(key, ' ', '_');
+    return key;
+}
+
+std::string per_thousand_words(double rate) {
+    return format("%.1f per 1,000 words", rate * 1000);
+}
+
+std::string percent(double share) {
+    return format("%.0f%%", share * 100);
+}
+
+std::string median_note(const HabitScore& score, std::string (*format_rate)(double)) {
+    if (!score.known) return "";
+    return " (the median writer: " + format_rate(score.median) + ")";
+}
+
+std::string rarity_note(const HabitScore& score) {
+    return format(" Only about 1 writer in %.0f goes this far from the median.",
+                  std::exp2(score.bits));
+}
+
+Marker habit_marker(std::string_view code, std::string_view feature, const HabitScore& score,
+                    std::vector<Span> spans, std::string message) {
+    Marker marker;
+    marker.code = code;
+    marker.feature = feature;
+    marker.spans = std::move(spans);
+    marker.message = std::move(message);
+    marker.bits = score.bits;
+    marker.population_bits = score.bits;
+    return marker;
+}
+
+Marker identity_marker(std::string_view code, std::vector<Span> spans, std::string message,
+                       double bits) {
+    Marker marker;
+    marker.code = code;
+    marker.spans = std::move(spans);
+    marker.message = std::move(message) +
+                     " It is flagged for you to decide; fantasma never rewrites it for you.";
+    marker.bits = bits;
+    marker.population_bits = bits;
+    marker.identity = true;
+    return marker;
+}
+
+}  // namespace fantasma::lexical

@@ -1,0 +1,56 @@
+#pragma once
+// Helpers shared by the lexical detectors (function words, lengths, vocabulary, openers,
+// hedges, phrases) and the self-identifying-content detectors: token tests, number
+// formatting for messages, and the common shape of their markers.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "stylometry/detectors/habit.hpp"
+#include "stylometry/marker.hpp"
+#include "stylometry/text/segment.hpp"
+
+namespace fantasma::lexical {
+
+// A habit scoring at least this many bits gets a marker: with score_habit's two-sided share,
+// 3 bits means at most one reference writer in 16 goes this far beyond the median.
+inline constexpr double kMarkerBits = 3.0;
+
+inline bool is_word(const Token& token) {
+    return token.kind == TokenKind::Word;
+}
+
+// True when the first code point is an upper-case letter.
+bool starts_upper(std::string_view text);
+// True when every letter is upper case and there are at least two (an acronym: "MIT").
+bool is_all_caps(std::string_view text);
+// Letters (Unicode category L) in a word, so "don't" has 4 and "café" has 4.
+std::size_t letter_count(std::string_view word);
+
+// How many tokens from `at` (before `end`) spell `phrase`, lower-case words separated by
+// single spaces ("in fact"), each a word token; 0 when they do not.
+std::size_t match_phrase(const std::vector<Token>& tokens, std::size_t at, std::size_t end,
+                         std::string_view phrase);
+// A phrase as part of a feature key: spaces become '_' ("in fact" -> "in_fact").
+std::string feature_key(std::string_view phrase);
+
+// "4.2 per 1,000 words" for a per-word rate.
+std::string per_thousand_words(double rate);
+// "12%" for a share in [0, 1].
+std::string percent(double share);
+// " (the median writer: 1.3 per 1,000 words)" when the reference knows the habit, else "".
+std::string median_note(const HabitScore& score, std::string (*format)(double));
+
+// " Only about 1 writer in 12 goes this far from the median." from the score's bits.
+std::string rarity_note(const HabitScore& score);
+
+// A marker for a habit measured as `feature`, scored by `score`.
+Marker habit_marker(std::string_view code, std::string_view feature, const HabitScore& score,
+                    std::vector<Span> spans, std::string message);
+
+// A marker for self-identifying content: flagged for the writer to decide, never rewritten.
+// `bits` is the detector's estimate of how much the content narrows down the writer.
+Marker identity_marker(std::string_view code, std::vector<Span> spans, std::string message,
+                       double bits);
+
+}  // namespace fantasma::lexical

@@ -1,0 +1,83 @@
+#include "stylometry/detectors/word_length.hpp"
+
+#include <algorithm>
+#include <array>
+#include <string>
+
+#include "stylometry/detectors/lexical_support.hpp"
+
+namespace fantasma {
+namespace {
+
+constexpr std::size_t kLongLetters = 7;
+constexpr std::size_t kShortLetters = 3;
+constexpr std::size_t kLastBin = 13;  // "13-plus"
+// A population median share is worth this many words of evidence.
+constexpr double kPriorWords = 100;
+// Long words marked when the habit is long words: enough to show it, few enough to read.
+constexpr std::size_t kMaxSpans = 8;
+
+struct Word {
+    Span text;
+    std::size_t letters;
+};
+
+}  // namespace
+
+void WordLength::detect(const DetectionContext& context, MarkerSink& sink) const {
+    std::vector<Word> words;
+    for (const Token& token : context.document.tokens()) {
+        if (lexical::is_word(token))
+            words.push_back({token.text, lexical::letter_count(token.norm)});
+    }
+    if (words.empty()) return;
+    const auto total = static_cast<double>(words.size());
+
+    double letters = 0, long_words = 0, short_words = 0;
+    std::array<double, kLastBin + 1> bins{};
+    for (const Word& word : words) {
+        letters += static_cast<double>(word.letters);
+        long_words += word.letters >= kLongLetters ? 1 : 0;
+        short_words += word.letters <= kShortLetters ? 1 : 0;
+        ++bins[std::clamp<std::size_t>(word.letters, 1, kLastBin)];
+    }
+    sink.measure("word-length.letters", letters, total);
+    sink.measure("word-length.long", long_words, total);
+    sink.measure("word-length.short", short_words, total);
+    for (std::size_t length = 1; length <= kLastBin; ++length) {
+        const std::string feature =
+            "word-length." + std::to_string(length) + (length == kLastBin ? "-plus" : "");
+        sink.measure(feature, bins[length], total);
+    }
+
+    const HabitScore score =
+        score_habit(context.reference, "word-length.long", long_words, total, kPriorWords);
+    if (!score.known || score.bits < lexical::kMarkerBits) return;
+    const bool longer = score.rate > score.median;
+    // Long-word habit: show the longest words. Short-word habit: a short word is not worth
+    // highlighting on its own, so the marker sits on the first word and the message explains.
+    std::vector<Span> spans;
+    if (longer) {
+        std::vector<Word> longest = words;
+        std::ranges::stable_sort(
+            longest, [](const Word& a, const Word& b) { return a.letters > b.letters; });
+        longest.resize(std::min(longest.size(), kMaxSpans));
+        std::ranges::sort(longest,
+                          [](const Word& a, const Word& b) { return a.text.begin < b.text.begin; });
+        for (const Word& word : longest) spans.push_back(word.text);
+    } else {
+        spans.push_back(words.front().text);
+    }
+    std::string message =
+        (longer ? "Your words run long: " : "Your words run short: ") +
+        lexical::percent(long_words / total) + " have 7 letters or more" +
+        (score.known ? " (the median writer: " + lexical::percent(score.median) + ")" : "") + "." +
+        lexical::rarity_note(score) +
+        (longer ? " Plainer, shorter words in places would blend in better."
+                : " This is a whole-document habit; a few longer, more precise words would "
+                  "blend in better.");
+    sink.mark(lexical::habit_marker(code(), "word-length.long", score, std::move(spans),
+                                    std::move(message)));
+}
+
+}  // namespace fantasma

@@ -1,0 +1,115 @@
+#include "stylometry/detectors/signature_phrase.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <string>
+
+#include "stylometry/detectors/lexical_support.hpp"
+
+namespace fantasma {
+namespace {
+
+constexpr std::size_t kMinRepeats = 3;
+// Phrases the population uses more often than this are common idiom, not a signature.
+constexpr double kMaxPerMillion = 5;
+// Unseen phrases are assumed this frequent rather than never used.
+constexpr double kFloorPerMillion = 0.5;
+// The repeat model below ignores that writers repeat their topic's words; no phrase alone
+// is credited with more than this.
+constexpr double kMaxBits = 6;
+constexpr std::size_t kMaxMarkers = 5;
+
+struct Phrase {
+    std::string text;  // lower-case words joined by single spaces
+    std::size_t words;
+    std::vector<Span> spans;
+};
+
+// -log2 of the chance of `repeats` or more uses among `words` for a phrase used `per_million`
+// times in a million words, by a Poisson model, which is dominated by its first term when the
+// phrase is rare.
+double repeat_bits(std::size_t repeats, double words, double per_million) {
+    const double expected = std::max(per_million, kFloorPerMillion) * words / 1e6;
+    const double k = static_cast<double>(repeats);
+    const double log2_chance =
+        (k * std::log(expected) - expected - std::lgamma(k + 1)) / std::log(2);
+    return std::clamp(-log2_chance, 0.0, kMaxBits);
+}
+
+}  // namespace
+
+void SignaturePhrase::detect(const DetectionContext& context, MarkerSink& sink) const {
+    const Document& document = context.document;
+    const Reference& reference = context.reference;
+    const std::vector<Token>& tokens = document.tokens();
+    if (document.word_count == 0) return;
+    const auto words = static_cast<double>(document.word_count);
+
+    std::map<std::string, Phrase, std::less<>> phrases;
+    for (const Sentence& sentence : document.sentences()) {
+        for (std::size_t first = sentence.first_token; first < sentence.end_token; ++first) {
+            std::string text;
+            bool content = false;
+            for (std::size_t n = 1; n <= 3 && first + n <= sentence.end_token; ++n) {
+                const Token& last = tokens[first + n - 1];
+                if (!lexical::is_word(last)) break;
+                text += (n > 1 ? " " : "") + last.norm;
+                content = content || !reference.is_function_word(last.norm);
+                if (n == 1 || !content) continue;
+                Phrase& phrase = phrases[text];
+                phrase.text = text;
+                phrase.words = n;
+                phrase.spans.push_back({tokens[first].text.begin, last.text.end});
+            }
+        }
+    }
+
+    std::vector<const Phrase*> signatures;
+    for (const auto& [text, phrase] : phrases) {
+        if (phrase.spans.size() >= kMinRepeats &&
+            reference.phrase_per_million(text) < kMaxPerMillion) {
+            signatures.push_back(&phrase);
+        }
+    }
+    // Longest and most repeated first, so that a phrase inside one already kept is dropped.
+    std::ranges::sort(signatures, [](const Phrase* a, const Phrase* b) {
+        return std::pair(a->words, a->spans.size()) > std::pair(b->words, b->spans.size());
+    });
+    std::vector<const Phrase*> kept;
+    std::vector<Span> covered;
+    for (const Phrase* phrase : signatures) {
+        const bool inside = std::ranges::all_of(phrase->spans, [&](Span span) {
+            return std::ranges::any_of(covered, [&](Span c) { return c.overlaps(span); });
+        });
+        if (inside) continue;
+        kept.push_back(phrase);
+        covered.insert(covered.end(), phrase->spans.begin(), phrase->spans.end());
+    }
+
+    double repeats = 0;
+    for (const Phrase* phrase : kept) repeats += static_cast<double>(phrase->spans.size());
+    sink.measure("signature-phrase.repeats", repeats, words);
+
+    if (kept.size() > kMaxMarkers) kept.resize(kMaxMarkers);
+    for (const Phrase* phrase : kept) {
+        const double per_million = reference.phrase_per_million(phrase->text);
+        char figures[160];
+        std::snprintf(figures, sizeof figures,
+                      " %zu times in %.0f words; the reference sees it %.1f times per million "
+                      "words.",
+                      phrase->spans.size(), words, per_million);
+        Marker marker;
+        marker.code = code();
+        marker.feature = "signature-phrase.repeats";
+        marker.spans = phrase->spans;
+        marker.message = "You repeat \"" + phrase->text + "\"" + figures +
+                         " A pet phrase is a fingerprint: keep one and rephrase the others.";
+        marker.bits = repeat_bits(phrase->spans.size(), words, per_million);
+        marker.population_bits = marker.bits;
+        sink.mark(std::move(marker));
+    }
+}
+
+}  // namespace fantasma

@@ -1,0 +1,21 @@
+#pragma once
+// Signature phrases: a two- or three-word phrase repeated within one document far more often
+// than the population uses it ("at any rate" three times in 500 words). Pet phrases are among
+// the first things a reader, or an attribution tool, notices.
+#include "stylometry/detector.hpp"
+
+namespace fantasma {
+
+class SignaturePhrase : public Detector {
+  public:
+    std::string_view code() const override { return "signature-phrase"; }
+    std::string_view description() const override {
+        return "Word sequences repeated far more often than the population uses them.";
+    }
+    // Measures "signature-phrase.repeats": occurrences of such phrases per word. Marks each
+    // phrase (all its occurrences); phrases made only of function words ("of the") and
+    // phrases inside a longer marked phrase are left out.
+    void detect(const DetectionContext& context, MarkerSink& sink) const override;
+};
+
+}  // namespace fantasma

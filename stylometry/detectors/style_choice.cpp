@@ -21,6 +21,12 @@ std::size_t population_choice(const Reference& reference, std::span<const Choice
     return best;
 }
 
+bool population_prefers(const Reference& reference, std::string_view feature, bool fallback) {
+    const Distribution* distribution = reference.distribution(feature);
+    if (distribution == nullptr || distribution->writers() == 0) return fallback;
+    return distribution->median() >= 0.5;
+}
+
 void measure_choices(MarkerSink& sink, std::span<const Choice> choices,
                      std::span<const double> counts) {
     const double total = std::accumulate(counts.begin(), counts.end(), 0.0);

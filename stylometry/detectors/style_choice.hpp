@@ -22,6 +22,10 @@ struct Choice {
 std::size_t population_choice(const Reference& reference, std::span<const Choice> choices,
                               std::size_t fallback);
 
+// Whether most reference writers show the habit `feature` (a share of uses): its median
+// share is at least one half. `fallback` while the reference does not know it.
+bool population_prefers(const Reference& reference, std::string_view feature, bool fallback);
+
 // Measures each choice's count as a share of all uses (`counts` parallel to `choices`).
 void measure_choices(MarkerSink& sink, std::span<const Choice> choices,
                      std::span<const double> counts);

@@ -1,0 +1,106 @@
+#include "stylometry/detectors/ellipsis_style.hpp"
+
+#include <array>
+
+#include "stylometry/detectors/style_choice.hpp"
+
+namespace fantasma {
+namespace {
+
+enum Form : std::size_t { Periods, Character, SpacedPeriods, LongPeriods };
+
+constexpr std::array<style::Choice, 4> kChoices = {{
+    {"ellipsis.periods", "three periods for an ellipsis"},
+    {"ellipsis.character", "the ellipsis character"},
+    {"ellipsis.spaced-periods", "spaced periods for an ellipsis"},
+    {"ellipsis.long", "more than three periods for an ellipsis"},
+}};
+constexpr std::array<std::string_view, 4> kTyped = {"...", "…", ". . .", "...."};
+constexpr std::array<std::string_view, 4> kTypedLatex = {"...", "\\ldots{}", ". . .", "..."};
+constexpr std::string_view kSpaceBefore = "ellipsis.space-before";
+
+struct Ellipsis {
+    Span span;
+    Form form;
+    bool space_before;  // a space separates it from the word before
+    bool after_text;    // it follows text on its line (so it could have a space before)
+};
+
+std::vector<Ellipsis> find_ellipses(std::string_view text) {
+    std::vector<Ellipsis> found;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        Form form = Character;
+        std::size_t end = i;
+        if (text.substr(i, 3) == "…") {
+            end = i + 3;
+        } else if (text.substr(i, 5) == ". . .") {
+            form = SpacedPeriods;
+            end = i + 5;
+            while (text.substr(end, 2) == " .") end += 2;
+        } else if (text[i] == '.') {
+            while (end < text.size() && text[end] == '.') ++end;
+            if (end - i < 3) {
+                i = end - 1;
+                continue;
+            }
+            form = end - i == 3 ? Periods : LongPeriods;
+        } else {
+            continue;
+        }
+        const bool space_before = style::byte_before(text, i) == ' ';
+        // Only an ellipsis after a word on its line could have a space before it or not.
+        const char last = style::byte_before(text, space_before ? i - 1 : i);
+        const bool after_text = last != '\n' && last != ' ';
+        found.push_back({Span(i, end), form, space_before, after_text});
+        i = end - 1;
+    }
+    return found;
+}
+
+}  // namespace
+
+void EllipsisStyle::detect(const DetectionContext& context, MarkerSink& sink) const {
+    const std::string_view text = context.document.prose.text;
+    const std::vector<Ellipsis> ellipses = find_ellipses(text);
+    std::array<double, kChoices.size()> counts{};
+    double spaced = 0;
+    double after_text = 0;
+    for (const Ellipsis& e : ellipses) {
+        counts[e.form] += 1;
+        spaced += e.after_text && e.space_before ? 1 : 0;
+        after_text += e.after_text ? 1 : 0;
+    }
+    style::measure_choices(sink, kChoices, counts);
+    sink.measure(kSpaceBefore, spaced, after_text);
+
+    const Reference& reference = context.reference;
+    const std::size_t usual = style::population_choice(reference, kChoices, Periods);
+    const bool usually_spaced = style::population_prefers(reference, kSpaceBefore, false);
+    const auto& typed = context.document.prose.language == Language::Latex ? kTypedLatex : kTyped;
+    for (const Ellipsis& e : ellipses) {
+        if (e.form != usual) {
+            const HabitScore score = style::score_choice(reference, kChoices, counts, e.form, 4.0);
+            const std::string_view name = kChoices[e.form].name;
+            sink.mark(style::habit_marker(
+                code(), kChoices[e.form].feature, e.span,
+                "Ellipsis typed as '" + std::string(kTyped[e.form]) + "': most writers type '" +
+                    std::string(kTyped[usual]) + "'." +
+                    style::reference_figure(score, "use " + std::string(name) + " " +
+                                                       std::string(style::how_often(score))),
+                score, {style::use_fix(typed[usual])}));
+        }
+        if (e.after_text && e.space_before && !usually_spaced) {
+            const HabitScore score = score_habit(reference, kSpaceBefore, spaced, after_text, 4.0);
+            const Span with_space(e.span.begin - 1, e.span.end);
+            sink.mark(style::habit_marker(
+                code(), kSpaceBefore, with_space,
+                "A space before an ellipsis: most writers attach it to the word before." +
+                    style::reference_figure(
+                        score, "space their ellipses " + std::string(style::how_often(score))),
+                score,
+                {Fix{"Remove the space", std::string(text.substr(e.span.begin, e.span.size()))}}));
+        }
+    }
+}
+
+}  // namespace fantasma

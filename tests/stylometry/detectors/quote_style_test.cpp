@@ -1,0 +1,44 @@
+#include "stylometry/detectors/quote_style.hpp"
+
+#include "style_test_support.hpp"
+
+using namespace fantasma;
+using namespace fantasma::testing;
+
+namespace {
+const Reference kUnknown{};
+}
+
+TEST_CASE("quote-style marks curly quotation marks and apostrophes") {
+    const auto markers =
+        require_markers_with(QuoteStyle{}, kUnknown, "She said [[“]]hi[[”]] and don[[’]]t go.", 3);
+    CHECK(markers[0].fixes.at(0).new_text == "\"");
+    CHECK(markers[0].feature == "quote.straight-double");
+    CHECK(markers[2].fixes.at(0).new_text == "'");
+    CHECK(markers[2].feature == "apostrophe.straight");
+    const auto sink =
+        run_detector(QuoteStyle{}, "She said “hi” and don’t go.", Language::Text, kUnknown);
+    CHECK(measured(sink, "quote.straight-double") == std::pair(0.0, 2.0));
+    CHECK(measured(sink, "apostrophe.straight") == std::pair(0.0, 1.0));
+    CHECK(measured(sink, "quote.single") == std::pair(0.0, 1.0));
+}
+
+TEST_CASE("quote-style leaves straight double quotes and apostrophes alone") {
+    require_markers_with(QuoteStyle{}, kUnknown, "She said \"hi\" and don't go; 'tis fine.", 0);
+}
+
+TEST_CASE("quote-style marks single quotation marks where writers use double") {
+    const auto markers =
+        require_markers_with(QuoteStyle{}, kUnknown, "He said [[']]hello' to me.", 1);
+    CHECK(markers[0].feature == "quote.single");
+    CHECK(markers[0].fixes.empty());
+}
+
+TEST_CASE("quote-style fixes straight quotes to curly ones where writers use curly") {
+    const Reference curly = reference_with({{"quote.straight-double", "0,0.1,0.2"}});
+    const auto markers = require_markers_with(QuoteStyle{}, curly, "She said [[\"]]hi[[\"]].", 2);
+    CHECK(markers[0].fixes.at(0).new_text == "“");
+    CHECK(markers[1].fixes.at(0).new_text == "”");
+    CHECK(markers[0].bits > 0);
+    CHECK(markers[0].message.find("straight quotation marks this often") != std::string::npos);
+}

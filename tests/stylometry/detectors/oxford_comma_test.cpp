@@ -1,0 +1,40 @@
+#include "stylometry/detectors/oxford_comma.hpp"
+
+#include "style_test_support.hpp"
+
+using namespace fantasma;
+using namespace fantasma::testing;
+
+namespace {
+const Reference kUnknown{};
+}
+
+TEST_CASE("oxford-comma marks the serial comma where writers leave it out") {
+    const auto markers = require_markers_with(
+        OxfordComma{}, kUnknown, "We bought apples, pears[[,]] and plums. Tea, milk or juice?", 1);
+    CHECK(markers[0].fixes.at(0).new_text.empty());
+    CHECK(markers[0].feature == "comma.serial");
+    const auto sink =
+        run_detector(OxfordComma{}, "We bought apples, pears, and plums. Tea, milk or juice?",
+                     Language::Text, kUnknown);
+    CHECK(measured(sink, "comma.serial") == std::pair(1.0, 2.0));
+}
+
+TEST_CASE("oxford-comma ignores pairs and sentences without lists") {
+    require_markers_with(OxfordComma{}, kUnknown,
+                         "Salt and pepper. We went home, and then we slept for a very long time.",
+                         0);
+    const auto sink = run_detector(OxfordComma{}, "Salt and pepper.", Language::Text, kUnknown);
+    CHECK(measured(sink, "comma.serial") == std::pair(0.0, 0.0));
+}
+
+TEST_CASE("oxford-comma adds the comma where writers use it, keeping the word's casing") {
+    const Reference serial = reference_with({{"comma.serial", "0.4,0.7,0.9"}});
+    const auto markers = require_markers_with(OxfordComma{}, serial,
+                                              "Red, White[[ ]]and Blue. Red, white, and blue.", 0);
+    (void)markers;
+    const auto marked = require_markers_with(OxfordComma{}, serial,
+                                             "Red, [[White]] and Blue. Red, white, or blue.", 1);
+    CHECK(marked[0].fixes.at(0).new_text == "White,");
+    CHECK(marked[0].fixes.at(0).title == "Add a serial comma");
+}

@@ -108,6 +108,8 @@ double marker_total(const std::vector<Marker>& markers, std::string_view source)
 
 Analyzer::Analyzer(const Reference& reference)
     : reference_(&reference), detectors_(make_all_detectors()) {}
+Analyzer::Analyzer(const Reference& reference, std::vector<std::unique_ptr<Detector>> detectors)
+    : reference_(&reference), detectors_(std::move(detectors)) {}
 Analyzer::~Analyzer() = default;
 Analyzer::Analyzer(Analyzer&&) noexcept = default;
 Analyzer& Analyzer::operator=(Analyzer&&) noexcept = default;

@@ -55,7 +55,10 @@ struct Report {
 
 class Analyzer {
 public:
+    // Every registered detector (detectors/registry.hpp).
     explicit Analyzer(const Reference& reference = Reference::builtin());
+    // Only `detectors` (tests, tools that study one habit).
+    Analyzer(const Reference& reference, std::vector<std::unique_ptr<Detector>> detectors);
     ~Analyzer();
     Analyzer(Analyzer&&) noexcept;
     Analyzer& operator=(Analyzer&&) noexcept;

@@ -2,11 +2,26 @@
 
 #include <algorithm>
 
+#include "stylometry/detectors/char_ngrams.hpp"
+#include "stylometry/detectors/dash_style.hpp"
+#include "stylometry/detectors/function_words.hpp"
+#include "stylometry/detectors/sentence_length.hpp"
+#include "stylometry/detectors/sentence_openers.hpp"
+#include "stylometry/detectors/vocabulary_richness.hpp"
+#include "stylometry/detectors/word_length.hpp"
+
 namespace fantasma {
 
 std::vector<std::unique_ptr<Detector>> make_all_detectors() {
     std::vector<std::unique_ptr<Detector>> detectors;
     // One line per detector, alphabetical by class name.
+    detectors.push_back(std::make_unique<CharNgrams>());
+    detectors.push_back(std::make_unique<DashStyle>());
+    detectors.push_back(std::make_unique<FunctionWords>());
+    detectors.push_back(std::make_unique<SentenceLength>());
+    detectors.push_back(std::make_unique<SentenceOpeners>());
+    detectors.push_back(std::make_unique<VocabularyRichness>());
+    detectors.push_back(std::make_unique<WordLength>());
     std::ranges::sort(detectors,
                       [](const auto& a, const auto& b) { return a->code() < b->code(); });
     return detectors;

@@ -1,0 +1,67 @@
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "analyzer_test_support.hpp"
+#include "stylometry/profile.hpp"
+
+using namespace fantasma;
+namespace fs = std::filesystem;
+
+namespace {
+
+// A fresh directory under the system's temporary directory, removed when the test ends.
+struct TempDirectory {
+    fs::path path;
+    TempDirectory() {
+        path = fs::temp_directory_path() /
+               ("fantasma-profile-" + std::to_string(std::random_device{}()));
+        fs::create_directories(path);
+    }
+    ~TempDirectory() { fs::remove_all(path); }
+    void write(const fs::path& name, const std::string& bytes) const {
+        fs::create_directories((path / name).parent_path());
+        std::ofstream(path / name, std::ios::binary) << bytes;
+    }
+};
+
+std::string error_of(const fs::path& directory) {
+    try {
+        Profile::from_directory(directory, testing::colour_analyzer());
+    } catch (const std::runtime_error& error) {
+        return error.what();
+    }
+    return "";
+}
+
+}  // namespace
+
+TEST_CASE("a profile sums the habits of every document under a directory", "[profile]") {
+    const TempDirectory directory;
+    directory.write("a.txt", "The colour of it.");                    // 4 words, 1 colour
+    directory.write("notes/b.md", "# Colour\n\nA `colour` colour.");  // 3 prose words
+    directory.write("deep/er/c.TEX", "Some \\emph{colour} here.");    // 3 words
+    directory.write("ignored.pdf", "colour colour colour");
+    directory.write("ignored.html", "colour colour colour");
+    const Profile profile = Profile::from_directory(directory.path, testing::colour_analyzer());
+    CHECK(profile.documents() == 3);
+    CHECK(profile.words() == 10);
+    const Measurement* colour = profile.find("test.colour");
+    REQUIRE(colour != nullptr);
+    CHECK(colour->count == 3);  // "Colour" in the heading is capitalised: not matched
+    CHECK(colour->opportunities == 10);
+    CHECK(profile.find("no.such.feature") == nullptr);
+}
+
+TEST_CASE("profile errors say what is wrong and where", "[profile]") {
+    const TempDirectory directory;
+    CHECK_THAT(error_of(directory.path / "missing"), Catch::Contains("does not exist"));
+    CHECK_THAT(error_of(directory.path), Catch::Contains("holds no prose"));
+    directory.write("only.pdf", "colour");
+    CHECK_THAT(error_of(directory.path), Catch::Contains("holds no prose"));
+    directory.write("bad.txt", "caf\xE9");
+    const std::string bad = error_of(directory.path);
+    CHECK_THAT(bad, Catch::Contains("bad.txt") && Catch::Contains("byte offset 3"));
+}

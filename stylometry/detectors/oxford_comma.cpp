@@ -8,7 +8,8 @@ namespace fantasma {
 namespace {
 
 constexpr std::string_view kFeature = "comma.serial";
-constexpr std::size_t kMaxItemWords = 3;  // longer runs are clauses, not list items
+// Longer runs are mostly clauses ("After dinner, we went home, and slept"), not items.
+constexpr std::size_t kMaxItemWords = 2;
 
 struct List {
     std::size_t before_conjunction;  // the token before "and"/"or": a comma or the last word
@@ -23,7 +24,7 @@ bool is_comma(const Document& d, const Token& t) {
 }
 
 // A list ending at the conjunction tokens[k] of a sentence starting at `first`: an item of
-// 1-3 words after a comma, then (the serial comma and) the conjunction and a last item:
+// 1-2 words after a comma, then (the serial comma and) the conjunction and a last item:
 // "A, B, and C" or "A, B and C".
 std::optional<List> list_at(const Document& document, std::size_t first, std::size_t k) {
     const auto& tokens = document.tokens();

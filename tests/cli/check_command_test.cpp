@@ -1,0 +1,217 @@
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <regex>
+#include <sstream>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Run {
+    int status = -1;
+    std::string out;
+    std::string err;
+};
+
+// A scratch directory for one test's files, removed afterwards.
+struct Scratch {
+    fs::path dir =
+        fs::temp_directory_path() / ("fantasma-cli-" + std::to_string(std::random_device{}()));
+    Scratch() { fs::create_directories(dir); }
+    ~Scratch() { fs::remove_all(dir); }
+    std::string write(const std::string& name, const std::string& bytes) const {
+        std::ofstream(dir / name, std::ios::binary) << bytes;
+        return (dir / name).string();
+    }
+};
+
+std::string read_file(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    return bytes.str();
+}
+
+// Runs `fantasma <arguments>` (arguments already shell-quoted), capturing both streams.
+Run fantasma(const Scratch& scratch, const std::string& arguments) {
+    const fs::path err = scratch.dir / "stderr";
+    const std::string command =
+        std::string("'") + FANTASMA_BINARY + "' " + arguments + " 2>'" + err.string() + "'";
+    Run run;
+    FILE* pipe = popen(command.c_str(), "r");
+    REQUIRE(pipe != nullptr);
+    char buffer[4096];
+    for (std::size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) run.out.append(buffer, n);
+    const int wait_status = pclose(pipe);
+    run.status = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : -1;
+    run.err = read_file(err);
+    return run;
+}
+
+std::string quote(const std::string& path) {
+    return "'" + path + "'";
+}
+
+// UTF-16 code units in a UTF-8 string (4-byte sequences are surrogate pairs).
+std::size_t utf16_length(std::string_view utf8) {
+    std::size_t units = 0;
+    for (const char c : utf8) {
+        const auto byte = static_cast<unsigned char>(c);
+        if ((byte & 0xC0) != 0x80) units += byte >= 0xF0 ? 2 : 1;
+    }
+    return units;
+}
+
+// A document with habits few writers have: double hyphens for dashes, two spaces after full
+// stops, an e-mail address; a line with characters outside ASCII before one of them.
+const std::string kMarked =
+    "# Caf\xC3\xA9 notes\n\n"
+    "I think -- as I always say -- that the colour of the sky matters.  It really does.\n"
+    "\xF0\x9F\x98\x80 caf\xC3\xA9 -- and then some.  Write to jane.doe@example.org today.\n\n"
+    "```\ncode -- with  hyphens\n```\n";
+
+}  // namespace
+
+TEST_CASE("check --format json reports markers with LSP ranges and byte ranges", "[cli]") {
+    const Scratch scratch;
+    const std::string path = scratch.write("marked.md", kMarked);
+    const Run run = fantasma(scratch, "check --format json " + quote(path));
+    INFO(run.err);
+    REQUIRE(run.status == 0);
+    const nlohmann::json reports = nlohmann::json::parse(run.out);
+    REQUIRE(reports.is_array());
+    REQUIRE(reports.size() == 1);
+    const nlohmann::json& report = reports[0];
+    CHECK(report["file"] == path);
+    CHECK(report["bits"].get<double>() > 0);
+    REQUIRE(report["markers"].size() > 0);
+    const std::size_t code_block = kMarked.find("```");
+    for (const nlohmann::json& marker : report["markers"]) {
+        INFO(marker.dump());
+        CHECK(std::regex_match(marker["code"].get<std::string>(), std::regex("[a-z0-9-]+")));
+        CHECK(!marker["message"].get<std::string>().empty());
+        CHECK(marker["bits"].get<double>() > 0);
+        const auto begin = marker["byteRange"][0].get<std::size_t>();
+        const auto end = marker["byteRange"][1].get<std::size_t>();
+        REQUIRE(begin <= end);
+        REQUIRE(end <= kMarked.size());
+        CHECK(end <= code_block);  // nothing inside the fenced code
+        // The LSP range must agree with the byte range: same line, UTF-16 column.
+        const std::size_t line_start = kMarked.rfind('\n', begin == 0 ? 0 : begin - 1);
+        const std::size_t first = line_start == std::string::npos ? 0 : line_start + 1;
+        const auto line = static_cast<std::size_t>(
+            std::count(kMarked.begin(), kMarked.begin() + static_cast<long>(begin), '\n'));
+        CHECK(marker["range"]["start"]["line"] == line);
+        CHECK(marker["range"]["start"]["character"] ==
+              utf16_length(std::string_view(kMarked).substr(first, begin - first)));
+        CHECK(marker["severity"].is_string());
+        CHECK(marker["fixes"].is_array());
+    }
+}
+
+TEST_CASE("check prints compiler-style lines and a summary", "[cli]") {
+    const Scratch scratch;
+    const std::string path = scratch.write("marked.md", kMarked);
+    const Run run = fantasma(scratch, "check " + quote(path));
+    REQUIRE(run.status == 0);
+    const std::regex marker_line(
+        "(.+):([0-9]+):([0-9]+): (hint|info|warning): .+ \\[[a-z0-9-]+\\]");
+    std::istringstream lines(run.out);
+    std::string line;
+    int markers = 0;
+    bool summary = false;
+    while (std::getline(lines, line)) {
+        std::smatch match;
+        if (std::regex_match(line, match, marker_line)) {
+            CHECK(match[1] == path);
+            CHECK(std::stoi(match[2]) >= 3);  // the heading holds no marker
+            ++markers;
+        } else {
+            CHECK(line.starts_with(path + ": "));
+            CHECK(line.find(" bits") != std::string::npos);
+            CHECK(line.find(" words") != std::string::npos);
+            CHECK(line.find("1 in ") != std::string::npos);
+            summary = true;
+        }
+    }
+    CHECK(markers > 0);
+    CHECK(summary);
+}
+
+TEST_CASE("text columns count characters, 1-based", "[cli]") {
+    const Scratch scratch;
+    // The e-mail address follows three two-byte characters on line 2.
+    const std::string path =
+        scratch.write("accents.txt", "Hello.\n\xC3\xA9\xC3\xA9\xC3\xA9 mail me@example.org now\n");
+    const Run run = fantasma(scratch, "check " + quote(path));
+    REQUIRE(run.status == 0);
+    const std::string prefix = path + ":2:5: ";
+    CHECK(run.out.find(prefix) != std::string::npos);
+}
+
+TEST_CASE("unreadable files are reported and the others still checked", "[cli]") {
+    const Scratch scratch;
+    const std::string good = scratch.write("good.md", kMarked);
+    const std::string invalid = scratch.write("invalid.txt", "ok so far \xFF then");
+    const std::string binary = scratch.write("binary.txt", std::string("abc\0def", 7));
+    const std::string missing = (scratch.dir / "missing.md").string();
+    const Run run = fantasma(scratch, "check --format json " + quote(invalid) + " " +
+                                          quote(missing) + " " + quote(good) + " " + quote(binary));
+    CHECK(run.status == 1);
+    const nlohmann::json reports = nlohmann::json::parse(run.out);
+    REQUIRE(reports.size() == 1);
+    CHECK(reports[0]["file"] == good);
+    CHECK(std::count(run.err.begin(), run.err.end(), '\n') == 3);
+    CHECK_THAT(run.err, Catch::Contains(invalid + ": is not valid UTF-8 (byte offset 10)"));
+    CHECK_THAT(run.err, Catch::Contains(missing + ": cannot be read"));
+    CHECK_THAT(run.err, Catch::Contains(binary + ": looks binary (NUL byte at byte offset 3)"));
+}
+
+TEST_CASE("bad flags and a missing profile fail with a message", "[cli]") {
+    const Scratch scratch;
+    const std::string path = scratch.write("a.txt", "Some text.");
+    const Run format = fantasma(scratch, "check --format xml " + quote(path));
+    CHECK(format.status != 0);
+    CHECK(!format.err.empty());
+    const Run language = fantasma(scratch, "check --lang klingon " + quote(path));
+    CHECK(language.status != 0);
+    CHECK_THAT(language.err, Catch::Contains("klingon"));
+    const Run profile = fantasma(
+        scratch, "check --profile " + quote((scratch.dir / "nope").string()) + " " + quote(path));
+    CHECK(profile.status == 2);
+    CHECK_THAT(profile.err, Catch::Contains("does not exist"));
+    CHECK(fantasma(scratch, "").status != 0);  // a subcommand is required
+}
+
+TEST_CASE("--min-bits hides weaker markers", "[cli]") {
+    const Scratch scratch;
+    const std::string path = scratch.write("marked.md", kMarked);
+    const Run all = fantasma(scratch, "check --format json " + quote(path));
+    const Run none = fantasma(scratch, "check --format json --min-bits 1000 " + quote(path));
+    REQUIRE(all.status == 0);
+    REQUIRE(none.status == 0);
+    CHECK(nlohmann::json::parse(all.out)[0]["markers"].size() > 0);
+    CHECK(nlohmann::json::parse(none.out)[0]["markers"].empty());
+}
+
+TEST_CASE("--profile scores against a directory of the writer's own texts", "[cli]") {
+    const Scratch scratch;
+    fs::create_directories(scratch.dir / "me");
+    scratch.write("me/one.md", kMarked);
+    scratch.write("me/two.txt", "I think -- as ever -- that colour matters.  Truly.");
+    const std::string path = scratch.write("marked.md", kMarked);
+    const Run run = fantasma(scratch, "check --format json --profile " +
+                                          quote((scratch.dir / "me").string()) + " " + quote(path));
+    INFO(run.err);
+    REQUIRE(run.status == 0);
+    CHECK(nlohmann::json::parse(run.out)[0]["bits"].get<double>() > 0);
+}

@@ -42,6 +42,14 @@ std::string reference_figure(const HabitScore& score, std::string_view writers_w
 // "this often" or "this rarely", by the side of the population's median the rate falls on.
 std::string_view how_often(const HabitScore& score);
 
+// Whether a habit departs far enough from the population to be worth marking: at least
+// kNotableBits, or any amount while the reference does not know it (its markers then carry
+// 0 bits, which the analyzer drops, but the spans are found either way).
+inline constexpr double kNotableBits = 1.0;
+inline bool is_notable(const HabitScore& score) {
+    return !score.known || score.bits >= kNotableBits;
+}
+
 // A share in [0, 1] as a readable percentage: "8%", "0.4%", "under 0.1%".
 std::string format_percent(double share);
 // A rate per word as "12 per 1,000 words".

@@ -1,0 +1,104 @@
+#include "stylometry/detectors/punctuation_habit.hpp"
+
+#include <array>
+
+#include "stylometry/detectors/style_choice.hpp"
+
+namespace fantasma {
+namespace {
+
+enum Mark : std::size_t { Semicolon, Colon, Exclamation, Multiple, Question, Parenthesis };
+
+struct MarkInfo {
+    std::string_view feature;
+    std::string_view plural;  // "semicolons"
+};
+constexpr std::array<MarkInfo, 6> kMarks = {{
+    {"punct.semicolon", "semicolons"},
+    {"punct.colon", "colons"},
+    {"punct.exclamation", "exclamation marks"},
+    {"punct.multiple", "runs of marks like '!!' or '?!'"},
+    {"punct.question", "question marks"},
+    {"punct.parenthesis", "parentheses"},
+}};
+// How many reference words of evidence the population's rate is worth: a few marks in a
+// short note say little about a habit.
+constexpr double kPriorWords = 300;
+
+struct Use {
+    Span span;
+    Mark mark;
+};
+
+bool is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
+bool is_bang_or_query(char c) {
+    return c == '!' || c == '?';
+}
+
+// The marks in one punctuation token. A run of ! and ? counts once, as what it contains and,
+// when longer than one mark, as a run.
+void add_uses(std::string_view text, Span token, std::vector<Use>& uses) {
+    for (std::size_t i = token.begin; i < token.end; ++i) {
+        const char c = text[i];
+        if (c == ';') uses.push_back({Span(i, i + 1), Semicolon});
+        if (c == '(') uses.push_back({Span(i, i + 1), Parenthesis});
+        // 10:30 is a time, not a colon of prose.
+        if (c == ':' &&
+            !(is_digit(style::byte_before(text, i)) && is_digit(style::byte_at(text, i + 1)))) {
+            uses.push_back({Span(i, i + 1), Colon});
+        }
+        if (!is_bang_or_query(c) || is_bang_or_query(style::byte_before(text, i))) continue;
+        std::size_t end = i;
+        while (end < text.size() && is_bang_or_query(text[end])) ++end;
+        const std::string_view run = text.substr(i, end - i);
+        if (run.find('!') != std::string_view::npos) uses.push_back({Span(i, end), Exclamation});
+        if (run.find('?') != std::string_view::npos) uses.push_back({Span(i, end), Question});
+        if (run.size() > 1) uses.push_back({Span(i, end), Multiple});
+    }
+}
+
+std::vector<Fix> fixes_for(std::string_view run, Mark mark) {
+    if (mark == Multiple)
+        return {style::use_fix(run.find('?') != std::string_view::npos ? "?" : "!")};
+    if (mark == Exclamation && run == "!") return {style::use_fix(".")};
+    return {};
+}
+
+}  // namespace
+
+void PunctuationHabit::detect(const DetectionContext& context, MarkerSink& sink) const {
+    const Document& document = context.document;
+    std::vector<Use> uses;
+    for (const Token& token : document.tokens()) {
+        if (token.kind == TokenKind::Punct) add_uses(document.prose.text, token.text, uses);
+    }
+    std::array<double, kMarks.size()> counts{};
+    for (const Use& use : uses) counts[use.mark] += 1;
+    const auto words = static_cast<double>(document.word_count);
+
+    std::array<HabitScore, kMarks.size()> scores{};
+    std::array<std::string, kMarks.size()> messages;  // empty: the mark is not remarkable
+    for (std::size_t m = 0; m < kMarks.size(); ++m) {
+        sink.measure(kMarks[m].feature, counts[m], words);
+        scores[m] =
+            score_habit(context.reference, kMarks[m].feature, counts[m], words, kPriorWords);
+        const bool above = !scores[m].known || scores[m].rate > scores[m].median;
+        if (counts[m] == 0 || !above || !style::is_notable(scores[m])) continue;
+        messages[m] = "Frequent " + std::string(kMarks[m].plural) + ": " +
+                      std::to_string(static_cast<int>(counts[m])) + " in " +
+                      std::to_string(document.word_count) + " words (" +
+                      style::per_thousand_words(counts[m], words) + ")." +
+                      style::reference_figure(
+                          scores[m], "use " + std::string(kMarks[m].plural) + " this often");
+    }
+    for (const Use& use : uses) {
+        if (messages[use.mark].empty()) continue;
+        sink.mark(style::habit_marker(code(), kMarks[use.mark].feature, use.span,
+                                      messages[use.mark], scores[use.mark],
+                                      fixes_for(document.text(use.span), use.mark)));
+    }
+}
+
+}  // namespace fantasma

@@ -1,0 +1,43 @@
+#include "stylometry/detectors/punctuation_habit.hpp"
+
+#include "style_test_support.hpp"
+
+using namespace fantasma;
+using namespace fantasma::testing;
+
+namespace {
+const Reference kUnknown{};
+}
+
+TEST_CASE("punctuation-habit marks semicolons, runs of marks and question marks") {
+    const auto markers =
+        require_markers_with(PunctuationHabit{}, kUnknown, "I came; I saw!! Why?", 4);
+    CHECK(markers[0].feature == "punct.semicolon");
+    CHECK(markers[1].feature == "punct.exclamation");
+    CHECK(markers[2].feature == "punct.multiple");
+    CHECK(markers[2].spans.front() == Span(13, 15));
+    CHECK(markers[2].fixes.at(0).new_text == "!");
+    CHECK(markers[3].feature == "punct.question");
+    const auto sink =
+        run_detector(PunctuationHabit{}, "I came; I saw!! Why?", Language::Text, kUnknown);
+    CHECK(measured(sink, "punct.semicolon") == std::pair(1.0, 5.0));
+    CHECK(measured(sink, "punct.parenthesis") == std::pair(0.0, 5.0));
+}
+
+TEST_CASE("punctuation-habit stays quiet at the population's rate and ignores times") {
+    const Reference reference = reference_with({{"punct.semicolon", "0,0.01,0.02,0.05"}});
+    require_markers_with(PunctuationHabit{}, reference,
+                         "It is 10:30 now. We left early; it rained.", 0);
+    const auto sink =
+        run_detector(PunctuationHabit{}, "It is 10:30 now.", Language::Text, reference);
+    CHECK(measured(sink, "punct.colon") == std::pair(0.0, 4.0));
+}
+
+TEST_CASE("punctuation-habit scores exclamation marks far above the population") {
+    const Reference reference = reference_with({{"punct.exclamation", "0,0,0.001,0.002"}});
+    const auto markers =
+        require_markers_with(PunctuationHabit{}, reference, "Great[[!]] Wow[[!]] Yes.", 2);
+    CHECK(markers[0].bits > 1);
+    CHECK(markers[0].fixes.at(0).new_text == ".");
+    CHECK(markers[0].message.find("2 in 3 words") != std::string::npos);
+}

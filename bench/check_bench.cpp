@@ -1,0 +1,125 @@
+// Times `Analyzer::analyze` (what `fantasma check` does per file) on generated documents:
+// a 10,000-word Markdown document and 1 MB of plain text. Prints the median of several runs
+// and the process's peak resident memory. Goals (README): < 30 ms, < 300 ms, < 50 MB on one
+// core.
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdio>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "stylometry/analyzer.hpp"
+
+namespace {
+
+constexpr std::array<std::string_view, 48> kWords = {
+    "the",      "of",       "and",       "to",      "a",         "in",      "that",
+    "is",       "was",      "it",        "for",     "on",        "with",    "as",
+    "but",      "which",    "however",   "rather",  "quite",     "perhaps", "garden",
+    "survey",   "colour",   "river",     "morning", "letters",   "station", "behaviour",
+    "analysis", "results",  "neighbour", "winter",  "carefully", "wrote",   "walked",
+    "measured", "believed", "organised", "noticed", "kept",      "small",   "bright",
+    "uneven",   "familiar", "several",   "every",   "another",   "nothing"};
+
+// Sentences of 6 to 30 words drawn from a fixed vocabulary, with the punctuation habits the
+// detectors look at (commas, semicolons, dashes, parentheses, questions).
+class ProseGenerator {
+  public:
+    std::string sentence() {
+        const int length = std::uniform_int_distribution(6, 30)(random_);
+        std::string text;
+        for (int i = 0; i < length; ++i) {
+            std::string word(
+                kWords[std::uniform_int_distribution<std::size_t>(0, kWords.size() - 1)(random_)]);
+            if (i == 0) word[0] = static_cast<char>(word[0] - 'a' + 'A');
+            if (!text.empty()) text += pick({" ", " ", " ", " ", " ", ", ", " -- ", "; "});
+            text += word;
+        }
+        text += pick({".", ".", ".", "?", "!"});
+        return text;
+    }
+    std::string paragraph(int sentences) {
+        std::string text;
+        for (int i = 0; i < sentences; ++i) text += (i ? " " : "") + sentence();
+        return text;
+    }
+    std::string_view pick(std::initializer_list<std::string_view> options) {
+        return options
+            .begin()[std::uniform_int_distribution<std::size_t>(0, options.size() - 1)(random_)];
+    }
+
+  private:
+    std::mt19937 random_{42};
+};
+
+std::size_t count_words(std::string_view text) {
+    std::size_t words = 0;
+    bool in_word = false;
+    for (const char c : text) {
+        const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+        if (letter && !in_word) ++words;
+        in_word = letter;
+    }
+    return words;
+}
+
+// Headings, paragraphs, lists, emphasis, inline code and fenced code, until `words` words of
+// prose.
+std::string markdown_document(std::size_t words) {
+    ProseGenerator generator;
+    std::string text = "# A generated report\n\n";
+    for (int section = 1; count_words(text) < words; ++section) {
+        text += "## Section " + std::to_string(section) + "\n\n";
+        text +=
+            generator.paragraph(5) + " See `config.yaml` and *" + generator.sentence() + "*\n\n";
+        text += "- " + generator.sentence() + "\n- " + generator.sentence() + "\n\n";
+        text += "```sh\nmake check -- colour\n```\n\n";
+        text += generator.paragraph(4) + "\n\n";
+    }
+    return text;
+}
+
+std::string plain_text(std::size_t bytes) {
+    ProseGenerator generator;
+    std::string text;
+    while (text.size() < bytes) text += generator.paragraph(6) + "\n\n";
+    text.resize(bytes);
+    return text;
+}
+
+double median_milliseconds(const fantasma::Analyzer& analyzer, const std::string& source,
+                           fantasma::Language language, int runs) {
+    std::vector<double> times;
+    fantasma::AnalysisOptions options;
+    options.language = language;
+    for (int i = 0; i < runs; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        const fantasma::Report report = analyzer.analyze(source, options);
+        const auto stop = std::chrono::steady_clock::now();
+        if (report.word_count == 0) std::fprintf(stderr, "no words analysed?\n");
+        times.push_back(std::chrono::duration<double, std::milli>(stop - start).count());
+    }
+    std::ranges::sort(times);
+    return times[times.size() / 2];
+}
+
+}  // namespace
+
+int main() {
+    const fantasma::Analyzer analyzer;
+    const std::string markdown = markdown_document(10'000);
+    const std::string text = plain_text(1'000'000);
+    std::printf("markdown, %zu words, %zu bytes: median %.1f ms over 9 runs\n",
+                count_words(markdown), markdown.size(),
+                median_milliseconds(analyzer, markdown, fantasma::Language::Markdown, 9));
+    std::printf("plain text, %zu words, %zu bytes: median %.1f ms over 5 runs\n", count_words(text),
+                text.size(), median_milliseconds(analyzer, text, fantasma::Language::Text, 5));
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    std::printf("peak resident memory: %.1f MB\n", static_cast<double>(usage.ru_maxrss) / 1024.0);
+}

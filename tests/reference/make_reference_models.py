@@ -1,0 +1,256 @@
+#!/usr/bin/env python3
+"""Builds tiny random Qwen3.5 text models and the logits Hugging Face transformers computes for them.
+
+The engine's golden tests compare against these files, so they are committed and the tests
+need no torch. Regenerate with (versions pinned in requirements.txt beside this file):
+
+    python3 -m venv .venv-reference
+    .venv-reference/bin/pip install -r tests/reference/requirements.txt
+    .venv-reference/bin/python tests/reference/make_reference_models.py
+
+Each model folder gets config.json, weights (*.safetensors, some sharded with an index),
+tokens.txt (the fixed token sequence, comma separated) and logits.npy (float32
+[n_tokens, vocab], one full-sequence forward pass). The script also checks that the
+token-by-token path with a cache gives the same logits, so the golden numbers do not depend
+on which of transformers' two delta-rule implementations ran.
+"""
+
+import json
+import math
+import shutil
+from pathlib import Path
+
+import numpy as np
+import torch
+from safetensors.torch import save_file
+from transformers import Qwen3_5ForCausalLM, Qwen3_5TextConfig
+
+HERE = Path(__file__).resolve().parent
+
+# Each entry: folder name, text config, storage dtype, layout of the saved folder.
+#   layout "causal_lm":   Qwen3_5ForCausalLM names (model.*, lm_head.weight), one file.
+#   layout "multimodal":  Qwen3_5ForConditionalGeneration names (model.language_model.*),
+#                         config under text_config, sharded into two files with an index,
+#                         plus vision and mtp tensors the engine must skip.
+MODELS = [
+    (
+        "tied-gqa-bf16",
+        dict(
+            hidden_size=64,
+            intermediate_size=96,
+            num_hidden_layers=6,
+            layer_types=["linear_attention", "full_attention", "linear_attention",
+                         "linear_attention", "full_attention", "linear_attention"],
+            num_attention_heads=4,
+            num_key_value_heads=2,
+            head_dim=32,
+            linear_num_key_heads=2,
+            linear_num_value_heads=4,  # more value heads than key heads, as in the 4B and up
+            linear_key_head_dim=16,
+            linear_value_head_dim=24,
+            linear_conv_kernel_dim=4,
+            vocab_size=512,
+            tie_word_embeddings=True,
+            rms_norm_eps=1e-6,
+            rope_parameters=dict(rope_type="default", rope_theta=10000000.0,
+                                 partial_rotary_factor=0.25,
+                                 mrope_section=[11, 11, 10], mrope_interleaved=True),
+        ),
+        torch.bfloat16,
+        "causal_lm",
+        160,
+    ),
+    (
+        "untied-odd-f32",
+        dict(
+            hidden_size=48,
+            intermediate_size=80,
+            num_hidden_layers=4,
+            full_attention_interval=2,  # no layer_types: derived as L, F, L, F
+            num_attention_heads=3,
+            num_key_value_heads=1,
+            head_dim=20,
+            linear_num_key_heads=3,
+            linear_num_value_heads=3,
+            linear_key_head_dim=12,
+            linear_value_head_dim=20,
+            linear_conv_kernel_dim=3,
+            vocab_size=301,
+            tie_word_embeddings=False,
+            rms_norm_eps=1e-5,
+            rope_parameters=dict(rope_type="default", rope_theta=10000.0,
+                                 partial_rotary_factor=0.5),
+        ),
+        torch.float32,
+        "causal_lm",
+        153,
+    ),
+    (
+        "multimodal-sharded-f16",
+        dict(
+            hidden_size=64,
+            intermediate_size=128,
+            num_hidden_layers=8,  # default layer pattern, full attention at 3 and 7
+            num_attention_heads=4,
+            num_key_value_heads=1,
+            head_dim=32,
+            linear_num_key_heads=2,
+            linear_num_value_heads=2,
+            linear_key_head_dim=16,
+            linear_value_head_dim=16,
+            linear_conv_kernel_dim=4,
+            vocab_size=384,
+            tie_word_embeddings=True,
+            rms_norm_eps=1e-6,
+            rope_parameters=dict(rope_type="default", rope_theta=10000000.0,
+                                 partial_rotary_factor=0.25,
+                                 mrope_section=[11, 11, 10], mrope_interleaved=True),
+        ),
+        torch.float16,
+        "multimodal",
+        150,
+    ),
+]
+
+
+def randomize(model: Qwen3_5ForCausalLM, generator: torch.Generator) -> None:
+    """Replaces transformers' init (zeros, ones, tiny std) by values that make every term matter."""
+
+    def normal(shape, std):
+        return torch.randn(shape, generator=generator) * std
+
+    def uniform(shape, low, high):
+        return torch.rand(shape, generator=generator) * (high - low) + low
+
+    with torch.no_grad():
+        for name, p in model.named_parameters():
+            if name.endswith("A_log"):
+                p.copy_(torch.log(uniform(p.shape, 0.3, 3.0)))
+            elif name.endswith("dt_bias"):
+                p.copy_(normal(p.shape, 1.0))
+            elif name.endswith("linear_attn.norm.weight"):
+                p.copy_(uniform(p.shape, 0.5, 1.5))  # plain weight
+            elif name.endswith("norm.weight"):
+                p.copy_(uniform(p.shape, -0.5, 0.5))  # zero-centred: the norm uses 1 + w
+            elif name.endswith("conv1d.weight"):
+                p.copy_(normal(p.shape, 0.5))
+            elif name.endswith("embed_tokens.weight"):
+                p.copy_(normal(p.shape, 1.0))
+            elif p.dim() == 2:
+                p.copy_(normal(p.shape, 1.0 / math.sqrt(p.shape[1])))
+            else:
+                raise RuntimeError(f"no init rule for {name}")
+
+
+def round_to(model: Qwen3_5ForCausalLM, dtype: torch.dtype) -> None:
+    """Rounds every weight to the storage dtype, so float32 logits use exactly the stored values."""
+    with torch.no_grad():
+        for p in model.parameters():
+            p.copy_(p.to(dtype).to(torch.float32))
+
+
+def logits_full(model, tokens: torch.Tensor) -> torch.Tensor:
+    with torch.no_grad():
+        return model(input_ids=tokens[None, :]).logits[0]
+
+
+def logits_token_by_token(model, tokens: torch.Tensor) -> torch.Tensor:
+    rows = []
+    with torch.no_grad():
+        out = model(input_ids=tokens[None, :1], use_cache=True)
+        rows.append(out.logits[0, -1])
+        cache = out.cache
+        for i in range(1, len(tokens)):
+            out = model(input_ids=tokens[None, i:i + 1], cache=cache, use_cache=True)
+            cache = out.cache
+            rows.append(out.logits[0, -1])
+    return torch.stack(rows)
+
+
+def save_causal_lm(folder: Path, model, config_dict: dict, dtype: torch.dtype, flat_rope: bool) -> None:
+    tensors = {name: t.to(dtype).contiguous() for name, t in model.state_dict().items()}
+    if config_dict["tie_word_embeddings"]:
+        tensors.pop("lm_head.weight")
+    save_file(tensors, folder / "model.safetensors", metadata={"format": "pt"})
+    config = dict(config_dict)
+    if flat_rope:  # the older layout: rope settings at the top level
+        config.update(config.pop("rope_parameters"))
+        config.pop("rope_type")
+    config.update(architectures=["Qwen3_5ForCausalLM"], model_type="qwen3_5_text",
+                  torch_dtype=str(dtype).removeprefix("torch."), hidden_act="silu",
+                  attn_output_gate=True, eos_token_id=1)
+    (folder / "config.json").write_text(json.dumps(config, indent=2) + "\n")
+
+
+def save_multimodal(folder: Path, model, config_dict: dict, dtype: torch.dtype,
+                    generator: torch.Generator) -> None:
+    """Saves the text model the way the released Qwen3.5 checkpoints are laid out."""
+    tensors = {}
+    for name, t in model.state_dict().items():
+        if name == "lm_head.weight":
+            continue  # tied
+        tensors["model.language_model." + name.removeprefix("model.")] = t.to(dtype).contiguous()
+    # Tensors a text-only engine must skip.
+    tensors["model.visual.patch_embed.proj.weight"] = torch.randn(8, 3, 2, 2, 2, generator=generator).to(dtype)
+    tensors["mtp.fc.weight"] = torch.randn(8, 16, generator=generator).to(dtype)
+
+    names = sorted(tensors)
+    shards = [names[: len(names) // 2], names[len(names) // 2:]]
+    weight_map = {}
+    for i, shard in enumerate(shards):
+        file = f"model-{i + 1:05d}-of-{len(shards):05d}.safetensors"
+        save_file({n: tensors[n] for n in shard}, folder / file, metadata={"format": "pt"})
+        weight_map.update({n: file for n in shard})
+    index = {"metadata": {"total_size": sum(t.numel() * t.element_size() for t in tensors.values())},
+             "weight_map": weight_map}
+    (folder / "model.safetensors.index.json").write_text(json.dumps(index, indent=2) + "\n")
+
+    text_config = dict(config_dict)
+    text_config.update(model_type="qwen3_5_text", hidden_act="silu", attn_output_gate=True,
+                       eos_token_id=1, torch_dtype=str(dtype).removeprefix("torch."))
+    text_config.pop("tie_word_embeddings")
+    config = {
+        "architectures": ["Qwen3_5ForConditionalGeneration"],
+        "model_type": "qwen3_5",
+        "tie_word_embeddings": config_dict["tie_word_embeddings"],
+        "text_config": text_config,
+        "vision_config": {"model_type": "qwen3_5", "depth": 1, "hidden_size": 8, "out_hidden_size": 64},
+        "image_token_id": 7,
+    }
+    (folder / "config.json").write_text(json.dumps(config, indent=2) + "\n")
+
+
+def main() -> None:
+    torch.manual_seed(0)
+    for index, (name, config_dict, dtype, layout, n_tokens) in enumerate(MODELS):
+        generator = torch.Generator().manual_seed(1234 + index)
+        config = Qwen3_5TextConfig(**config_dict)
+        model = Qwen3_5ForCausalLM(config).eval()
+        randomize(model, generator)
+        if config.tie_word_embeddings:
+            model.tie_weights()
+        round_to(model, dtype)
+
+        tokens = torch.randint(0, config.vocab_size, (n_tokens,), generator=generator)
+        full = logits_full(model, tokens)
+        stepped = logits_token_by_token(model, tokens)
+        scale = full.abs().max().item()
+        step_error = (full - stepped).abs().max().item()
+        if step_error > 1e-4 * scale:
+            raise RuntimeError(f"{name}: transformers' prefill and decode disagree by {step_error}")
+
+        folder = HERE / name
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.mkdir()
+        if layout == "causal_lm":
+            save_causal_lm(folder, model, config_dict, dtype, flat_rope=(index == 1))
+        else:
+            save_multimodal(folder, model, config_dict, dtype, generator)
+        (folder / "tokens.txt").write_text(",".join(str(t) for t in tokens.tolist()) + "\n")
+        np.save(folder / "logits.npy", full.numpy().astype(np.float32))
+        print(f"{name}: {n_tokens} tokens, logits max |x| {scale:.3f}, "
+              f"prefill vs decode max diff {step_error:.2e}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,264 @@
+#include "lsp/features.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "stylometry/extract/extract.hpp"
+
+namespace fantasma::lsp {
+namespace {
+
+constexpr std::size_t kMaxRelatedLocations = 50;
+
+// Positions for one snapshot's text in the client's units.
+class PositionMap {
+public:
+    PositionMap(const std::string& text, PositionEncoding encoding)
+        : index_(text), encoding_(encoding) {}
+    Range range(Span span) const {
+        const LineColumn start = to_position(index_, span.begin, encoding_);
+        const LineColumn end = to_position(index_, span.end, encoding_);
+        return {{start.line, start.character}, {end.line, end.character}};
+    }
+    std::size_t offset(Position position) const {
+        return to_offset(index_, {position.line, position.character}, encoding_);
+    }
+
+private:
+    LineIndex index_;
+    PositionEncoding encoding_;
+};
+
+std::string format_bits(double bits) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f", bits);
+    return text;
+}
+
+// Identifies a marker across requests: the client echoes it back untouched.
+json marker_data(const Snapshot& snapshot, const Marker& marker) {
+    return {{"code", marker.code},
+            {"version", snapshot.version},
+            {"span", {marker.spans.front().begin, marker.spans.front().end}}};
+}
+
+bool matches_data(const Marker& marker, const json& data) {
+    if (!data.is_object() || data.value("code", json()) != marker.code) return false;
+    const json span = data.value("span", json());
+    return span.is_array() && span.size() == 2 && span[0] == marker.spans.front().begin &&
+           span[1] == marker.spans.front().end;
+}
+
+Diagnostic diagnostic(const Snapshot& snapshot, const Marker& marker, const PositionMap& map) {
+    Diagnostic result;
+    result.range = map.range(marker.spans.front());
+    result.severity = lsp_severity(marker.bits);
+    result.code = marker.code;
+    result.message = marker.message + " (" + format_bits(marker.bits) + " bits)";
+    for (std::size_t i = 1; i < marker.spans.size() && i <= kMaxRelatedLocations; ++i)
+        result.relatedInformation.push_back(
+            {{snapshot.uri, map.range(marker.spans[i])}, "another occurrence"});
+    result.data = marker_data(snapshot, marker);
+    return result;
+}
+
+// Edits applying the first fix of each marker, skipping any that overlaps an earlier one.
+std::vector<TextEdit> first_fixes(const std::vector<const Marker*>& markers,
+                                  const PositionMap& map) {
+    std::vector<const Marker*> sorted = markers;
+    std::sort(sorted.begin(), sorted.end(), [](const Marker* a, const Marker* b) {
+        return a->spans.front().begin < b->spans.front().begin;
+    });
+    std::vector<TextEdit> edits;
+    std::size_t covered_to = 0;
+    for (const Marker* marker : sorted) {
+        const Span span = marker->spans.front();
+        if (marker->fixes.empty() || marker->identity || (!edits.empty() && span.begin < covered_to))
+            continue;
+        edits.push_back({map.range(span), marker->fixes.front().new_text});
+        covered_to = span.end;
+    }
+    return edits;
+}
+
+// The source bytes of the prose block (paragraph, heading, item...) around `offset`.
+std::optional<Span> block_around(const Snapshot& snapshot, std::size_t offset) {
+    const Prose prose = extract(*snapshot.text, snapshot.language);
+    for (const Block& block : prose.blocks) {
+        if (block.text.empty()) continue;
+        const Span source = prose.to_source(block.text);
+        if (source.begin <= offset && offset < source.end) return source;
+    }
+    return std::nullopt;
+}
+
+bool wanted(const std::optional<std::vector<std::string>>& only, std::string_view kind) {
+    if (!only) return true;
+    return std::any_of(only->begin(), only->end(), [&](const std::string& prefix) {
+        return kind == prefix || kind.starts_with(prefix + ".");
+    });
+}
+
+}  // namespace
+
+int lsp_severity(double bits) {
+    switch (severity_for_bits(bits)) {
+        case Severity::Warning: return 2;
+        case Severity::Information: return 3;
+        case Severity::Hint: return 4;
+    }
+    return 3;
+}
+
+std::vector<Diagnostic> diagnostics_for(const Snapshot& snapshot, PositionEncoding encoding) {
+    std::vector<Diagnostic> diagnostics;
+    if (!snapshot.report) return diagnostics;
+    const PositionMap map(*snapshot.text, encoding);
+    for (const Marker& marker : snapshot.report->markers)
+        if (!marker.spans.empty()) diagnostics.push_back(diagnostic(snapshot, marker, map));
+    return diagnostics;
+}
+
+json summary_for(const Snapshot& snapshot) {
+    const Report empty;
+    const Report& report = snapshot.report ? *snapshot.report : empty;
+    return {{"uri", snapshot.uri},
+            {"version", snapshot.version},
+            {"totalBits", report.total_bits},
+            {"wordCount", report.word_count},
+            {"markerCount", report.markers.size()}};
+}
+
+std::optional<Hover> hover_for(const Snapshot& snapshot, Position position,
+                               PositionEncoding encoding) {
+    if (!snapshot.report) return std::nullopt;
+    const PositionMap map(*snapshot.text, encoding);
+    const std::size_t offset = map.offset(position);
+    std::string markdown;
+    std::optional<Range> range;
+    for (const Marker& marker : snapshot.report->markers) {
+        const auto hit = std::find_if(marker.spans.begin(), marker.spans.end(),
+                                      [&](Span span) { return span.contains(offset); });
+        if (hit == marker.spans.end()) continue;
+        if (!range) range = map.range(*hit);
+        if (!markdown.empty()) markdown += "\n\n---\n\n";
+        markdown += "**fantasma: " + marker.code + "** — " + format_bits(marker.bits) +
+                    " bits of identifying information\n\n" + marker.message;
+        if (marker.population_bits != marker.bits)
+            markdown += "\n\nAcross the population: " + format_bits(marker.population_bits) + " bits.";
+        if (!marker.fixes.empty()) {
+            markdown += "\n\nAlternatives:";
+            for (const Fix& fix : marker.fixes) markdown += "\n- " + fix.title;
+        }
+        if (marker.identity)
+            markdown += "\n\nThis is self-identifying content: fantasma never rewrites it for you.";
+    }
+    if (!range) return std::nullopt;
+    return Hover{markdown, *range};
+}
+
+std::optional<IgnoreInsertion> ignore_insertion(std::string_view source, Language language,
+                                                std::size_t marker_offset,
+                                                const std::string& code) {
+    if (language == Language::Text) return std::nullopt;
+    marker_offset = std::min(marker_offset, source.size());
+    std::size_t line_end = source.find_first_of("\r\n", marker_offset);
+    if (line_end == std::string_view::npos) line_end = source.size();
+    if (language == Language::Markdown)
+        return IgnoreInsertion{line_end, " <!-- fantasma-ignore " + code + " -->"};
+    // LaTeX: a comment ending the marker's line, unless the line already has one (the
+    // directive would be read as part of it); then a comment line of its own above.
+    const std::size_t line_start = source.rfind('\n', marker_offset == 0 ? 0 : marker_offset - 1);
+    const std::size_t begin = line_start == std::string_view::npos || marker_offset == 0 ? 0 : line_start + 1;
+    for (std::size_t i = begin; i < line_end; ++i) {
+        if (source[i] == '%' && (i == begin || source[i - 1] != '\\'))
+            return IgnoreInsertion{begin, "% fantasma-ignore " + code + "\n"};
+    }
+    return IgnoreInsertion{line_end, " % fantasma-ignore " + code};
+}
+
+std::vector<CodeAction> code_actions_for(const Snapshot& snapshot, const CodeActionParams& params,
+                                         PositionEncoding encoding) {
+    std::vector<CodeAction> actions;
+    if (!snapshot.report) return actions;
+    const PositionMap map(*snapshot.text, encoding);
+    const std::size_t range_begin = map.offset(params.range.start);
+    const std::size_t range_end = std::max(range_begin, map.offset(params.range.end));
+    const auto& markers = snapshot.report->markers;
+
+    // The markers asked about: under the range (the spec's primary input) or echoed by the
+    // client's diagnostics (matched by data, never by the echoed range).
+    std::vector<const Marker*> selected;
+    for (const Marker& marker : markers) {
+        const Span first = marker.spans.front();
+        const bool under_range = first.begin <= range_end && range_begin <= first.end;
+        const bool echoed = std::any_of(params.diagnostics.begin(), params.diagnostics.end(),
+                                        [&](const EchoedDiagnostic& d) {
+                                            return matches_data(marker, d.data);
+                                        });
+        if (under_range || echoed) selected.push_back(&marker);
+    }
+
+    std::vector<std::string> codes_done;
+    for (const Marker* marker : selected) {
+        const Diagnostic shown = diagnostic(snapshot, *marker, map);
+        const Range first_range = map.range(marker->spans.front());
+        if (wanted(params.only, "quickfix")) {
+            for (std::size_t i = 0; i < marker->fixes.size(); ++i) {
+                actions.push_back({marker->fixes[i].title, "quickfix", {shown}, i == 0,
+                                   snapshot.uri, {{first_range, marker->fixes[i].new_text}},
+                                   std::nullopt});
+            }
+        }
+        const bool first_of_code = std::find(codes_done.begin(), codes_done.end(), marker->code) ==
+                                   codes_done.end();
+        if (!first_of_code) continue;
+        codes_done.push_back(marker->code);
+
+        std::vector<const Marker*> same_code;
+        for (const Marker& other : markers)
+            if (other.code == marker->code) same_code.push_back(&other);
+        if (const auto edits = first_fixes(same_code, map);
+            edits.size() > 1 && wanted(params.only, "quickfix")) {
+            actions.push_back({"Fix all " + std::to_string(edits.size()) + " '" + marker->code +
+                                   "' markers in this document",
+                               "quickfix", {}, false, snapshot.uri, edits, std::nullopt});
+        }
+        if (const auto insertion = ignore_insertion(*snapshot.text, snapshot.language,
+                                                    marker->spans.front().begin, marker->code);
+            insertion && wanted(params.only, "quickfix")) {
+            const Range at = map.range({insertion->offset, insertion->offset});
+            actions.push_back({"Ignore '" + marker->code + "' here", "quickfix", {shown}, false,
+                               snapshot.uri, {{at, insertion->text}}, std::nullopt});
+        }
+        if (wanted(params.only, "quickfix")) {
+            actions.push_back({"Ignore '" + marker->code + "' in this workspace", "quickfix",
+                               {shown}, false, "", {},
+                               Command{"Ignore '" + marker->code + "' in this workspace",
+                                       std::string(kIgnoreInWorkspaceCommand),
+                                       json::array({marker->code})}});
+        }
+    }
+
+    // Rewrite the paragraph of the first selected marker. Until the model rewriter lands,
+    // "neutral style" means every deterministic fix of the paragraph's markers.
+    if (!selected.empty() && wanted(params.only, "refactor.rewrite")) {
+        if (const auto block = block_around(snapshot, selected.front()->spans.front().begin)) {
+            std::vector<const Marker*> inside;
+            for (const Marker& marker : markers)
+                if (block->begin <= marker.spans.front().begin &&
+                    marker.spans.front().end <= block->end)
+                    inside.push_back(&marker);
+            if (const auto edits = first_fixes(inside, map); !edits.empty()) {
+                actions.push_back({"Rewrite paragraph in a neutral style (" +
+                                       std::to_string(edits.size()) + " changes)",
+                                   "refactor.rewrite", {}, false, snapshot.uri, edits,
+                                   std::nullopt});
+            }
+        }
+    }
+    return actions;
+}
+
+}  // namespace fantasma::lsp

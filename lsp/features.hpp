@@ -1,0 +1,42 @@
+#pragma once
+// What the editor shows for an analysed document: diagnostics, hover, code actions. Pure
+// functions of a snapshot (text + report) and a request, so they are tested without a
+// server or a client.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "lsp/protocol.hpp"
+#include "lsp/text_edit.hpp"
+#include "lsp/workspace.hpp"
+
+namespace fantasma::lsp {
+
+// Commands the server executes (workspace/executeCommand), listed in its capabilities.
+inline constexpr std::string_view kIgnoreInWorkspaceCommand = "fantasma.ignoreInWorkspace";
+inline constexpr std::string_view kResetWorkspaceIgnoresCommand = "fantasma.resetWorkspaceIgnores";
+
+int lsp_severity(double bits);  // 2 warning, 3 information, 4 hint
+
+std::vector<Diagnostic> diagnostics_for(const Snapshot& snapshot, PositionEncoding encoding);
+
+// The `fantasma/summary` notification's params.
+json summary_for(const Snapshot& snapshot);
+
+std::optional<Hover> hover_for(const Snapshot& snapshot, Position position,
+                               PositionEncoding encoding);
+
+std::vector<CodeAction> code_actions_for(const Snapshot& snapshot, const CodeActionParams& params,
+                                         PositionEncoding encoding);
+
+// The directive that makes the extractor skip `code` in the block it ends, and where it
+// goes for a marker starting at `marker_offset`; nullopt for plain text (no comments).
+struct IgnoreInsertion {
+    std::size_t offset;
+    std::string text;
+};
+std::optional<IgnoreInsertion> ignore_insertion(std::string_view source, Language language,
+                                                std::size_t marker_offset,
+                                                const std::string& code);
+
+}  // namespace fantasma::lsp

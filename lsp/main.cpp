@@ -1,0 +1,51 @@
+// fantasma-ls: the fantasma language server, over stdio.
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <iostream>
+
+#include "lsp/log.hpp"
+#include "lsp/server.hpp"
+#include "lsp/transport.hpp"
+#include "stylometry/analyzer.hpp"
+
+#ifndef FANTASMA_VERSION
+#define FANTASMA_VERSION "0.0.0"
+#endif
+
+int main(int argc, char** argv) {
+    CLI::App app("fantasma-ls: shows what in your prose identifies you, in your editor.\n"
+                 "Speaks the Language Server Protocol over stdin/stdout.",
+                 "fantasma-ls");
+    bool stdio = true;
+    bool version = false;
+    std::string log_file;
+    std::string log_level = "info";
+    app.add_flag("--stdio", stdio, "Talk LSP over stdin/stdout (the default)");
+    app.add_flag("--version", version, "Print the version and exit");
+    app.add_option("--log-file", log_file, "Append the log to this file instead of stderr");
+    app.add_option("--log-level", log_level,
+                   "error, warning, info, debug or trace (trace includes document text)")
+        ->check(CLI::IsMember({"error", "warning", "info", "debug", "trace"}));
+    CLI11_PARSE(app, argc, argv);
+
+    if (version) {
+        std::cout << "fantasma-ls " << FANTASMA_VERSION << "\n";
+        return 0;
+    }
+    try {
+        using namespace fantasma::lsp;
+        const LogLevel level = *log_level_from_name(log_level);
+        Logger logger = log_file.empty() ? Logger(level) : Logger(level, log_file);
+        const fantasma::Analyzer analyzer;
+        StdioTransport transport;
+        Server server(transport, analyzer, logger);
+        logger.info(std::string("fantasma-ls ") + FANTASMA_VERSION + " started");
+        transport.loop(server);
+        const int code = server.finished() ? server.exit_code() : 1;
+        logger.info("exiting with code " + std::to_string(code));
+        return code;
+    } catch (const std::exception& error) {
+        std::cerr << "fantasma-ls: " << error.what() << "\n";
+        return 1;
+    }
+}

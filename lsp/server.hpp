@@ -1,0 +1,121 @@
+#pragma once
+// The language server: JSON-RPC dispatch, the LSP lifecycle, and the LSP methods bound to
+// the workspace (documents, analyses) and features (diagnostics, hover, code actions).
+// Messages are dispatched on the transport's thread and never wait for an analysis:
+// requests that need one are answered by the worker that finishes it.
+#include <atomic>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+
+#include "lsp/json_rpc.hpp"
+#include "lsp/log.hpp"
+#include "lsp/protocol.hpp"
+#include "lsp/settings.hpp"
+#include "lsp/transport.hpp"
+#include "lsp/workspace.hpp"
+
+namespace fantasma::lsp {
+
+class Server;
+
+// Answers one request exactly once: later answers (after a $/cancelRequest, say) are dropped.
+class Responder {
+public:
+    void result(json value) const;
+    void error(ErrorCode code, const std::string& message) const;
+    const json& id() const { return id_; }
+
+private:
+    friend class Server;
+    Responder(Server* server, json id, std::shared_ptr<std::atomic<bool>> answered)
+        : server_(server), id_(std::move(id)), answered_(std::move(answered)) {}
+    bool claim() const;
+
+    Server* server_;
+    json id_;
+    std::shared_ptr<std::atomic<bool>> answered_;
+};
+
+class Server : public MessageHandler {
+public:
+    Server(Transport& transport, const Analyzer& analyzer, Logger& logger,
+           Workspace::Options workspace_options = {});
+    ~Server() override;
+
+    void on_message(std::string_view body) override;
+    void on_framing_error(std::string_view description) override;
+    bool finished() const override { return exited_; }
+
+    // The process exit code once finished: 0 after shutdown, 1 when exit came without it.
+    int exit_code() const { return shutdown_requested_ ? 0 : 1; }
+    Workspace& workspace() { return *workspace_; }
+
+private:
+    friend class Responder;
+    using RequestHandler = std::function<void(const json& params, const Responder&)>;
+    using NotificationHandler = std::function<void(const json& params)>;
+    using ResponseHandler = std::function<void(const json& result, const json& error)>;
+
+    // server.cpp: JSON-RPC and the lifecycle
+    void dispatch(const json& message);
+    void dispatch_request(const std::string& method, const json& id, const json& params);
+    void dispatch_notification(const std::string& method, const json& params);
+    void dispatch_response(const json& message);
+    void send_error(const json& id, ErrorCode code, const std::string& message);
+    void send_result(const json& id, const json& result);
+    void notify(const std::string& method, json params);
+    void call(const std::string& method, json params, ResponseHandler on_response);
+    void forget_request(const json& id);
+
+    // server_methods.cpp: the LSP methods
+    void bind_methods();
+    json initialize(const json& params);
+    void initialized();
+    void did_open(const json& params);
+    void did_change(const json& params);
+    void did_close(const json& params);
+    void did_change_configuration(const json& params);
+    void hover(const json& params, const Responder& responder);
+    void code_action(const json& params, const Responder& responder);
+    void execute_command(const json& params, const Responder& responder);
+    void cancel_request(const json& params);
+    void pull_configuration();
+    void apply_settings(const json& configuration, std::string_view origin);
+    void update_analysis_settings();
+    void publish(const Snapshot& snapshot);
+    void show_message(int type, const std::string& message);
+    void report_progress(const std::string& title, std::size_t documents);
+
+    Transport& transport_;
+    const Analyzer& analyzer_;
+    Logger& log_;
+    std::unique_ptr<Workspace> workspace_;
+
+    std::map<std::string, RequestHandler> requests_;
+    std::map<std::string, NotificationHandler> notifications_;
+
+    // Lifecycle (transport thread only).
+    bool initialize_answered_ = false;
+    bool shutdown_requested_ = false;
+    bool exited_ = false;
+
+    // Fixed by initialize, read by workers afterwards.
+    PositionEncoding encoding_ = PositionEncoding::Utf16;
+    bool client_work_done_progress_ = false;
+    bool client_configuration_ = false;
+
+    std::mutex state_mutex_;  // guards what follows
+    std::map<std::string, std::shared_ptr<std::atomic<bool>>> pending_;  // by id.dump()
+    std::map<long long, ResponseHandler> calls_;                         // ours, by id
+    long long next_call_id_ = 1;
+    int next_progress_token_ = 1;
+    ServerSettings settings_;
+    std::set<std::string> workspace_ignores_;
+    std::shared_ptr<const Profile> profile_;
+};
+
+}  // namespace fantasma::lsp

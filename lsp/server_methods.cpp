@@ -1,0 +1,269 @@
+// The LSP methods: documents, configuration, diagnostics, hover, code actions, commands.
+#include <algorithm>
+
+#include "lsp/features.hpp"
+#include "lsp/server.hpp"
+#include "stylometry/profile.hpp"
+
+#ifndef FANTASMA_VERSION
+#define FANTASMA_VERSION "0.0.0"
+#endif
+
+namespace fantasma::lsp {
+namespace {
+
+constexpr int kMessageError = 1;
+constexpr int kMessageWarning = 2;
+
+Language language_of(const TextDocumentItem& item) {
+    if (const auto language = language_from_name(item.languageId)) return *language;
+    return language_for_path(item.uri);  // "rmd", "mdx"... by the file's extension
+}
+
+TextChange to_change(const TextDocumentContentChangeEvent& event) {
+    TextChange change;
+    if (event.range) {
+        change.range = {{event.range->start.line, event.range->start.character},
+                        {event.range->end.line, event.range->end.character}};
+    }
+    change.text = event.text;
+    return change;
+}
+
+}  // namespace
+
+void Server::bind_methods() {
+    requests_["initialize"] = [this](const json& params, const Responder& responder) {
+        responder.result(initialize(params));
+    };
+    requests_["shutdown"] = [this](const json&, const Responder& responder) {
+        shutdown_requested_ = true;
+        responder.result(nullptr);
+    };
+    requests_["textDocument/hover"] = [this](const json& params, const Responder& responder) {
+        hover(params, responder);
+    };
+    requests_["textDocument/codeAction"] = [this](const json& params, const Responder& responder) {
+        code_action(params, responder);
+    };
+    requests_["workspace/executeCommand"] = [this](const json& params,
+                                                   const Responder& responder) {
+        execute_command(params, responder);
+    };
+    notifications_["initialized"] = [this](const json&) { initialized(); };
+    notifications_["textDocument/didOpen"] = [this](const json& params) { did_open(params); };
+    notifications_["textDocument/didChange"] = [this](const json& params) { did_change(params); };
+    notifications_["textDocument/didClose"] = [this](const json& params) { did_close(params); };
+    notifications_["textDocument/didSave"] = [](const json&) {};  // the buffer is what counts
+    notifications_["workspace/didChangeConfiguration"] = [this](const json& params) {
+        did_change_configuration(params);
+    };
+    notifications_["$/cancelRequest"] = [this](const json& params) { cancel_request(params); };
+}
+
+json Server::initialize(const json& params) {
+    if (initialize_answered_) throw RpcError(ErrorCode::InvalidRequest, "initialize was already received");
+    const auto client = parse_params<InitializeParams>(params);
+    encoding_ = client.utf8_positions ? PositionEncoding::Utf8 : PositionEncoding::Utf16;
+    client_work_done_progress_ = client.work_done_progress;
+    client_configuration_ = client.configuration;
+    initialize_answered_ = true;
+    if (!client.initializationOptions.is_null())
+        apply_settings(client.initializationOptions, "initializationOptions");
+    log_.info(std::string("initialized; positions in ") +
+              (encoding_ == PositionEncoding::Utf8 ? "utf-8" : "utf-16"));
+    return {{"capabilities",
+             {{"positionEncoding", encoding_ == PositionEncoding::Utf8 ? "utf-8" : "utf-16"},
+              {"textDocumentSync",
+               {{"openClose", true}, {"change", 2}, {"save", {{"includeText", false}}}}},
+              {"hoverProvider", true},
+              {"codeActionProvider", {{"codeActionKinds", {"quickfix", "refactor.rewrite"}}}},
+              {"executeCommandProvider",
+               {{"commands", {kIgnoreInWorkspaceCommand, kResetWorkspaceIgnoresCommand}}}}}},
+            {"serverInfo", {{"name", "fantasma-ls"}, {"version", FANTASMA_VERSION}}}};
+}
+
+void Server::initialized() {
+    if (client_configuration_) pull_configuration();
+}
+
+void Server::did_open(const json& params) {
+    const auto open = parse_params<DidOpenTextDocumentParams>(params);
+    const TextDocumentItem& item = open.textDocument;
+    const Language language = language_of(item);
+    log_.info("opened " + item.uri + " (" + std::string(language_name(language)) + ", " +
+              std::to_string(item.text.size()) + " bytes, version " +
+              std::to_string(item.version) + ")");
+    workspace_->open(item.uri, language, item.version, item.text);
+}
+
+void Server::did_change(const json& params) {
+    const auto change = parse_params<DidChangeTextDocumentParams>(params);
+    std::vector<TextChange> changes;
+    for (const auto& event : change.contentChanges) changes.push_back(to_change(event));
+    log_.debug("changed " + change.uri + " to version " + std::to_string(change.version) + " (" +
+               std::to_string(changes.size()) + " edits)");
+    try {
+        workspace_->change(change.uri, change.version, changes, encoding_);
+    } catch (const std::out_of_range&) {
+        log_.warning("didChange for " + change.uri + ", which is not open: ignored");
+    }
+}
+
+void Server::did_close(const json& params) {
+    const auto close = parse_params<TextDocumentIdentifierParams>(params);
+    log_.info("closed " + close.uri);
+    workspace_->close(close.uri);
+    // Its diagnostics leave with it.
+    notify("textDocument/publishDiagnostics", PublishDiagnosticsParams{close.uri, std::nullopt, {}});
+}
+
+void Server::did_change_configuration(const json& params) {
+    const json settings = params.is_object() ? params.value("settings", json()) : json();
+    // Settings pushed with our section are used as they are; otherwise (null, or another
+    // client's layout) the client is asked, if it can be.
+    if (settings.is_object() && settings.contains("fantasma")) {
+        apply_settings(settings, "didChangeConfiguration");
+    } else if (client_configuration_) {
+        pull_configuration();
+    } else if (settings.is_object() && !settings.empty()) {
+        apply_settings(settings, "didChangeConfiguration");
+    }
+}
+
+void Server::pull_configuration() {
+    call("workspace/configuration", {{"items", {{{"section", "fantasma"}}}}},
+         [this](const json& result, const json& error) {
+             if (!error.is_null()) {
+                 log_.warning("workspace/configuration failed: " + error.dump());
+                 return;
+             }
+             // Clients answer null, a short array, or null items for sections they do not
+             // know (Neovim 0.7, eglot): nothing to apply then.
+             if (!result.is_array() || result.empty() || result[0].is_null()) return;
+             apply_settings(result[0], "workspace/configuration");
+         });
+}
+
+void Server::apply_settings(const json& configuration, std::string_view origin) {
+    std::vector<std::string> problems;
+    ServerSettings settings = read_settings(configuration, problems);
+    for (const std::string& problem : problems)
+        show_message(kMessageWarning, "fantasma: " + problem + " (setting ignored)");
+    {
+        const std::lock_guard lock(state_mutex_);
+        if (settings == settings_) return;
+    }
+    log_.info("configuration from " + std::string(origin));
+    std::shared_ptr<const Profile> profile;
+    if (!settings.profile_directory.empty()) {
+        try {
+            profile = std::make_shared<const Profile>(
+                Profile::from_directory(settings.profile_directory, analyzer_));
+        } catch (const std::exception& error) {
+            show_message(kMessageError, std::string("fantasma: profile not loaded: ") + error.what());
+        }
+    }
+    {
+        const std::lock_guard lock(state_mutex_);
+        settings_ = std::move(settings);
+        profile_ = std::move(profile);
+    }
+    workspace_->set_debounce(std::chrono::milliseconds(settings_.debounce_ms));
+    update_analysis_settings();
+}
+
+void Server::update_analysis_settings() {
+    AnalysisSettings analysis;
+    {
+        const std::lock_guard lock(state_mutex_);
+        analysis.enabled_codes = settings_.enabled_codes;
+        analysis.ignored_codes = workspace_ignores_;
+        analysis.ignored_codes.insert(settings_.ignored_codes.begin(), settings_.ignored_codes.end());
+        analysis.min_bits = settings_.minimum_bits;
+        analysis.profile = profile_;
+    }
+    const std::size_t documents = workspace_->uris().size();
+    workspace_->set_settings(std::move(analysis));
+    if (documents > 0) report_progress("Re-analysing", documents);
+}
+
+void Server::report_progress(const std::string& title, std::size_t documents) {
+    if (!client_work_done_progress_) return;  // only to clients that declared it
+    std::string token;
+    {
+        const std::lock_guard lock(state_mutex_);
+        token = "fantasma-progress-" + std::to_string(next_progress_token_++);
+    }
+    call("window/workDoneProgress/create", {{"token", token}},
+         [this, token, title, documents](const json&, const json& error) {
+             if (!error.is_null()) return;  // the client refused the token
+             notify("$/progress", {{"token", token},
+                                   {"value", {{"kind", "begin"},
+                                              {"title", title},
+                                              {"message", std::to_string(documents) + " documents"}}}});
+             const auto uris = workspace_->uris();
+             auto left = std::make_shared<std::atomic<std::size_t>>(uris.size());
+             const auto done = [this, token, left](const std::optional<Snapshot>&) {
+                 if (--*left == 0) notify("$/progress", {{"token", token}, {"value", {{"kind", "end"}}}});
+             };
+             if (uris.empty()) notify("$/progress", {{"token", token}, {"value", {{"kind", "end"}}}});
+             for (const std::string& uri : uris) workspace_->when_current(uri, done);
+         });
+}
+
+void Server::publish(const Snapshot& snapshot) {
+    auto diagnostics = diagnostics_for(snapshot, encoding_);
+    log_.debug("publishing " + std::to_string(diagnostics.size()) + " diagnostics for " +
+               snapshot.uri + " version " + std::to_string(snapshot.version));
+    notify("textDocument/publishDiagnostics",
+           PublishDiagnosticsParams{snapshot.uri, snapshot.version, std::move(diagnostics)});
+    notify("fantasma/summary", summary_for(snapshot));
+}
+
+void Server::show_message(int type, const std::string& message) {
+    log_.log(type == kMessageError ? LogLevel::Error : LogLevel::Warning, message);
+    notify("window/showMessage", {{"type", type}, {"message", message}});
+}
+
+void Server::hover(const json& params, const Responder& responder) {
+    const auto request = parse_params<TextDocumentPositionParams>(params);
+    if (!workspace_->is_open(request.uri)) return responder.result(nullptr);
+    const PositionEncoding encoding = encoding_;
+    workspace_->when_current(request.uri, [responder, request, encoding](std::optional<Snapshot> snapshot) {
+        if (!snapshot) return responder.error(ErrorCode::ContentModified, "the document changed");
+        const auto hover = hover_for(*snapshot, request.position, encoding);
+        responder.result(hover ? json(*hover) : json());
+    });
+}
+
+void Server::code_action(const json& params, const Responder& responder) {
+    const auto request = parse_params<CodeActionParams>(params);
+    if (!workspace_->is_open(request.uri)) return responder.result(json::array());
+    const PositionEncoding encoding = encoding_;
+    workspace_->when_current(request.uri, [responder, request, encoding](std::optional<Snapshot> snapshot) {
+        if (!snapshot) return responder.error(ErrorCode::ContentModified, "the document changed");
+        responder.result(code_actions_for(*snapshot, request, encoding));
+    });
+}
+
+void Server::execute_command(const json& params, const Responder& responder) {
+    const auto request = parse_params<ExecuteCommandParams>(params);
+    if (request.command == kIgnoreInWorkspaceCommand) {
+        if (request.arguments.empty() || !request.arguments[0].is_string())
+            throw RpcError(ErrorCode::InvalidParams, "params.arguments[0]: expected a marker code");
+        const std::string code = request.arguments[0].get<std::string>();
+        log_.info("ignoring " + code + " in this workspace");
+        const std::lock_guard lock(state_mutex_);
+        workspace_ignores_.insert(code);
+    } else if (request.command == kResetWorkspaceIgnoresCommand) {
+        const std::lock_guard lock(state_mutex_);
+        workspace_ignores_.clear();
+    } else {
+        throw RpcError(ErrorCode::InvalidParams, "params.command: unknown command " + request.command);
+    }
+    update_analysis_settings();
+    responder.result(nullptr);
+}
+
+}  // namespace fantasma::lsp

@@ -1,0 +1,79 @@
+#include "lsp/settings.hpp"
+
+namespace fantasma::lsp {
+namespace {
+
+using json = nlohmann::json;
+
+bool read_string(const json& section, const char* key, std::string& out,
+                 std::vector<std::string>& problems) {
+    const auto found = section.find(key);
+    if (found == section.end() || found->is_null()) return false;
+    if (!found->is_string()) {
+        problems.push_back(std::string("fantasma.") + key + " must be a string");
+        return false;
+    }
+    out = found->get<std::string>();
+    return true;
+}
+
+void read_codes(const json& section, const char* key, std::vector<std::string>& out,
+                std::vector<std::string>& problems) {
+    const auto found = section.find(key);
+    if (found == section.end() || found->is_null()) return;
+    const bool all_strings = found->is_array() && std::all_of(found->begin(), found->end(),
+                                                              [](const json& code) {
+                                                                  return code.is_string();
+                                                              });
+    if (!all_strings) {
+        problems.push_back(std::string("fantasma.") + key + " must be a list of marker codes");
+        return;
+    }
+    out = found->get<std::vector<std::string>>();
+}
+
+}  // namespace
+
+ServerSettings read_settings(const json& configuration, std::vector<std::string>& problems) {
+    ServerSettings settings;
+    if (configuration.is_null()) return settings;
+    const json* section = &configuration;
+    if (const auto nested = configuration.find("fantasma");
+        configuration.is_object() && nested != configuration.end())
+        section = &*nested;
+    if (section->is_null()) return settings;
+    if (!section->is_object()) {
+        problems.push_back("the fantasma configuration must be an object");
+        return settings;
+    }
+    read_string(*section, "profileDirectory", settings.profile_directory, problems);
+    read_string(*section, "modelPath", settings.model_path, problems);
+    if (std::string backend; read_string(*section, "backend", backend, problems)) {
+        if (backend == "auto" || backend == "cpu" || backend == "opencl") {
+            settings.backend = backend;
+        } else {
+            problems.push_back("fantasma.backend must be \"auto\", \"cpu\" or \"opencl\"");
+        }
+    }
+    read_codes(*section, "enabledCodes", settings.enabled_codes, problems);
+    read_codes(*section, "ignoredCodes", settings.ignored_codes, problems);
+    if (const auto bits = section->find("minimumBits"); bits != section->end() && !bits->is_null()) {
+        if (bits->is_number() && bits->get<double>() >= 0) {
+            settings.minimum_bits = bits->get<double>();
+        } else {
+            problems.push_back("fantasma.minimumBits must be a number of bits, 0 or more");
+        }
+    }
+    if (const auto debounce = section->find("debounceMs");
+        debounce != section->end() && !debounce->is_null()) {
+        if (debounce->is_number_integer() && debounce->get<long long>() >= 0 &&
+            debounce->get<long long>() <= 10000) {
+            settings.debounce_ms = debounce->get<int>();
+        } else {
+            problems.push_back("fantasma.debounceMs must be a whole number from 0 to 10000");
+        }
+    }
+    return settings;
+}
+
+}  // namespace fantasma::lsp

@@ -1,0 +1,31 @@
+#pragma once
+// The server's configuration, section "fantasma" (keys in lsp/README.md). The same keys come
+// from initializationOptions, workspace/didChangeConfiguration and workspace/configuration.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace fantasma::lsp {
+
+struct ServerSettings {
+    std::string profile_directory;           // empty: no personal profile
+    std::vector<std::string> enabled_codes;  // empty: every detector
+    std::vector<std::string> ignored_codes;  // added to the server's workspace ignores
+    double minimum_bits = 0.0;
+    std::string model_path;  // the rewrite model, for the rewriter when it lands
+    std::string backend = "auto";  // "auto", "cpu" or "opencl"
+    int debounce_ms = 250;
+
+    friend bool operator==(const ServerSettings&, const ServerSettings&) = default;
+};
+
+// Reads a configuration: the "fantasma" section itself, or an object holding it under
+// "fantasma" (how didChangeConfiguration and initializationOptions usually nest it). Keys
+// not given keep their defaults; null gives the defaults. Values of the wrong type are
+// skipped, each with a sentence in `problems` for the user.
+ServerSettings read_settings(const nlohmann::json& configuration,
+                             std::vector<std::string>& problems);
+
+}  // namespace fantasma::lsp

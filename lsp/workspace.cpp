@@ -1,0 +1,268 @@
+#include "lsp/workspace.hpp"
+
+#include <algorithm>
+
+namespace fantasma::lsp {
+
+Workspace::Workspace(const Analyzer& analyzer, Options options, PublishFn publish)
+    : analyzer_(analyzer),
+      options_(std::move(options)),
+      publish_(std::move(publish)),
+      settings_(std::make_shared<AnalysisSettings>()) {
+    for (unsigned i = 0; i < options_.threads; ++i) workers_.emplace_back([this] { worker_loop(); });
+}
+
+Workspace::~Workspace() {
+    {
+        const std::lock_guard lock(mutex_);
+        stopping_ = true;
+        for (auto& [uri, document] : documents_) document.stop.request_stop();
+    }
+    work_signal_.notify_all();
+    workers_.clear();  // joins
+}
+
+Report Workspace::analyze(const Analyzer& analyzer, std::string_view text, Language language,
+                          const AnalysisSettings& settings, std::stop_token stop) {
+    AnalysisOptions options;
+    options.language = language;
+    options.profile = settings.profile.get();
+    options.min_bits = settings.min_bits;
+    options.stop = std::move(stop);
+    // Workspace ignores remove detectors rather than filter markers, so that the total bits
+    // stay the analyzer's own sum.
+    options.enabled_codes = settings.enabled_codes;
+    if (!settings.ignored_codes.empty()) {
+        if (options.enabled_codes.empty()) {
+            for (const auto& detector : analyzer.detectors())
+                options.enabled_codes.emplace_back(detector->code());
+        }
+        std::erase_if(options.enabled_codes,
+                      [&](const std::string& code) { return settings.ignored_codes.contains(code); });
+        if (options.enabled_codes.empty()) return Report{};  // everything ignored
+    }
+    return analyzer.analyze(text, options);
+}
+
+void Workspace::open(const std::string& uri, Language language, int version, std::string text) {
+    std::vector<WaiterFn> superseded;
+    {
+        const std::lock_guard lock(mutex_);
+        DocumentState& document = documents_[uri];
+        document.stop.request_stop();
+        superseded.swap(document.waiters);
+        document = DocumentState{};
+        document.latest = {uri, version, language,
+                           std::make_shared<const std::string>(std::move(text)), nullptr};
+        document.generation = next_generation_++;
+        schedule(document, true);
+    }
+    fail_waiters(std::move(superseded));
+    if (workers_.empty()) analyze_inline(uri);
+}
+
+void Workspace::change(const std::string& uri, int version, const std::vector<TextChange>& changes,
+                       PositionEncoding encoding) {
+    std::vector<WaiterFn> superseded;
+    {
+        const std::lock_guard lock(mutex_);
+        const auto found = documents_.find(uri);
+        if (found == documents_.end()) throw std::out_of_range("no open document " + uri);
+        DocumentState& document = found->second;
+        std::string text = *document.latest.text;
+        for (const TextChange& change : changes) apply_change(text, change, encoding);
+        document.latest.text = std::make_shared<const std::string>(std::move(text));
+        document.latest.version = version;
+        document.latest.report = nullptr;
+        document.generation = next_generation_++;
+        document.stop.request_stop();  // the running analysis is of the old text
+        document.stop = std::stop_source();
+        superseded.swap(document.waiters);
+        schedule(document, false);
+    }
+    fail_waiters(std::move(superseded));
+    if (workers_.empty()) analyze_inline(uri);
+}
+
+void Workspace::close(const std::string& uri) {
+    std::vector<WaiterFn> waiters;
+    {
+        const std::lock_guard lock(mutex_);
+        const auto found = documents_.find(uri);
+        if (found == documents_.end()) return;
+        found->second.stop.request_stop();
+        waiters.swap(found->second.waiters);
+        documents_.erase(found);
+    }
+    idle_signal_.notify_all();
+    fail_waiters(std::move(waiters));
+}
+
+bool Workspace::is_open(const std::string& uri) const {
+    const std::lock_guard lock(mutex_);
+    return documents_.contains(uri);
+}
+
+std::vector<std::string> Workspace::uris() const {
+    const std::lock_guard lock(mutex_);
+    std::vector<std::string> uris;
+    for (const auto& [uri, document] : documents_) uris.push_back(uri);
+    return uris;
+}
+
+void Workspace::set_settings(AnalysisSettings settings) {
+    std::vector<std::string> uris;
+    {
+        const std::lock_guard lock(mutex_);
+        settings_ = std::make_shared<const AnalysisSettings>(std::move(settings));
+        for (auto& [uri, document] : documents_) {
+            // A settings change is an edit of the analysis: supersede as change() does; the
+            // requests that arrive meanwhile wait for the new report.
+            document.generation = next_generation_++;
+            document.stop.request_stop();
+            document.stop = std::stop_source();
+            document.latest.report = nullptr;
+            schedule(document, true);
+            uris.push_back(uri);
+        }
+    }
+    if (workers_.empty())
+        for (const std::string& uri : uris) analyze_inline(uri);
+}
+
+AnalysisSettings Workspace::settings() const {
+    const std::lock_guard lock(mutex_);
+    return *settings_;
+}
+
+void Workspace::set_debounce(std::chrono::milliseconds debounce) {
+    const std::lock_guard lock(mutex_);
+    options_.debounce = debounce;
+}
+
+void Workspace::when_current(const std::string& uri, WaiterFn done) {
+    std::optional<Snapshot> ready;
+    {
+        const std::lock_guard lock(mutex_);
+        const auto found = documents_.find(uri);
+        if (found != documents_.end()) {
+            if (!found->second.latest.report) {
+                found->second.waiters.push_back(std::move(done));
+                return;
+            }
+            ready = found->second.latest;
+        }
+    }
+    done(std::move(ready));
+}
+
+std::optional<Snapshot> Workspace::snapshot(const std::string& uri) const {
+    const std::lock_guard lock(mutex_);
+    const auto found = documents_.find(uri);
+    if (found == documents_.end()) return std::nullopt;
+    return found->second.latest;
+}
+
+void Workspace::wait_idle() {
+    std::unique_lock lock(mutex_);
+    const auto idle = [&] {
+        return running_ == 0 && std::none_of(documents_.begin(), documents_.end(), [](auto& entry) {
+                   return entry.second.due.has_value();
+               });
+    };
+    while (!idle()) idle_signal_.wait_for(lock, std::chrono::milliseconds(5));
+}
+
+void Workspace::schedule(DocumentState& document, bool immediately) {
+    document.due = Clock::now() + (immediately ? Clock::duration::zero() : options_.debounce);
+    work_signal_.notify_one();
+}
+
+void Workspace::analyze_inline(const std::string& uri) {
+    Snapshot latest;
+    std::uint64_t generation = 0;
+    std::shared_ptr<const AnalysisSettings> settings;
+    {
+        const std::lock_guard lock(mutex_);
+        const auto found = documents_.find(uri);
+        if (found == documents_.end()) return;
+        found->second.due.reset();
+        latest = found->second.latest;
+        generation = found->second.generation;
+        settings = settings_;
+    }
+    try {
+        finish(uri, generation, analyze(analyzer_, *latest.text, latest.language, *settings));
+    } catch (const std::exception& error) {
+        if (options_.on_error) options_.on_error(uri + ": analysis failed: " + error.what());
+    }
+}
+
+void Workspace::worker_loop() {
+    std::unique_lock lock(mutex_);
+    while (!stopping_) {
+        auto next = documents_.end();
+        for (auto it = documents_.begin(); it != documents_.end(); ++it) {
+            if (it->second.due && !it->second.running &&
+                (next == documents_.end() || *it->second.due < *next->second.due))
+                next = it;
+        }
+        if (next == documents_.end()) {
+            work_signal_.wait(lock);
+            continue;
+        }
+        if (*next->second.due > Clock::now()) {
+            work_signal_.wait_until(lock, *next->second.due);
+            continue;
+        }
+        DocumentState& document = next->second;
+        const std::string uri = next->first;
+        document.due.reset();
+        document.running = true;
+        ++running_;
+        const std::uint64_t generation = document.generation;
+        const Snapshot latest = document.latest;
+        const auto settings = settings_;
+        const std::stop_token stop = document.stop.get_token();
+        lock.unlock();
+
+        try {
+            Report report = analyze(analyzer_, *latest.text, latest.language, *settings, stop);
+            if (!report.cancelled) finish(uri, generation, std::move(report));
+        } catch (const std::exception& error) {
+            // A detector bug must not take the server down: report it, publish nothing new.
+            if (options_.on_error) options_.on_error(uri + ": analysis failed: " + error.what());
+        }
+
+        lock.lock();
+        if (auto found = documents_.find(uri); found != documents_.end())
+            found->second.running = false;
+        --running_;
+        work_signal_.notify_all();  // a document edited meanwhile may now run
+        idle_signal_.notify_all();
+    }
+}
+
+void Workspace::finish(const std::string& uri, std::uint64_t generation, Report report) {
+    // Holding publish_mutex_ from the staleness check to the publication keeps an older
+    // analysis from being published after a newer one.
+    const std::lock_guard publishing(publish_mutex_);
+    Snapshot current;
+    std::vector<WaiterFn> waiters;
+    {
+        const std::lock_guard lock(mutex_);
+        const auto found = documents_.find(uri);
+        if (found == documents_.end() || found->second.generation != generation) return;
+        found->second.latest.report = std::make_shared<const Report>(std::move(report));
+        current = found->second.latest;
+        waiters.swap(found->second.waiters);
+    }
+    publish_(current);
+    for (WaiterFn& waiter : waiters) waiter(current);
+}
+
+void Workspace::fail_waiters(std::vector<WaiterFn> waiters) {
+    for (WaiterFn& waiter : waiters) waiter(std::nullopt);
+}
+
+}  // namespace fantasma::lsp

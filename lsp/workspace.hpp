@@ -1,0 +1,121 @@
+#pragma once
+// The open documents and their analyses, with no JSON or LSP knowledge: documents change,
+// analyses run off the caller's thread after a debounce, and only the analysis of a
+// document's current text is ever published. An edit cancels the running analysis of the
+// text it replaces (its stop_token fires) and supersedes everything queued for it.
+#include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <stop_token>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "lsp/text_edit.hpp"
+#include "stylometry/analyzer.hpp"
+#include "stylometry/language.hpp"
+
+namespace fantasma::lsp {
+
+// What the configuration decides about an analysis.
+struct AnalysisSettings {
+    std::vector<std::string> enabled_codes;  // empty: every detector
+    std::set<std::string> ignored_codes;     // "ignore in this workspace"
+    double min_bits = 0.0;
+    std::shared_ptr<const Profile> profile;  // null: population bits
+};
+
+// One document's text and, when current, its analysis.
+struct Snapshot {
+    std::string uri;
+    int version = 0;
+    Language language = Language::Text;
+    std::shared_ptr<const std::string> text;
+    std::shared_ptr<const Report> report;  // of `text`
+};
+
+class Workspace {
+public:
+    struct Options {
+        unsigned threads = 1;  // 0: analyse inline on the caller's thread (tests)
+        std::chrono::milliseconds debounce{250};
+        std::function<void(const std::string&)> on_error;  // an analysis threw
+    };
+    // Called with each finished analysis of a document's current text, from a worker thread
+    // (or the caller's thread when inline). Never called for a superseded version.
+    using PublishFn = std::function<void(const Snapshot&)>;
+    // Answers a request that needs the current analysis: the snapshot, or nullopt when the
+    // document was closed or edited before its analysis finished.
+    using WaiterFn = std::function<void(std::optional<Snapshot>)>;
+
+    Workspace(const Analyzer& analyzer, Options options, PublishFn publish);
+    ~Workspace();
+    Workspace(const Workspace&) = delete;
+    Workspace& operator=(const Workspace&) = delete;
+
+    void open(const std::string& uri, Language language, int version, std::string text);
+    // Throws std::out_of_range for a document that is not open.
+    void change(const std::string& uri, int version, const std::vector<TextChange>& changes,
+                PositionEncoding encoding);
+    void close(const std::string& uri);
+    bool is_open(const std::string& uri) const;
+    std::vector<std::string> uris() const;
+
+    // New settings re-analyse every open document.
+    void set_settings(AnalysisSettings settings);
+    AnalysisSettings settings() const;
+    void set_debounce(std::chrono::milliseconds debounce);
+
+    // Calls `done` with the current analysis of `uri`: at once when it is ready, else from
+    // the worker that finishes it.
+    void when_current(const std::string& uri, WaiterFn done);
+    // The latest text, and its report when current.
+    std::optional<Snapshot> snapshot(const std::string& uri) const;
+
+    // Blocks until no analysis is queued or running (tests, benchmarks).
+    void wait_idle();
+
+    // What a document's analysis does, without any scheduling: exposed for the server's
+    // "fresh analysis" comparisons in tests and benchmarks.
+    static Report analyze(const Analyzer& analyzer, std::string_view text, Language language,
+                          const AnalysisSettings& settings, std::stop_token stop = {});
+
+private:
+    using Clock = std::chrono::steady_clock;
+    struct DocumentState {
+        Snapshot latest;                  // report set only when it is of latest.text
+        std::uint64_t generation = 0;     // bumped by every change
+        std::optional<Clock::time_point> due;  // analysis scheduled
+        bool running = false;
+        std::stop_source stop;
+        std::vector<WaiterFn> waiters;
+    };
+
+    void schedule(DocumentState& document, bool immediately);  // mutex held
+    void analyze_inline(const std::string& uri);
+    void worker_loop();
+    void finish(const std::string& uri, std::uint64_t generation, Report report);
+    void fail_waiters(std::vector<WaiterFn> waiters);
+
+    const Analyzer& analyzer_;
+    Options options_;
+    PublishFn publish_;
+
+    mutable std::mutex mutex_;
+    std::condition_variable work_signal_;
+    std::condition_variable idle_signal_;
+    std::map<std::string, DocumentState, std::less<>> documents_;
+    std::shared_ptr<const AnalysisSettings> settings_;
+    std::uint64_t next_generation_ = 1;
+    std::size_t running_ = 0;
+    bool stopping_ = false;
+    std::mutex publish_mutex_;  // publications in order, re-checked for staleness
+    std::vector<std::jthread> workers_;
+};
+
+}  // namespace fantasma::lsp

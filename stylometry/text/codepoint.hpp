@@ -1,0 +1,52 @@
+#pragma once
+// Private to segmentation: UTF-8 decoding and the character classes the tokenizer needs.
+#include <cstddef>
+#include <string_view>
+
+namespace fantasma::text {
+
+struct Decoded {
+    char32_t cp = 0;
+    std::size_t length = 1;  // bytes; at least 1, so malformed input still advances
+};
+
+// The code point starting at `at`; invalid bytes decode as U+FFFD of length 1.
+Decoded decode(std::string_view text, std::size_t at);
+
+enum class CharClass {
+    Space,          // white space and line breaks
+    Letter,         // L* except Han ideographs
+    Han,            // CJK ideographs: one Word token each
+    Mark,           // combining marks (M*) except the emoji ones below
+    Digit,          // Nd
+    Punct,          // P* except the marks below counted as symbols
+    Symbol,         // S*, ASCII & % $ # * / + = < > ~ ^ | ` @ \, and § ¶ † ‡ • ‰
+    Pictographic,   // Extended_Pictographic: emoji bases
+    Regional,       // regional indicator letters (flags come in pairs)
+    EmojiModifier,  // skin tones U+1F3FB..U+1F3FF
+    EmojiJoiner,    // U+200D zero-width joiner
+    Format,         // other invisible format characters (soft hyphen, BOM, tags, selectors)
+    Other,          // unassigned, private use, controls: each one a Symbol token
+};
+
+CharClass classify(char32_t cp);
+
+// Upper-case or title-case letter.
+bool is_upper(char32_t cp);
+// A letter of a script without case (CJK, Arabic, Hebrew, ...): a sentence may start with it.
+bool is_caseless_letter(char32_t cp);
+
+// © ® ™ ‼ ⁉ and arrows below U+2300: pictographs that are emoji only with U+FE0F after them.
+bool is_text_pictograph(char32_t cp);
+
+constexpr bool is_variation_selector(char32_t cp) {
+    return cp == 0xFE0E || cp == 0xFE0F;
+}
+constexpr bool is_tag(char32_t cp) {
+    return cp >= 0xE0020 && cp <= 0xE007F;
+}
+constexpr bool is_apostrophe(char32_t cp) {
+    return cp == U'\'' || cp == U'\u2019';
+}
+
+}  // namespace fantasma::text

@@ -3,6 +3,7 @@
 #include <utf8proc.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 
@@ -85,6 +86,47 @@ std::string feature_key(std::string_view phrase) {
     std::string key(phrase);
     std::ranges::replace(key, ' ', '_');
     return key;
+}
+
+std::vector<Span> find_phone_numbers(std::string_view text) {
+    auto digit = [&](std::size_t i) { return std::isdigit(static_cast<unsigned char>(text[i])); };
+    auto word_char = [&](std::size_t i) {
+        return std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '.';
+    };
+    std::vector<Span> found;
+    std::size_t at = 0;
+    while (at < text.size()) {
+        const char first = text[at];
+        if (!(first == '+' || first == '(' || digit(at)) || (at > 0 && word_char(at - 1))) {
+            ++at;
+            continue;
+        }
+        std::size_t digits = 0, groups = 0, group = 0, longest = 0, end = at;
+        std::size_t i = first == '+' ? at + 1 : at;
+        for (; i < text.size(); ++i) {
+            if (digit(i)) {
+                ++digits;
+                ++group;
+                end = i + 1;
+                continue;
+            }
+            if (std::string_view(" -.()").find(text[i]) == std::string_view::npos) break;
+            if (i + 1 < text.size() && text[i] == ' ' && !digit(i + 1) && text[i + 1] != '(') {
+                break;
+            }
+            groups += group > 0 ? 1 : 0;
+            longest = std::max(longest, group);
+            group = 0;
+        }
+        groups += group > 0 ? 1 : 0;
+        longest = std::max(longest, group);
+        const bool grouped = groups >= 2 ? longest <= 6 : first == '+';
+        const bool ends_clean = end == text.size() || !word_char(end) || text[end] == '.';
+        const bool phone = digits >= 9 && digits <= 15 && grouped && ends_clean;
+        if (phone) found.push_back({at, end});
+        at = std::max(i, at + 1);
+    }
+    return found;
 }
 
 std::string per_thousand_words(double rate) {

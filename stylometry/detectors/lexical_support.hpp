@@ -34,6 +34,11 @@ std::size_t match_phrase(const std::vector<Token>& tokens, std::size_t at, std::
 // A phrase as part of a feature key: spaces become '_' ("in fact" -> "in_fact").
 std::string feature_key(std::string_view phrase);
 
+// Phone numbers in `text`: international (+44 20 7946 0958) and national formats
+// ((555) 123-4567, 555.123.4567, 07700 900123): 9 to 15 digits in groups of at most 6,
+// separated by single spaces, dots, hyphens or brackets. Years and decimals do not qualify.
+std::vector<Span> find_phone_numbers(std::string_view text);
+
 // "4.2 per 1,000 words" for a per-word rate.
 std::string per_thousand_words(double rate);
 // "12%" for a share in [0, 1].

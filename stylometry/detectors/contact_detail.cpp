@@ -1,0 +1,122 @@
+#include "stylometry/detectors/contact_detail.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <map>
+#include <string>
+
+#include "stylometry/detectors/lexical_support.hpp"
+
+namespace fantasma {
+namespace {
+
+// An address, number or profile usually belongs to one person among millions.
+constexpr double kContactBits = 20;
+
+// Hosts whose first path segment (after the prefix) is a user name.
+constexpr std::array<std::string_view, 22> kProfilePrefixes = {
+    "github.com/",       "gitlab.com/",    "bitbucket.org/",
+    "twitter.com/",      "x.com/",         "linkedin.com/in/",
+    "facebook.com/",     "instagram.com/", "medium.com/@",
+    "reddit.com/user/",  "reddit.com/u/",  "youtube.com/@",
+    "youtube.com/user/", "youtube.com/c/", "tiktok.com/@",
+    "keybase.io/",       "twitch.tv/",     "threads.net/@",
+    "bsky.app/profile/", "substack.com/@", "stackoverflow.com/users/",
+    "mastodon.social/@"};
+// Hosts whose subdomain is a user name (name.github.io).
+constexpr std::array<std::string_view, 5> kUserSubdomains = {
+    ".github.io", ".gitlab.io", ".substack.com", ".wordpress.com", ".blogspot.com"};
+// Path parts that name a user on any host.
+constexpr std::array<std::string_view, 5> kUserPaths = {"/~", "/users/", "/user/", "/people/",
+                                                        "/profile/"};
+
+bool is_name_char(char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.';
+}
+
+// The link around `at` in `text`: back to the previous space, forward to the next one,
+// without the sentence punctuation that follows it.
+Span link_around(std::string_view text, std::size_t at) {
+    const std::size_t space = text.find_last_of(" \t\n(<\"", at);
+    const std::size_t begin = space == std::string_view::npos ? 0 : space + 1;
+    std::size_t end = std::min(text.find_first_of(" \t\n)>\"", at), text.size());
+    while (end > at && std::string_view(".,;:!?'").find(text[end - 1]) != std::string_view::npos) {
+        --end;
+    }
+    return {begin, end};
+}
+
+std::vector<Span> profile_links(std::string_view text) {
+    std::string lower(text);
+    std::ranges::transform(lower, lower.begin(), [](unsigned char c) { return std::tolower(c); });
+    std::vector<Span> links;
+    auto find_all = [&](std::string_view needle, auto accept) {
+        for (std::size_t at = lower.find(needle); at != std::string::npos;
+             at = lower.find(needle, at + 1)) {
+            if (accept(at, at + needle.size())) links.push_back(link_around(text, at));
+        }
+    };
+    for (std::string_view prefix : kProfilePrefixes) {
+        find_all(prefix, [&](std::size_t at, std::size_t user) {
+            const bool own_host = at == 0 || !is_name_char(lower[at - 1]) ||
+                                  std::string_view(lower).substr(0, at).ends_with("www.");
+            return own_host && user < lower.size() && is_name_char(lower[user]);
+        });
+    }
+    for (std::string_view suffix : kUserSubdomains) {
+        find_all(suffix, [&](std::size_t at, std::size_t) {
+            return at > 0 && is_name_char(lower[at - 1]);
+        });
+    }
+    for (std::string_view path : kUserPaths) {
+        find_all(path, [&](std::size_t at, std::size_t user) {
+            const Span link = link_around(text, at);
+            const std::string_view url = std::string_view(lower).substr(link.begin, link.size());
+            return url.find(".") < at - link.begin && user < link.end && is_name_char(lower[user]);
+        });
+    }
+    return links;
+}
+
+}  // namespace
+
+void ContactDetail::detect(const DetectionContext& context, MarkerSink& sink) const {
+    const Document& document = context.document;
+    const std::string_view text = document.prose.text;
+    std::vector<std::pair<Span, std::string_view>> details;  // span, what it is
+    for (const Token& token : document.tokens()) {
+        if (token.kind == TokenKind::Email) details.emplace_back(token.text, "e-mail address");
+        if (token.kind == TokenKind::Handle) details.emplace_back(token.text, "@handle");
+    }
+    for (Span link : profile_links(text)) details.emplace_back(link, "link to a personal profile");
+    for (Span phone : lexical::find_phone_numbers(text))
+        details.emplace_back(phone, "phone number");
+
+    // One marker per distinct detail, in document order; a detail inside one already
+    // reported (the @name of twitter.com/@name) is not reported again.
+    std::ranges::stable_sort(
+        details, [](const auto& a, const auto& b) { return a.first.begin < b.first.begin; });
+    std::vector<Marker> markers;
+    std::map<std::string, std::size_t> marker_of;  // lower-cased detail -> index in markers
+    std::vector<Span> taken;
+    for (const auto& [span, what] : details) {
+        if (std::ranges::any_of(taken, [&](Span t) { return t.overlaps(span); })) continue;
+        taken.push_back(span);
+        std::string key(text.substr(span.begin, span.size()));
+        std::ranges::transform(key, key.begin(), [](unsigned char c) { return std::tolower(c); });
+        const auto [found, fresh] = marker_of.try_emplace(key, markers.size());
+        if (!fresh) {
+            markers[found->second].spans.push_back(span);
+            continue;
+        }
+        markers.push_back(lexical::identity_marker(
+            code(), {span},
+            "This " + std::string(what) +
+                " identifies you directly: anyone reading it can find out who wrote the text.",
+            kContactBits));
+    }
+    for (Marker& marker : markers) sink.mark(std::move(marker));
+}
+
+}  // namespace fantasma

@@ -1,0 +1,61 @@
+#include "stylometry/detectors/function_words.hpp"
+
+#include "lexical_test_support.hpp"
+
+using namespace fantasma;
+using namespace fantasma::testing;
+
+namespace {
+
+// The population writes "actually" up to 2 times per 1,000 words; "the" has no distribution.
+Reference population() {
+    return reference_with({spread("function-word.actually", 0, 0.002)}, {"actually", "the"});
+}
+
+}  // namespace
+
+TEST_CASE("function-words marks a function word used far above the population's rate") {
+    const FunctionWords detector;
+    const Reference reference = population();
+    const auto markers = require_markers_with(
+        reference, detector,
+        "It was [[actually]] fine. The plan was actually good, and the team actually liked it. "
+        "We actually shipped on time, which actually surprised the boss.",
+        1);
+    CHECK(markers[0].spans.size() == 5);
+    CHECK(markers[0].feature == "function-word.actually");
+    CHECK(markers[0].bits > 3);
+    CHECK(markers[0].message.find("\"actually\"") != std::string::npos);
+    CHECK(markers[0].message.find("the median writer") != std::string::npos);
+}
+
+TEST_CASE("function-words measures every reference function word, used or not") {
+    const Reference reference = population();
+    const auto sink =
+        run_detector(FunctionWords{}, "The cat sat on the mat.", Language::Text, reference);
+    REQUIRE(sink.measurements.count("function-word.the") == 1);
+    CHECK(sink.measurements.at("function-word.the") == std::pair(2.0, 6.0));
+    CHECK(sink.measurements.at("function-word.actually") == std::pair(0.0, 6.0));
+    CHECK(sink.markers.empty());
+}
+
+TEST_CASE("function-words leaves an ordinary rate alone") {
+    const Reference reference = population();
+    require_markers_with(reference, FunctionWords{},
+                         "It was actually fine. The plan was good and the team liked it.", 0);
+}
+
+TEST_CASE("function-words counts capitalised uses but not a word below three uses") {
+    const Reference reference = population();
+    // Two uses are too few to call a habit, however short the text.
+    require_markers_with(reference, FunctionWords{}, "Actually, no. Actually.", 0);
+    // Capitalised at the start of a sentence still counts.
+    require_markers_with(reference, FunctionWords{},
+                         "[[Actually]], no. Actually, yes. Actually, maybe.", 1);
+}
+
+TEST_CASE("function-words measures nothing in a document without words") {
+    const auto sink = run_detector(FunctionWords{}, "", Language::Text, population());
+    CHECK(sink.measurements.empty());
+    CHECK(sink.markers.empty());
+}

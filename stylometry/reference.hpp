@@ -1,20 +1,21 @@
 #pragma once
 // The population reference: how habits are distributed across many writers, and the word
-// tables the detectors consult. Derived by tools/reference/build_reference.py from real
-// multi-author corpora (see stylometry/data/README.md for sources, priors and skews) and
-// compiled into the library.
+// tables the detectors consult. Derived by tools/reference/build_reference.sh from real
+// multi-author corpora (see stylometry/data/README.md for sources, priors, skews and the
+// table format) and compiled into the library.
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
-#include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace fantasma {
 
 // One feature's value for each reference writer, sorted ascending.
 class Distribution {
-public:
+  public:
     Distribution() = default;
     explicit Distribution(std::vector<float> sorted_values);
 
@@ -25,7 +26,7 @@ public:
     std::size_t writers() const { return values_.size(); }
     const std::vector<float>& values() const { return values_; }
 
-private:
+  private:
     std::vector<float> values_;
 };
 
@@ -42,20 +43,28 @@ double shrunk_rate(double count, double opportunities, double population_median,
 enum Region : std::uint8_t { American = 1, British = 2, Canadian = 4, Australian = 8 };
 
 struct SpellingVariant {
-    std::string neutral;  // the form most writers of the population use (lower case)
+    std::string neutral;       // the form most writers of the population use (lower case)
     std::uint8_t regions = 0;  // Region bits of the locales where this form is standard
 };
 
 class Reference {
-public:
-    // Parses the tables written by tools/reference/build_reference.py; throws
-    // std::runtime_error naming the line on malformed input.
+  public:
+    // Parses the tables written by tools/reference/build_reference.sh (one or more tables,
+    // each opened by an `@table NAME` line; format in stylometry/data/README.md); throws
+    // std::runtime_error naming the table and line on malformed input.
     static Reference parse(std::string_view tables);
     // The tables compiled into the library, parsed once.
     static const Reference& builtin();
 
     // nullptr for an unknown feature.
     const Distribution* distribution(std::string_view feature) const;
+    // Where a feature's distribution comes from: "brown" when measured on the reference
+    // corpus, "prior: <assumption>" when synthesised from a documented prior; empty for an
+    // unknown feature.
+    std::string_view distribution_source(std::string_view feature) const;
+    // Every feature with a distribution, sorted.
+    std::vector<std::string_view> features() const;
+    // The largest number of writers of any distribution.
     std::size_t writers() const { return writers_; }
 
     // Function words (the ~300 most frequent closed-class words), lower case.
@@ -71,23 +80,26 @@ public:
     // A word n-gram (2 or 3 lower-case words joined by single spaces) per million words.
     double phrase_per_million(std::string_view lower_phrase) const;
 
-private:
-    struct Hash {
-        using is_transparent = void;
-        std::size_t operator()(std::string_view s) const {
-            return std::hash<std::string_view>{}(s);
-        }
-    };
+  private:
+    // Keys are views into `storage_`, a private copy of the parsed text shared by copies of
+    // this Reference; each table is a vector sorted by key, searched by binary search, so
+    // parsing allocates little and builtin() stays fast.
     template <class V>
-    using Table = std::unordered_map<std::string, V, Hash, std::equal_to<>>;
+    using Table = std::vector<std::pair<std::string_view, V>>;
+    struct Sourced {
+        Distribution distribution;
+        std::string_view source;
+    };
+    friend class ReferenceParser;
 
+    std::shared_ptr<const std::string> storage_;
     std::size_t writers_ = 0;
-    Table<Distribution> distributions_;
+    Table<Sourced> distributions_;
     std::vector<std::string> function_words_;
-    Table<bool> function_word_set_;
+    std::vector<std::string_view> function_word_set_;  // sorted
     Table<SpellingVariant> spellings_;
     Table<float> word_frequencies_;
-    Table<bool> dictionary_;
+    std::vector<std::string_view> dictionary_;  // sorted
     Table<float> phrase_frequencies_;
 };
 

@@ -1,0 +1,63 @@
+#include <catch2/catch.hpp>
+#include <chrono>
+
+#include "stylometry/reference.hpp"
+
+using namespace fantasma;
+
+TEST_CASE("the builtin reference knows common English") {
+    const Reference& reference = Reference::builtin();
+    CHECK(reference.is_function_word("the"));
+    CHECK(reference.is_function_word("whereas"));
+    CHECK_FALSE(reference.is_function_word("house"));
+    CHECK(reference.function_words().size() >= 250);
+    CHECK(reference.function_words().front() == "the");
+
+    CHECK(reference.is_dictionary_word("receive"));
+    CHECK(reference.is_dictionary_word("colour"));
+    CHECK(reference.is_dictionary_word("don't"));
+    CHECK_FALSE(reference.is_dictionary_word("recieve"));
+    CHECK_FALSE(reference.is_dictionary_word("teh"));
+
+    // "the" is about 7% of Brown's words; "of the" its most frequent bigram.
+    CHECK(reference.word_per_million("the") > 50000);
+    CHECK(reference.word_per_million("xylophonic") == 0);
+    CHECK(reference.phrase_per_million("of the") > 5000);
+    CHECK(reference.phrase_per_million("the of") == 0);
+    CHECK(reference.phrase_per_million("one of the") > 100);
+}
+
+TEST_CASE("the builtin reference maps regional spellings to American") {
+    const Reference& reference = Reference::builtin();
+    const SpellingVariant* colour = reference.spelling("colour");
+    REQUIRE(colour != nullptr);
+    CHECK(colour->neutral == "color");
+    CHECK(colour->regions == (British | Canadian | Australian));
+
+    const SpellingVariant* color = reference.spelling("color");
+    REQUIRE(color != nullptr);
+    CHECK(color->neutral == "color");
+    CHECK(color->regions == American);
+
+    const SpellingVariant* realise = reference.spelling("realise");
+    REQUIRE(realise != nullptr);
+    CHECK(realise->neutral == "realize");
+    CHECK((realise->regions & American) == 0);
+
+    REQUIRE(reference.spelling("travelled") != nullptr);
+    CHECK(reference.spelling("travelled")->neutral == "traveled");
+    REQUIRE(reference.spelling("centre") != nullptr);
+    CHECK(reference.spelling("centre")->neutral == "center");
+    CHECK(reference.spelling("house") == nullptr);
+}
+
+TEST_CASE("parsing the builtin tables is fast") {
+    using Clock = std::chrono::steady_clock;
+    const auto start = Clock::now();
+    const Reference& reference = Reference::builtin();
+    const auto elapsed = Clock::now() - start;
+    CHECK(reference.is_function_word("of"));
+    // Generous: the budget is 50 ms in an optimised build; Debug and sanitizer builds are
+    // several times slower.
+    CHECK(elapsed < std::chrono::milliseconds(1000));
+}

@@ -88,6 +88,83 @@ std::string feature_key(std::string_view phrase) {
     return key;
 }
 
+namespace {
+
+bool is_capitalised_word(const Document& document, std::size_t i, std::size_t end) {
+    if (i >= end || !is_word(document.tokens()[i])) return false;
+    const Token& token = document.tokens()[i];
+    return starts_upper(document.text(token.text)) && token.norm != "i" &&
+           !token.norm.starts_with("i'");
+}
+
+}  // namespace
+
+std::size_t capitalised_run(const Document& document, std::size_t at, std::size_t end) {
+    const std::vector<Token>& tokens = document.tokens();
+    if (!is_capitalised_word(document, at, end)) return at;
+    std::size_t run_end = at + 1;
+    while (run_end < end) {
+        const Token& next = tokens[run_end];
+        if (is_capitalised_word(document, run_end, end)) {
+            ++run_end;
+            continue;
+        }
+        // An initial's full stop ("J. R. R. Tolkien"), or a lower-case link between two
+        // capitalised words ("University of Michigan", "Johnson & Johnson").
+        const bool initial =
+            document.text(next.text) == "." && letter_count(tokens[run_end - 1].norm) == 1;
+        static constexpr std::string_view links[] = {"of", "de", "van", "von", "da", "du", "&"};
+        const bool link = std::ranges::find(links, document.text(next.text)) != std::end(links);
+        if ((initial || link) && is_capitalised_word(document, run_end + 1, end)) {
+            run_end += 2;
+            continue;
+        }
+        break;
+    }
+    return run_end;
+}
+
+bool is_common_capitalised(std::string_view lower_word) {
+    static constexpr std::string_view words[] = {
+        "monday",       "tuesday",   "wednesday", "thursday",  "friday",   "saturday",  "sunday",
+        "january",      "february",  "march",     "april",     "may",      "june",      "july",
+        "august",       "september", "october",   "november",  "december", "christmas", "easter",
+        "thanksgiving", "halloween", "english",   "american",  "british",  "french",    "german",
+        "spanish",      "chinese",   "european",  "christian", "muslim",   "jewish",    "god",
+        "internet",     "figure",    "fig",       "table",     "chapter",  "section",   "appendix",
+        "equation",     "part",      "page",      "mr",        "mrs",      "ms",        "dr"};
+    return std::ranges::find(words, lower_word) != std::end(words);
+}
+
+std::size_t first_word(const std::vector<Token>& tokens, const Sentence& sentence) {
+    std::size_t first = sentence.first_token;
+    while (first < sentence.end_token && !is_word(tokens[first])) ++first;
+    return first;
+}
+
+bool is_title_case(const Document& document, const Sentence& sentence) {
+    std::size_t words = 0, capitalised = 0;
+    for (std::size_t i = sentence.first_token; i < sentence.end_token; ++i) {
+        if (!is_word(document.tokens()[i])) continue;
+        ++words;
+        capitalised += is_capitalised_word(document, i, sentence.end_token) ? 1 : 0;
+    }
+    if (sentence.end_token == sentence.first_token) return false;
+    // A headline has no closing full stop; a sentence listing names does.
+    const std::string_view last = document.text(document.tokens()[sentence.end_token - 1].text);
+    const bool closed = last.find_first_of(".!?") != std::string_view::npos;
+    return words >= 3 && capitalised * 2 > words && !closed;
+}
+
+std::string joined_words(const std::vector<Token>& tokens, std::size_t begin, std::size_t end) {
+    std::string joined;
+    for (std::size_t i = begin; i < end; ++i) {
+        if (!is_word(tokens[i])) continue;
+        joined += (joined.empty() ? "" : " ") + tokens[i].norm;
+    }
+    return joined;
+}
+
 std::vector<Span> find_phone_numbers(std::string_view text) {
     auto digit = [&](std::size_t i) { return std::isdigit(static_cast<unsigned char>(text[i])); };
     auto word_char = [&](std::size_t i) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "stylometry/detectors/habit.hpp"
+#include "stylometry/document.hpp"
 #include "stylometry/marker.hpp"
 #include "stylometry/text/segment.hpp"
 
@@ -33,6 +34,21 @@ std::size_t match_phrase(const std::vector<Token>& tokens, std::size_t at, std::
                          std::string_view phrase);
 // A phrase as part of a feature key: spaces become '_' ("in fact" -> "in_fact").
 std::string feature_key(std::string_view phrase);
+
+// One past the last token of the run of capitalised words that starts at `at` (`at` itself
+// when no capitalised word starts there): "Jane Doe", "J. R. R. Tolkien", "University of
+// Michigan", "Johnson & Johnson". The pronoun "I" starts no run.
+std::size_t capitalised_run(const Document& document, std::size_t at, std::size_t end);
+// Words capitalised in English that name no person or place of the writer: days, months,
+// holidays, languages and nationalities, "God", and cross-references ("Figure", "Chapter").
+bool is_common_capitalised(std::string_view lower_word);
+// A headline-style sentence: at least three words, most of them capitalised, and no closing
+// full stop, question or exclamation mark; its capitals say nothing about names.
+bool is_title_case(const Document& document, const Sentence& sentence);
+// The first word token of the sentence (its end_token when it has none).
+std::size_t first_word(const std::vector<Token>& tokens, const Sentence& sentence);
+// Lower-cased words of tokens [begin, end), joined by single spaces ("jane doe").
+std::string joined_words(const std::vector<Token>& tokens, std::size_t begin, std::size_t end);
 
 // Phone numbers in `text`: international (+44 20 7946 0958) and national formats
 // ((555) 123-4567, 555.123.4567, 07700 900123): 9 to 15 digits in groups of at most 6,

@@ -1,0 +1,123 @@
+#include "stylometry/detectors/affiliation_place.hpp"
+
+#include <map>
+#include <string>
+
+#include "stylometry/detectors/lexical_support.hpp"
+
+namespace fantasma {
+namespace {
+
+struct Cue {
+    std::string_view words;
+    double bits;      // how much the mention narrows the writer down
+    bool needs_name;  // followed by a capitalised name, or a mention on its own
+};
+
+// Longer cues first, so "work at" wins over "at". Saying where you work, study or live names
+// a small group; a bare "in Manchester" may be any place; "my university" only hints.
+constexpr Cue kCues[] = {{"grew up in", 6, true},
+                         {"was born in", 6, true},
+                         {"work at", 6, true},
+                         {"work for", 6, true},
+                         {"works at", 6, true},
+                         {"works for", 6, true},
+                         {"worked at", 6, true},
+                         {"worked for", 6, true},
+                         {"working at", 6, true},
+                         {"working for", 6, true},
+                         {"employed by", 6, true},
+                         {"employed at", 6, true},
+                         {"job at", 6, true},
+                         {"intern at", 6, true},
+                         {"study at", 6, true},
+                         {"studied at", 6, true},
+                         {"studying at", 6, true},
+                         {"student at", 6, true},
+                         {"professor at", 6, true},
+                         {"lab at", 6, true},
+                         {"live in", 6, true},
+                         {"lives in", 6, true},
+                         {"lived in", 6, true},
+                         {"living in", 6, true},
+                         {"born in", 6, true},
+                         {"raised in", 6, true},
+                         {"based in", 6, true},
+                         {"moved to", 6, true},
+                         {"at", 4, true},
+                         {"in", 4, true},
+                         {"from", 4, true},
+                         {"near", 4, true},
+                         {"my university", 2, false},
+                         {"my company", 2, false},
+                         {"my employer", 2, false},
+                         {"my lab", 2, false},
+                         {"our lab", 2, false},
+                         {"my office", 2, false},
+                         {"my hometown", 2, false},
+                         {"my college", 2, false},
+                         {"my department", 2, false},
+                         {"our company", 2, false}};
+
+std::string describe(const Cue& cue, std::string_view mention) {
+    const std::string quoted = "\"" + std::string(mention) + "\"";
+    if (!cue.needs_name) {
+        return quoted +
+               " hints at where you work or study; with other details it narrows down "
+               "who you are.";
+    }
+    if (cue.bits < 6) {
+        return quoted +
+               " names a place, an organisation or a person, which may tell a reader where "
+               "you live, work or come from.";
+    }
+    return quoted +
+           " says where you work, study or live: that narrows the writer down to the "
+           "people there.";
+}
+
+}  // namespace
+
+void AffiliationPlace::detect(const DetectionContext& context, MarkerSink& sink) const {
+    const Document& document = context.document;
+    const std::vector<Token>& tokens = document.tokens();
+    std::vector<Marker> markers;
+    std::map<std::string, std::size_t> marker_of;  // lower-cased place -> index in markers
+
+    for (const Sentence& sentence : document.sentences()) {
+        if (lexical::is_title_case(document, sentence)) continue;
+        for (std::size_t i = sentence.first_token; i < sentence.end_token; ++i) {
+            for (const Cue& cue : kCues) {
+                const std::size_t length =
+                    lexical::match_phrase(tokens, i, sentence.end_token, cue.words);
+                if (length == 0) continue;
+                std::size_t end = i + length;
+                if (cue.needs_name) {
+                    end = lexical::capitalised_run(document, i + length, sentence.end_token);
+                    if (end == i + length ||
+                        context.reference.is_function_word(tokens[i + length].norm) ||
+                        lexical::is_common_capitalised(tokens[i + length].norm)) {
+                        continue;
+                    }
+                }
+                const Span span{tokens[i].text.begin, tokens[end - 1].text.end};
+                const std::string key =
+                    lexical::joined_words(tokens, cue.needs_name ? i + length : i, end);
+                const auto [found, fresh] = marker_of.try_emplace(key, markers.size());
+                if (fresh) {
+                    markers.push_back(lexical::identity_marker(
+                        code(), {span}, describe(cue, document.text(span)), cue.bits));
+                } else {
+                    Marker& marker = markers[found->second];
+                    marker.spans.push_back(span);
+                    marker.bits = marker.population_bits = std::max(marker.bits, cue.bits);
+                }
+                i = end - 1;
+                break;
+            }
+        }
+    }
+    for (Marker& marker : markers) sink.mark(std::move(marker));
+}
+
+}  // namespace fantasma

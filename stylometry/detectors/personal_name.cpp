@@ -1,0 +1,122 @@
+#include "stylometry/detectors/personal_name.hpp"
+
+#include <algorithm>
+#include <map>
+#include <string>
+
+#include "stylometry/detectors/lexical_support.hpp"
+
+namespace fantasma {
+namespace {
+
+// A name narrows the writer down to the people connected with that name.
+constexpr double kNameBits = 6;
+// A capitalised sentence-initial word this frequent in lower case ("However", "Today") is
+// not taken for the first half of a name.
+constexpr double kCommonWordPerMillion = 400;
+
+constexpr std::string_view kTitles[] = {"mr",  "mrs",  "ms",   "dr",    "prof", "professor",
+                                        "sir", "dame", "aunt", "uncle", "miss"};
+constexpr std::string_view kGreetings[] = {"dear",      "hello", "hi",      "hey",     "thanks",
+                                           "yesterday", "today", "tonight", "tomorrow"};
+constexpr std::string_view kPlacePrepositions[] = {"in", "at", "from", "near"};
+
+bool is_in(std::string_view word, const auto& list) {
+    return std::ranges::find(list, word) != std::end(list);
+}
+
+bool in_heading(const Document& document, Span span) {
+    return std::ranges::any_of(document.prose.blocks, [&](const Block& block) {
+        return (block.kind == BlockKind::Heading || block.kind == BlockKind::Title) &&
+               block.text.begin <= span.begin && span.end <= block.text.end;
+    });
+}
+
+// Whether a capitalised sentence-initial word is just the sentence's opening rather than the
+// first half of a name.
+bool opens_sentence(const Reference& reference, std::string_view word) {
+    return reference.is_function_word(word) || is_in(word, kGreetings) ||
+           reference.word_per_million(word) >= kCommonWordPerMillion;
+}
+
+// Whether the capitalised run [begin, end) reads as a name rather than a capitalised word.
+bool is_name(const Document& document, const Reference& reference, std::size_t begin,
+             std::size_t end) {
+    const std::vector<Token>& tokens = document.tokens();
+    std::size_t words = 0;
+    bool common_only = true;
+    for (std::size_t i = begin; i < end; ++i) {
+        if (!lexical::is_word(tokens[i])) continue;
+        ++words;
+        common_only = common_only && lexical::is_common_capitalised(tokens[i].norm);
+    }
+    if (common_only || reference.is_function_word(tokens[begin].norm)) return false;
+    if (words >= 2) return true;
+    const std::string_view word = tokens[begin].norm;
+    return !reference.is_dictionary_word(word) &&
+           !lexical::is_all_caps(document.text(tokens[begin].text)) &&
+           lexical::letter_count(word) >= 2;
+}
+
+}  // namespace
+
+void PersonalName::detect(const DetectionContext& context, MarkerSink& sink) const {
+    const Document& document = context.document;
+    const Reference& reference = context.reference;
+    const std::vector<Token>& tokens = document.tokens();
+    std::vector<Marker> markers;
+    std::map<std::string, std::size_t> marker_of;  // lower-cased name -> index in markers
+
+    auto report = [&](std::size_t begin, std::size_t end) {
+        const Span span{tokens[begin].text.begin, tokens[end - 1].text.end};
+        const auto [found, fresh] =
+            marker_of.try_emplace(lexical::joined_words(tokens, begin, end), markers.size());
+        if (!fresh) return markers[found->second].spans.push_back(span);
+        markers.push_back(lexical::identity_marker(
+            code(), {span},
+            "\"" + std::string(document.text(span)) +
+                "\" looks like a person's name. Your own name, or those of your family, friends "
+                "or colleagues, can tell a reader who wrote this.",
+            kNameBits));
+    };
+
+    for (const Sentence& sentence : document.sentences()) {
+        if (in_heading(document, sentence.text) || lexical::is_title_case(document, sentence))
+            continue;
+        const std::size_t first = lexical::first_word(tokens, sentence);
+        for (std::size_t i = first; i < sentence.end_token; ++i) {
+            // "Dr. Smith", "Aunt May": a title makes the next capitalised word a name, even at
+            // the start of a sentence.
+            const std::size_t after_title =
+                i +
+                (i + 1 < sentence.end_token && document.text(tokens[i + 1].text) == "." ? 2 : 1);
+            if (lexical::is_word(tokens[i]) && is_in(tokens[i].norm, kTitles)) {
+                const std::size_t end =
+                    lexical::capitalised_run(document, after_title, sentence.end_token);
+                if (end > after_title && lexical::starts_upper(document.text(tokens[i].text))) {
+                    report(i, end);
+                    i = end - 1;
+                    continue;
+                }
+            }
+            std::size_t begin = i;
+            const std::size_t end = lexical::capitalised_run(document, begin, sentence.end_token);
+            if (end == begin) continue;
+            // At the start of a sentence every word is capitalised: a greeting or a common
+            // word there ("Dear Jane", "Today Jane Doe") is not part of the name.
+            if (begin == first &&
+                (end - begin == 1 || opens_sentence(reference, tokens[begin].norm))) {
+                ++begin;
+            }
+            const bool after_place_word =
+                begin > first && is_in(tokens[begin - 1].norm, kPlacePrepositions);
+            if (begin < end && !after_place_word && is_name(document, reference, begin, end)) {
+                report(begin, end);
+            }
+            i = end - 1;
+        }
+    }
+    for (Marker& marker : markers) sink.mark(std::move(marker));
+}
+
+}  // namespace fantasma

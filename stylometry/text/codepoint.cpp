@@ -5,34 +5,6 @@
 namespace fantasma::text {
 namespace {
 
-CharClass classify_ascii(char32_t cp) {
-    if (cp == ' ' || (cp >= '\t' && cp <= '\r')) return CharClass::Space;
-    if (cp < 0x20 || cp == 0x7F) return CharClass::Space;  // stray controls separate tokens
-    if ((cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z')) return CharClass::Letter;
-    if (cp >= '0' && cp <= '9') return CharClass::Digit;
-    switch (cp) {
-        case '&':
-        case '%':
-        case '$':
-        case '#':
-        case '*':
-        case '/':
-        case '+':
-        case '=':
-        case '<':
-        case '>':
-        case '~':
-        case '^':
-        case '|':
-        case '`':
-        case '@':
-        case '\\':
-            return CharClass::Symbol;
-        default:
-            return CharClass::Punct;
-    }
-}
-
 // CJK ideographs (unified, extensions, compatibility) and the iteration mark 々.
 bool is_han(char32_t cp) {
     return (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0x3400 && cp <= 0x4DBF) ||
@@ -42,25 +14,13 @@ bool is_han(char32_t cp) {
 
 // Marks that Unicode files as punctuation but that read as symbols in prose.
 bool is_symbolic_punct(char32_t cp) {
-    switch (cp) {
-        case U'\u00A7':
-        case U'\u00B6':
-        case U'\u2020':
-        case U'\u2021':
-        case U'\u2022':
-        case U'\u2030':
-        case U'\u2031':
-            return true;
-        default:
-            return false;
-    }
+    constexpr std::u32string_view symbols = U"\u00A7\u00B6\u2020\u2021\u2022\u2030\u2031";
+    return symbols.find(cp) != std::u32string_view::npos;
 }
 
 }  // namespace
 
-Decoded decode(std::string_view text, std::size_t at) {
-    const auto lead = static_cast<unsigned char>(text[at]);
-    if (lead < 0x80) return {lead, 1};
+Decoded decode_multibyte(std::string_view text, std::size_t at) {
     utf8proc_int32_t cp = 0;
     const auto* bytes = reinterpret_cast<const utf8proc_uint8_t*>(text.data() + at);
     const utf8proc_ssize_t length =
@@ -69,8 +29,7 @@ Decoded decode(std::string_view text, std::size_t at) {
     return {static_cast<char32_t>(cp), static_cast<std::size_t>(length)};
 }
 
-CharClass classify(char32_t cp) {
-    if (cp < 0x80) return classify_ascii(cp);
+CharClass classify_non_ascii(char32_t cp) {
     if (cp == 0x200D) return CharClass::EmojiJoiner;
     if (cp >= 0x1F3FB && cp <= 0x1F3FF) return CharClass::EmojiModifier;
     if (is_variation_selector(cp) || is_tag(cp)) return CharClass::Format;

@@ -1,5 +1,6 @@
 #pragma once
 // Private to segmentation: UTF-8 decoding and the character classes the tokenizer needs.
+#include <array>
 #include <cstddef>
 #include <string_view>
 
@@ -10,8 +11,13 @@ struct Decoded {
     std::size_t length = 1;  // bytes; at least 1, so malformed input still advances
 };
 
+Decoded decode_multibyte(std::string_view text, std::size_t at);
+
 // The code point starting at `at`; invalid bytes decode as U+FFFD of length 1.
-Decoded decode(std::string_view text, std::size_t at);
+inline Decoded decode(std::string_view text, std::size_t at) {
+    const auto lead = static_cast<unsigned char>(text[at]);
+    return lead < 0x80 ? Decoded{lead, 1} : decode_multibyte(text, at);
+}
 
 enum class CharClass {
     Space,          // white space and line breaks
@@ -29,7 +35,27 @@ enum class CharClass {
     Other,          // unassigned, private use, controls: each one a Symbol token
 };
 
-CharClass classify(char32_t cp);
+constexpr CharClass classify_ascii(char32_t cp) {
+    if (cp <= ' ' || cp == 0x7F) return CharClass::Space;  // stray controls separate tokens
+    if ((cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z')) return CharClass::Letter;
+    if (cp >= '0' && cp <= '9') return CharClass::Digit;
+    constexpr std::string_view symbols = "&%$#*/+=<>~^|`@\\";
+    return symbols.find(static_cast<char>(cp)) != std::string_view::npos ? CharClass::Symbol
+                                                                         : CharClass::Punct;
+}
+
+inline constexpr auto kAsciiClasses = [] {
+    std::array<CharClass, 128> table{};
+    for (char32_t cp = 0; cp < 128; ++cp) table[cp] = classify_ascii(cp);
+    return table;
+}();
+
+CharClass classify_non_ascii(char32_t cp);
+
+// ASCII from a table (most prose is ASCII), the rest from utf8proc's tables.
+inline CharClass classify(char32_t cp) {
+    return cp < 0x80 ? kAsciiClasses[cp] : classify_non_ascii(cp);
+}
 
 // Upper-case or title-case letter.
 bool is_upper(char32_t cp);

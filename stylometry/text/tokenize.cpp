@@ -10,6 +10,10 @@
 namespace fantasma::text {
 namespace {
 
+bool may_start_url(char32_t cp) {
+    return cp == 'h' || cp == 'w' || cp == 'H' || cp == 'W';
+}
+
 bool word_inner(CharClass c) {
     return c == CharClass::Letter || c == CharClass::Mark || c == CharClass::Digit;
 }
@@ -21,10 +25,9 @@ void append_utf8(std::string& out, char32_t cp) {
     out.append(reinterpret_cast<const char*>(buffer), static_cast<std::size_t>(length));
 }
 
-// Lower-cased, soft hyphens dropped, ’ folded to ', and composed (NFC) when the word holds
-// combining marks, so "cafe\u0301" and "café" have the same norm.
-std::string normalize_word(std::string_view word) {
-    std::string norm;
+// Writes into `norm` the word lower-cased, soft hyphens dropped, ’ folded to ', and composed (NFC)
+// when the word holds combining marks, so "cafe\u0301" and "café" have the same norm.
+void normalize_word(std::string_view word, std::string& norm) {
     norm.reserve(word.size());
     bool has_mark = false;
     for (std::size_t i = 0; i < word.size();) {
@@ -49,7 +52,6 @@ std::string normalize_word(std::string_view word) {
         if (length >= 0) norm.assign(reinterpret_cast<const char*>(composed), length);
         std::free(composed);
     }
-    return norm;
 }
 
 class Tokenizer {
@@ -76,39 +78,75 @@ class Tokenizer {
     }
 
   private:
-    // Emits the token that starts at `at` and returns its end.
+    // Emits the token that starts at `at` and returns its end. The first character picks
+    // the candidates, so most tokens cost one scan.
     std::size_t scan(std::size_t at, Decoded d, CharClass c, bool space) {
         std::size_t end = at;
-        if (space && (end = match_emoticon(text_, at)) > at)
+        if (space && (end = match_emoticon(text_, at)) > at) {
             return emit(at, end, TokenKind::Emoticon, space);
-        if ((end = match_url(text_, at)) > at) return emit(at, end, TokenKind::Url, space);
-        if (at >= email_scanned_to_ && (d.cp < 0x80 && word_inner(c)) &&
-            (end = match_email(text_, at, email_scanned_to_)) > at) {
-            return emit(at, end, TokenKind::Email, space);
         }
-        if (d.cp == '@' && !follows_word(at) && (end = match_handle(text_, at)) > at) {
-            return emit(at, end, TokenKind::Handle, space);
-        }
-        if ((end = match_emoji(text_, at)) > at) return emit(at, end, TokenKind::Emoji, space);
         switch (c) {
-            case CharClass::Digit:
-                return emit(at, scan_number(at), TokenKind::Number, space);
             case CharClass::Letter:
+                if (may_start_url(d.cp) && (end = match_url(text_, at)) > at) {
+                    return emit(at, end, TokenKind::Url, space);
+                }
+                end = scan_word(at);
+                if (const std::size_t address = email_end(at, end); address > end) {
+                    return emit(at, address, TokenKind::Email, space);
+                }
+                return emit(at, end, TokenKind::Word, space);
+            case CharClass::Digit:
+                if ((end = match_emoji(text_, at)) > at)
+                    return emit(at, end, TokenKind::Emoji, space);
+                end = scan_number(at);
+                if (const std::size_t address = email_end(at, end); address > end) {
+                    return emit(at, address, TokenKind::Email, space);
+                }
+                return emit(at, end, TokenKind::Number, space);
             case CharClass::Mark:
                 return emit(at, scan_word(at), TokenKind::Word, space);
             case CharClass::Han:
                 return emit(at, skip_marks(at + d.length), TokenKind::Word, space);
             case CharClass::Punct:
+                if (d.cp >= 0x80 && (end = match_emoji(text_, at)) > at) {  // ‼️ ⁉️
+                    return emit(at, end, TokenKind::Emoji, space);
+                }
                 return emit(at, scan_punct(at, d), TokenKind::Punct, space);
+            case CharClass::Pictographic:
+            case CharClass::Regional:
+            case CharClass::EmojiModifier:
+                return emit(at, match_emoji(text_, at), TokenKind::Emoji, space);
             default:
-                return emit(at, skip_marks(at + d.length), TokenKind::Symbol, space);
+                break;
         }
+        if (d.cp == '@' && !follows_word(at) && (end = match_handle(text_, at)) > at) {
+            return emit(at, end, TokenKind::Handle, space);
+        }
+        if ((end = match_emoji(text_, at)) > at) {  // #️⃣ ©️ ™️
+            return emit(at, end, TokenKind::Emoji, space);
+        }
+        return emit(at, skip_marks(at + d.length), TokenKind::Symbol, space);
+    }
+
+    // The end of the e-mail address starting at `at` when the word or number that ends at
+    // `end` runs on into one, otherwise `end`.
+    std::size_t email_end(std::size_t at, std::size_t end) {
+        if (end >= text_.size() || at < email_scanned_to_) return end;
+        const char next = text_[end];
+        if (next != '@' && next != '.' && next != '_' && next != '-' && next != '+' &&
+            next != '%') {
+            return end;
+        }
+        const std::size_t address_end = match_email(text_, at, email_scanned_to_);
+        return address_end == at ? end : address_end;
     }
 
     std::size_t emit(std::size_t begin, std::size_t end, TokenKind kind, bool space) {
-        Token token{Span(begin, end), kind, {}, space};
-        if (kind == TokenKind::Word) token.norm = normalize_word(text_.substr(begin, end - begin));
-        tokens_.push_back(std::move(token));
+        Token& token = tokens_.emplace_back();
+        token.text = Span(begin, end);
+        token.kind = kind;
+        token.space_before = space;
+        if (kind == TokenKind::Word) normalize_word(text_.substr(begin, end - begin), token.norm);
         return end;
     }
 

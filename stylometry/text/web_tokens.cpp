@@ -86,7 +86,8 @@ std::size_t match_email(std::string_view text, std::size_t at, std::size_t& scan
         ++local_end;
     }
     scanned_to = local_end;
-    if (local_end == text.size() || text[local_end] != '@' || text[local_end - 1] == '.') {
+    if (local_end == at || local_end == text.size() || text[local_end] != '@' ||
+        text[local_end - 1] == '.') {
         return at;
     }
     // The domain: labels of letters, digits and hyphens joined by dots, at least two labels,

@@ -25,6 +25,14 @@ struct QuoteUse {
 bool is_letter(char c) {
     return std::isalpha(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80;
 }
+// Words that open with an apostrophe ('tis, 'em): the mark is not an opening quote.
+bool is_elision(std::string_view rest) {
+    for (const std::string_view word : {"tis", "twas", "em", "cause", "til", "round"}) {
+        if (rest.starts_with(word) && !is_letter(style::byte_at(rest, word.size()))) return true;
+    }
+    return false;
+}
+
 bool opens(char before) {
     return before == ' ' || before == '\n' || before == '(' || before == '[';
 }
@@ -41,12 +49,13 @@ std::vector<QuoteUse> find_quotes(std::string_view text) {
         } else if (text.substr(i, 3) == "“" || text.substr(i, 3) == "”") {
             uses.push_back({Span(i, i + 3), Mark::CurlyDouble, text.substr(i, 3) == "“"});
         } else if (text[i] == '\'' || is_curly_single) {
-            // 'tis, '90s and 'em open with an apostrophe too; a quotation opens on a word.
-            if (is_letter(before) && is_letter(after)) {
+            if ((is_letter(before) && is_letter(after)) ||
+                (opens(before) && is_elision(text.substr(i + size)))) {
                 uses.push_back({Span(i, i + size),
                                 size == 1 ? Mark::StraightApostrophe : Mark::CurlyApostrophe,
                                 false});
             } else if (opens(before) && is_letter(after) && text.substr(i, 3) != "’") {
+                // A quotation opens on a word; '90s opens on a digit and is no quotation.
                 uses.push_back({Span(i, i + size), Mark::OpenSingle, true});
             }
         } else {
@@ -116,8 +125,8 @@ void QuoteStyle::detect(const DetectionContext& context, MarkerSink& sink) const
         const HabitScore score = score_habit(reference, feature, count, total, 4.0);
         std::string message =
             "Typing " + std::string(what) + " is a recognisable habit." +
-            style::reference_figure(
-                score, "write quotes like this " + std::string(style::how_often(score)));
+            style::reference_figure(score, "use " + std::string(measured_form) + " " +
+                                               std::string(style::how_often(score)));
         std::vector<Fix> fixes;
         if (!usual.empty()) fixes.push_back(style::use_fix(usual));
         sink.mark(style::habit_marker(code(), feature, use.span, std::move(message), score,

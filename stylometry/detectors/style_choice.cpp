@@ -1,6 +1,7 @@
 #include "stylometry/detectors/style_choice.hpp"
 
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <numeric>
 
@@ -70,9 +71,11 @@ std::string reference_figure(const HabitScore& score, std::string_view writers_w
     char bits[32];
     std::snprintf(bits, sizeof bits, "%.1f", score.bits);
     // "Only" is for a minority; a common habit is stated plainly.
-    const std::string lead = score.share < 0.25 ? " Only " : " ";
-    return lead + format_percent(score.share) + " of reference writers " +
-           std::string(writers_who) + " (" + bits + " bits).";
+    // The share the bits were computed from (floored for habits no reference writer shows).
+    const double share = std::exp2(-score.bits);
+    const std::string lead = share < 0.25 ? " Only " : " ";
+    return lead + format_percent(share) + " of reference writers " + std::string(writers_who) +
+           " (" + bits + " bits).";
 }
 
 Marker habit_marker(std::string_view code, std::string_view feature, Span span, std::string message,

@@ -40,5 +40,6 @@ TEST_CASE("quote-style fixes straight quotes to curly ones where writers use cur
     CHECK(markers[0].fixes.at(0).new_text == "“");
     CHECK(markers[1].fixes.at(0).new_text == "”");
     CHECK(markers[0].bits > 0);
+    INFO(markers[0].message);
     CHECK(markers[0].message.find("straight quotation marks this often") != std::string::npos);
 }

@@ -1,5 +1,6 @@
 // Parsing the reference tables (format: stylometry/data/README.md).
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <stdexcept>
@@ -18,7 +19,7 @@ class ReferenceParser {
     // `origin` names the text in error messages ("function_words.tsv").
     void add(std::string_view text, std::string_view origin) {
         origin_ = origin;
-        table_.clear();
+        table_ = Kind::None;
         header_pending_ = false;
         line_number_ = 0;
         while (!text.empty()) {
@@ -28,7 +29,11 @@ class ReferenceParser {
             ++line_number_;
             if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
             if (line.empty() || line.front() == '#') continue;
-            read_line(line);
+            if (line.starts_with("@table ")) {
+                open_table(line.substr(7), text);
+            } else {
+                read_line(line);
+            }
         }
     }
 
@@ -47,88 +52,131 @@ class ReferenceParser {
     }
 
   private:
+    enum class Kind { None, FunctionWords, Words, Phrases, Dictionary, Spellings, Distributions };
     struct Layout {
-        std::string_view table;
+        Kind kind;
+        std::string_view name;
         std::string_view header;
+        std::size_t fields;
     };
     static constexpr Layout layouts[] = {
-        {"function_words", "word"},
-        {"word_frequencies", "word\tper_million"},
-        {"phrase_frequencies", "phrase\tper_million"},
-        {"dictionary", "word"},
-        {"spelling_variants", "form\tneutral\tregions"},
-        {"distributions", "feature\tsource\tvalues"},
+        {Kind::FunctionWords, "function_words", "word", 1},
+        {Kind::Words, "word_frequencies", "word\tper_million", 2},
+        {Kind::Phrases, "phrase_frequencies", "phrase\tper_million", 2},
+        {Kind::Dictionary, "dictionary", "word", 1},
+        {Kind::Spellings, "spelling_variants", "form\tneutral\tregions", 3},
+        {Kind::Distributions, "distributions", "feature\tsource\tvalues", 3},
     };
+    static constexpr std::size_t max_fields = 3;
+    using Fields = std::array<std::string_view, max_fields>;
+
+    const Layout& layout() const { return layouts[static_cast<std::size_t>(table_) - 1]; }
 
     [[noreturn]] void fail(const std::string& what) const {
         std::string where(origin_);
         where += " line " + std::to_string(line_number_);
-        if (!table_.empty()) where += " (table " + table_ + ")";
+        if (table_ != Kind::None) where += " (table " + std::string(layout().name) + ")";
         throw std::runtime_error("reference tables: " + where + ": " + what);
     }
 
-    void read_line(std::string_view line) {
-        if (line.starts_with("@table ")) {
-            const std::string_view name = line.substr(7);
-            table_.clear();
-            const bool known = std::any_of(std::begin(layouts), std::end(layouts),
-                                           [&](const Layout& l) { return l.table == name; });
-            if (!known) fail("unknown table '" + std::string(name) + "'");
-            table_ = std::string(name);
-            header_pending_ = true;
-            return;
+    // `rest` is the text after the `@table` line: its line count bounds the table's size, so
+    // the table is allocated once.
+    void open_table(std::string_view name, std::string_view rest) {
+        table_ = Kind::None;
+        const Layout* found = std::find_if(std::begin(layouts), std::end(layouts),
+                                           [&](const Layout& l) { return l.name == name; });
+        if (found == std::end(layouts)) fail("unknown table '" + std::string(name) + "'");
+        table_ = found->kind;
+        header_pending_ = true;
+        const std::size_t next = rest.find("\n@table ");
+        const auto rows = static_cast<std::size_t>(
+            std::count(rest.begin(), rest.begin() + std::min(next, rest.size()), '\n'));
+        Reference& r = reference_;
+        switch (table_) {
+            case Kind::FunctionWords:
+                r.function_words_.reserve(r.function_words_.size() + rows);
+                r.function_word_set_.reserve(r.function_word_set_.size() + rows);
+                break;
+            case Kind::Words:
+                r.word_frequencies_.reserve(r.word_frequencies_.size() + rows);
+                break;
+            case Kind::Phrases:
+                r.phrase_frequencies_.reserve(r.phrase_frequencies_.size() + rows);
+                break;
+            case Kind::Dictionary:
+                r.dictionary_.reserve(r.dictionary_.size() + rows);
+                break;
+            case Kind::Spellings:
+                r.spellings_.reserve(r.spellings_.size() + rows);
+                break;
+            case Kind::Distributions:
+                r.distributions_.reserve(r.distributions_.size() + rows);
+                break;
+            case Kind::None:
+                break;
         }
-        if (table_.empty()) fail("data before the first '@table NAME' line");
-        const Layout& layout = *std::find_if(std::begin(layouts), std::end(layouts),
-                                             [&](const Layout& l) { return l.table == table_; });
+    }
+
+    void read_line(std::string_view line) {
+        if (table_ == Kind::None) fail("data before the first '@table NAME' line");
         if (header_pending_) {
-            if (line != layout.header) {
-                fail("expected the header '" + escape_tabs(layout.header) + "', got '" +
+            if (line != layout().header) {
+                fail("expected the header '" + escape_tabs(layout().header) + "', got '" +
                      escape_tabs(line) + "'");
             }
             header_pending_ = false;
             return;
         }
-        const std::vector<std::string_view> fields = split_fields(line);
-        const auto expected =
-            static_cast<std::size_t>(std::count(layout.header.begin(), layout.header.end(), '\t')) +
-            1;
-        if (fields.size() != expected) {
-            fail("expected " + std::to_string(expected) + " tab-separated fields, got " +
-                 std::to_string(fields.size()));
+        Fields fields;
+        const std::size_t count = split_fields(line, fields);
+        if (count != layout().fields) {
+            fail("expected " + std::to_string(layout().fields) + " tab-separated fields, got " +
+                 std::to_string(count));
         }
-        for (std::string_view field : fields) {
-            if (field.empty()) fail("empty field");
+        for (std::size_t i = 0; i < count; ++i) {
+            if (fields[i].empty()) fail("empty field");
         }
         store(fields);
     }
 
-    void store(const std::vector<std::string_view>& fields) {
+    void store(const Fields& fields) {
         Reference& r = reference_;
-        if (table_ == "function_words") {
-            r.function_words_.emplace_back(fields[0]);
-            r.function_word_set_.push_back(fields[0]);
-        } else if (table_ == "word_frequencies") {
-            r.word_frequencies_.emplace_back(fields[0], number(fields[1]));
-        } else if (table_ == "phrase_frequencies") {
-            r.phrase_frequencies_.emplace_back(fields[0], number(fields[1]));
-        } else if (table_ == "dictionary") {
-            r.dictionary_.push_back(fields[0]);
-        } else if (table_ == "spelling_variants") {
-            r.spellings_.emplace_back(fields[0],
-                                      SpellingVariant{std::string(fields[1]), regions(fields[2])});
-        } else {
-            r.distributions_.emplace_back(
-                fields[0], Reference::Sourced{Distribution(numbers(fields[2])), fields[1]});
+        switch (table_) {
+            case Kind::FunctionWords:
+                r.function_words_.emplace_back(fields[0]);
+                r.function_word_set_.push_back(fields[0]);
+                break;
+            case Kind::Words:
+                r.word_frequencies_.emplace_back(fields[0], number(fields[1]));
+                break;
+            case Kind::Phrases:
+                r.phrase_frequencies_.emplace_back(fields[0], number(fields[1]));
+                break;
+            case Kind::Dictionary:
+                r.dictionary_.push_back(fields[0]);
+                break;
+            case Kind::Spellings:
+                r.spellings_.emplace_back(
+                    fields[0], SpellingVariant{std::string(fields[1]), regions(fields[2])});
+                break;
+            case Kind::Distributions:
+                r.distributions_.emplace_back(
+                    fields[0], Reference::Sourced{Distribution(numbers(fields[2])), fields[1]});
+                break;
+            case Kind::None:
+                break;
         }
     }
 
-    static std::vector<std::string_view> split_fields(std::string_view line) {
-        std::vector<std::string_view> fields;
+    // Splits at tabs into `fields`; returns the number of fields found (more than
+    // max_fields are counted but not stored).
+    static std::size_t split_fields(std::string_view line, Fields& fields) {
+        std::size_t count = 0;
         while (true) {
             const std::size_t tab = line.find('\t');
-            fields.push_back(line.substr(0, tab));
-            if (tab == std::string_view::npos) return fields;
+            if (count < max_fields) fields[count] = line.substr(0, tab);
+            ++count;
+            if (tab == std::string_view::npos) return count;
             line.remove_prefix(tab + 1);
         }
     }
@@ -201,7 +249,7 @@ class ReferenceParser {
 
     Reference& reference_;
     std::string_view origin_;
-    std::string table_;
+    Kind table_ = Kind::None;
     bool header_pending_ = false;
     std::size_t line_number_ = 0;
 };

@@ -1,5 +1,5 @@
 #include <catch2/catch.hpp>
-#include <chrono>
+#include <ctime>
 
 #include "stylometry/reference.hpp"
 
@@ -52,12 +52,14 @@ TEST_CASE("the builtin reference maps regional spellings to American") {
 }
 
 TEST_CASE("parsing the builtin tables is fast") {
-    using Clock = std::chrono::steady_clock;
-    const auto start = Clock::now();
+    // Processor time, not wall time: the tests may share a busy machine. (When another test
+    // case of this process parsed the tables first, this measures nothing: CTest runs each
+    // test case in its own process.)
+    const std::clock_t start = std::clock();
     const Reference& reference = Reference::builtin();
-    const auto elapsed = Clock::now() - start;
+    const double seconds = static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;
     CHECK(reference.is_function_word("of"));
-    // Generous: the budget is 50 ms in an optimised build; Debug and sanitizer builds are
-    // several times slower.
-    CHECK(elapsed < std::chrono::milliseconds(1000));
+    // Generous: the budget is 50 ms in an optimised build (about 25 ms measured); Debug and
+    // sanitizer builds are several times slower.
+    CHECK(seconds < 1.0);
 }

@@ -1,0 +1,87 @@
+#pragma once
+
+#include "engine/tensor_data.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+
+namespace fantasma::engine {
+
+// A 2-D float32 array that lives where its backend put it (host memory, a device buffer):
+// rows × cols, `stride` elements from one row to the next, starting `offset` elements into the
+// backend's allocation `handle`. Views share the allocation; only the backend reads the data.
+struct Tensor {
+    void* handle = nullptr;
+    std::size_t offset = 0;
+    int rows = 0;
+    int cols = 0;
+    int stride = 0;
+
+    bool contiguous() const { return stride == cols || rows <= 1; }
+    Tensor row_range(int begin, int count) const;
+    Tensor col_range(int begin, int count) const;
+    Tensor reshaped(int new_rows, int new_cols) const;  // contiguous tensors only
+};
+
+// A weight prepared by a backend (converted, repacked or uploaded): a [rows, cols] matrix,
+// PyTorch layout, or a vector with rows == 1.
+struct Weight {
+    const void* handle = nullptr;
+    int rows = 0;
+    int cols = 0;
+};
+
+// Shapes of a Gated DeltaNet layer, for the delta rule.
+struct DeltaShape {
+    int key_heads = 0;
+    int value_heads = 0;
+    int key_head_dim = 0;
+    int value_head_dim = 0;
+};
+
+// What the model graph needs from a place to compute. The graph (model.cpp) is written once
+// against this; the CPU reference backend implements it with engine/cpu/ops.hpp, faster and
+// OpenCL backends implement the same calls. Memory comes from allocate() before decoding
+// starts, so a backend allocates nothing per token.
+class Backend {
+  public:
+    virtual ~Backend() = default;
+    virtual std::string name() const = 0;
+
+    // Storage. allocate() returns zeroed memory owned by the backend until it is destroyed.
+    virtual Weight prepare_weight(const TensorData& tensor, int rows, int cols) = 0;
+    virtual Tensor allocate(int rows, int cols) = 0;
+    virtual void write(Tensor dst, std::span<const float> values) = 0;  // row-major values
+    virtual void read(std::span<float> values, Tensor src) = 0;
+    virtual void copy(Tensor dst, Tensor src) = 0;
+    virtual void fill_zero(Tensor dst) = 0;
+
+    // Ops; the shapes are those of engine/cpu/ops.hpp. "Per head" ops work on each run of
+    // head_dim (or weight.cols) values within a row.
+    virtual void embedding(Tensor out, const Weight& table,
+                           std::span<const std::int32_t> tokens) = 0;
+    virtual void matmul(Tensor out, Tensor in, const Weight& weight) = 0;
+    virtual void rms_norm(Tensor out, Tensor in, const Weight& weight, float eps) = 0;
+    virtual void gated_rms_norm(Tensor out, Tensor in, Tensor gate, const Weight& weight,
+                                float eps) = 0;
+    virtual void l2_norm(Tensor x, int head_dim, float eps) = 0;
+    virtual void swiglu(Tensor out, Tensor gate, Tensor up) = 0;
+    virtual void sigmoid_gate(Tensor x, Tensor gate) = 0;
+    virtual void add(Tensor x, Tensor y) = 0;
+    // x [T·heads, head_dim]: rotate-half RoPE on the first rotary_dim dims of every row.
+    virtual void rope(Tensor x, int heads, int rotary_dim, double theta, int position0) = 0;
+    // out, q [T·heads, head_dim]; caches [capacity·kv_heads, head_dim] holding position0 + T
+    // tokens.
+    virtual void attention(Tensor out, Tensor q, Tensor k_cache, Tensor v_cache, int heads,
+                           int kv_heads, int position0) = 0;
+    virtual void causal_conv_silu(Tensor out, Tensor in, Tensor state, const Weight& weight) = 0;
+    virtual void delta_gates(Tensor g, Tensor beta, Tensor a, Tensor b, const Weight& A,
+                             const Weight& dt_bias) = 0;
+    // q, k [T, Hk·Dk]; v, out [T, Hv·Dv]; g, beta [T, Hv]; state [Hv·Dk, Dv]
+    virtual void delta_rule(Tensor out, Tensor state, Tensor q, Tensor k, Tensor v, Tensor g,
+                            Tensor beta, const DeltaShape& shape) = 0;
+};
+
+}  // namespace fantasma::engine

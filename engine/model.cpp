@@ -1,0 +1,193 @@
+#include "engine/model.hpp"
+
+#include "engine/error.hpp"
+
+#include <string>
+
+namespace fantasma::engine {
+namespace {
+
+constexpr float kL2NormEps = 1e-6f;  // transformers' l2norm on DeltaNet q and k
+
+}  // namespace
+
+Model::Model(ModelConfig config, ModelWeights weights, Backend& backend, int max_batch)
+    : config_(std::move(config)),
+      weights_(std::move(weights)),
+      backend_(backend),
+      max_batch_(max_batch) {
+    if (max_batch_ < 1) throw ModelError("max_batch must be at least 1");
+    const auto& c = config_;
+    const auto work = [&](int width) { return backend_.allocate(max_batch_, width); };
+    const int q_width = c.num_attention_heads * c.head_dim;
+    const int kv_width = c.num_key_value_heads * c.head_dim;
+    const int heads = c.linear_num_value_heads;
+    scratch_ = Scratch{
+        .hidden = work(c.hidden_size),
+        .normed = work(c.hidden_size),
+        .mixed = work(c.hidden_size),
+        .query_gate = work(2 * q_width),
+        .key = work(kv_width),
+        .value = work(kv_width),
+        .attended = work(q_width),
+        .qkv = work(c.linear_conv_dim()),
+        .conv = work(c.linear_conv_dim()),
+        .z = work(c.linear_value_dim()),
+        .a = work(heads),
+        .b = work(heads),
+        .g = work(heads),
+        .beta = work(heads),
+        .core = work(c.linear_value_dim()),
+        .gated = work(c.linear_value_dim()),
+        .mlp_gate = work(c.intermediate_size),
+        .mlp_up = work(c.intermediate_size),
+        .logits = work(c.vocab_size),
+    };
+}
+
+SequenceState Model::new_sequence(int capacity) {
+    const auto& c = config_;
+    if (capacity < 1) throw ModelError("the context must hold at least one token");
+    SequenceState sequence;
+    sequence.capacity = capacity;
+    for (const auto& layer : weights_.layers) {
+        LayerState state;
+        if (layer.kind == LayerKind::full_attention) {
+            state.k_cache = backend_.allocate(capacity * c.num_key_value_heads, c.head_dim);
+            state.v_cache = backend_.allocate(capacity * c.num_key_value_heads, c.head_dim);
+        } else {
+            state.conv_state = backend_.allocate(c.linear_conv_kernel_dim - 1, c.linear_conv_dim());
+            state.delta_state = backend_.allocate(c.linear_num_value_heads * c.linear_key_head_dim,
+                                                  c.linear_value_head_dim);
+        }
+        sequence.layers.push_back(state);
+    }
+    return sequence;
+}
+
+void Model::reset(SequenceState& sequence) {
+    for (auto& state : sequence.layers)
+        for (Tensor t : {state.k_cache, state.v_cache, state.conv_state, state.delta_state})
+            if (t.handle != nullptr) backend_.fill_zero(t);
+    sequence.position = 0;
+}
+
+void Model::forward(SequenceState& sequence, std::span<const std::int32_t> tokens,
+                    std::span<float> logits) {
+    const std::size_t vocab = std::size_t(config_.vocab_size);
+    if (!logits.empty() && logits.size() != tokens.size() * vocab)
+        throw ModelError("the logits buffer does not hold tokens × vocab floats");
+    if (std::size_t(sequence.position) + tokens.size() > std::size_t(sequence.capacity))
+        throw ModelError("the context is full: " + std::to_string(sequence.capacity) + " tokens");
+    for (std::size_t begin = 0; begin < tokens.size(); begin += std::size_t(max_batch_)) {
+        const std::size_t count = std::min(tokens.size() - begin, std::size_t(max_batch_));
+        forward_batch(sequence, tokens.subspan(begin, count),
+                      logits.empty() ? logits : logits.subspan(begin * vocab, count * vocab));
+    }
+}
+
+void Model::forward_batch(SequenceState& sequence, std::span<const std::int32_t> tokens,
+                          std::span<float> logits) {
+    const auto& c = config_;
+    const int T = int(tokens.size());
+    Tensor hidden = scratch_.hidden.row_range(0, T);  // [T, hidden], the residual stream
+    Tensor normed = scratch_.normed.row_range(0, T);
+    Tensor mixed = scratch_.mixed.row_range(0, T);
+
+    backend_.embedding(hidden, weights_.embed_tokens, tokens);
+    for (std::size_t i = 0; i < weights_.layers.size(); ++i) {
+        const LayerWeights& layer = weights_.layers[i];
+        LayerState& state = sequence.layers[i];
+        backend_.rms_norm(normed, hidden, layer.input_norm, c.rms_norm_eps);
+        if (layer.kind == LayerKind::full_attention)
+            attention(layer.attention, state, normed, mixed, sequence.position);
+        else
+            delta_net(layer.delta_net, state, normed, mixed);
+        backend_.add(hidden, mixed);
+        backend_.rms_norm(normed, hidden, layer.post_attention_norm, c.rms_norm_eps);
+        mlp(layer, normed, mixed);
+        backend_.add(hidden, mixed);
+    }
+    sequence.position += T;
+    if (logits.empty()) return;
+    backend_.rms_norm(normed, hidden, weights_.norm, c.rms_norm_eps);
+    Tensor out = scratch_.logits.row_range(0, T);  // [T, vocab]
+    backend_.matmul(out, normed, weights_.lm_head);
+    backend_.read(logits, out);
+}
+
+// Gated attention: q_proj yields, per head, a query and an output gate.
+void Model::attention(const AttentionWeights& w, LayerState& state, Tensor in, Tensor out,
+                      int position0) {
+    const auto& c = config_;
+    const int T = in.rows;
+    const int heads = c.num_attention_heads, kv_heads = c.num_key_value_heads, d = c.head_dim;
+
+    Tensor query_gate = scratch_.query_gate.row_range(0, T);  // [T, heads·2d]
+    backend_.matmul(query_gate, in, w.q_proj);
+    Tensor per_head = query_gate.reshaped(T * heads, 2 * d);  // [T·heads, query | gate]
+    Tensor query = per_head.col_range(0, d);
+    Tensor gate = per_head.col_range(d, d);
+    backend_.rms_norm(query, query, w.q_norm, c.rms_norm_eps);
+    backend_.rope(query, heads, c.rotary_dim(), c.rope_theta, position0);
+
+    Tensor key = scratch_.key.row_range(0, T).reshaped(T * kv_heads, d);  // [T·kv_heads, d]
+    Tensor value = scratch_.value.row_range(0, T).reshaped(T * kv_heads, d);
+    backend_.matmul(key.reshaped(T, kv_heads * d), in, w.k_proj);
+    backend_.matmul(value.reshaped(T, kv_heads * d), in, w.v_proj);
+    backend_.rms_norm(key, key, w.k_norm, c.rms_norm_eps);
+    backend_.rope(key, kv_heads, c.rotary_dim(), c.rope_theta, position0);
+    backend_.copy(state.k_cache.row_range(position0 * kv_heads, T * kv_heads), key);
+    backend_.copy(state.v_cache.row_range(position0 * kv_heads, T * kv_heads), value);
+
+    Tensor attended = scratch_.attended.row_range(0, T);  // [T, heads·d]
+    Tensor attended_heads = attended.reshaped(T * heads, d);
+    backend_.attention(attended_heads, query, state.k_cache, state.v_cache, heads, kv_heads,
+                       position0);
+    backend_.sigmoid_gate(attended_heads, gate);
+    backend_.matmul(out, attended, w.o_proj);
+}
+
+// Gated DeltaNet: a causal conv over q | k | v, then the gated delta rule per value head.
+void Model::delta_net(const DeltaNetWeights& w, LayerState& state, Tensor in, Tensor out) {
+    const auto& c = config_;
+    const int T = in.rows;
+    const int key_dim = c.linear_key_dim(), value_dim = c.linear_value_dim();
+
+    Tensor qkv = scratch_.qkv.row_range(0, T);  // [T, conv_dim]
+    Tensor conv = scratch_.conv.row_range(0, T);
+    backend_.matmul(qkv, in, w.in_proj_qkv);
+    backend_.causal_conv_silu(conv, qkv, state.conv_state, w.conv1d);
+    Tensor q = conv.col_range(0, key_dim);  // [T, Hk·Dk]
+    Tensor k = conv.col_range(key_dim, key_dim);
+    Tensor v = conv.col_range(2 * key_dim, value_dim);  // [T, Hv·Dv]
+    backend_.l2_norm(q, c.linear_key_head_dim, kL2NormEps);
+    backend_.l2_norm(k, c.linear_key_head_dim, kL2NormEps);
+
+    Tensor z = scratch_.z.row_range(0, T), a = scratch_.a.row_range(0, T),
+           b = scratch_.b.row_range(0, T);
+    backend_.matmul(z, in, w.in_proj_z);
+    backend_.matmul(a, in, w.in_proj_a);
+    backend_.matmul(b, in, w.in_proj_b);
+    Tensor g = scratch_.g.row_range(0, T), beta = scratch_.beta.row_range(0, T);  // [T, Hv]
+    backend_.delta_gates(g, beta, a, b, w.A, w.dt_bias);
+
+    Tensor core = scratch_.core.row_range(0, T);  // [T, Hv·Dv]
+    const DeltaShape shape{c.linear_num_key_heads, c.linear_num_value_heads, c.linear_key_head_dim,
+                           c.linear_value_head_dim};
+    backend_.delta_rule(core, state.delta_state, q, k, v, g, beta, shape);
+    Tensor gated = scratch_.gated.row_range(0, T);
+    backend_.gated_rms_norm(gated, core, z, w.norm, c.rms_norm_eps);
+    backend_.matmul(out, gated, w.out_proj);
+}
+
+void Model::mlp(const LayerWeights& w, Tensor in, Tensor out) {
+    Tensor gate = scratch_.mlp_gate.row_range(0, in.rows);  // [T, intermediate]
+    Tensor up = scratch_.mlp_up.row_range(0, in.rows);
+    backend_.matmul(gate, in, w.gate_proj);
+    backend_.matmul(up, in, w.up_proj);
+    backend_.swiglu(gate, gate, up);
+    backend_.matmul(out, gate, w.down_proj);
+}
+
+}  // namespace fantasma::engine

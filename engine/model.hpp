@@ -1,0 +1,72 @@
+#pragma once
+
+#include "engine/backend.hpp"
+#include "engine/config.hpp"
+#include "engine/weights.hpp"
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace fantasma::engine {
+
+// What one sequence carries from call to call: the KV cache of each full-attention layer, the
+// conv history and delta-rule state of each DeltaNet layer, and how many tokens it has seen.
+struct LayerState {
+    Tensor k_cache;      // [capacity·kv_heads, head_dim]
+    Tensor v_cache;      // [capacity·kv_heads, head_dim]
+    Tensor conv_state;   // [kernel − 1, conv_dim], last pre-conv inputs, oldest first
+    Tensor delta_state;  // [value_heads·key_head_dim, value_head_dim], S per value head
+};
+
+struct SequenceState {
+    std::vector<LayerState> layers;
+    int position = 0;  // tokens seen so far
+    int capacity = 0;  // the most tokens the KV cache holds
+};
+
+// A Qwen3.5 hybrid model on a backend. The forward pass is written here once for every backend:
+//   h = E[tokens]
+//   per layer: h += Mixer(Norm1(h))        Mixer: Gated DeltaNet or gated attention
+//              h += W_down(silu(W_gate n) ⊙ W_up n), n = Norm2(h)
+//   logits = NormF(h) · lm_headᵀ
+class Model {
+  public:
+    // max_batch: the most tokens one backend call processes; longer inputs go in batches.
+    Model(ModelConfig config, ModelWeights weights, Backend& backend, int max_batch = 64);
+
+    const ModelConfig& config() const { return config_; }
+
+    SequenceState new_sequence(int capacity);
+    void reset(SequenceState& sequence);
+
+    // Runs the tokens after those the sequence has seen. logits: [tokens, vocab], row t the
+    // next-token logits after tokens[t]; empty to skip them (prefill without output).
+    void forward(SequenceState& sequence, std::span<const std::int32_t> tokens,
+                 std::span<float> logits);
+
+  private:
+    void forward_batch(SequenceState& sequence, std::span<const std::int32_t> tokens,
+                       std::span<float> logits);
+    void attention(const AttentionWeights& w, LayerState& state, Tensor in, Tensor out,
+                   int position0);
+    void delta_net(const DeltaNetWeights& w, LayerState& state, Tensor in, Tensor out);
+    void mlp(const LayerWeights& w, Tensor in, Tensor out);
+
+    // Work tensors, [max_batch, width] each; a batch of T tokens uses the first T rows.
+    struct Scratch {
+        Tensor hidden, normed, mixed;
+        Tensor query_gate, key, value, attended;          // gated attention
+        Tensor qkv, conv, z, a, b, g, beta, core, gated;  // Gated DeltaNet
+        Tensor mlp_gate, mlp_up;                          // MLP
+        Tensor logits;
+    };
+
+    ModelConfig config_;
+    ModelWeights weights_;
+    Backend& backend_;
+    int max_batch_;
+    Scratch scratch_;
+};
+
+}  // namespace fantasma::engine

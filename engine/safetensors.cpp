@@ -49,9 +49,10 @@ TensorData parse_entry(const std::string& name, const json& entry, std::span<con
         if (!dim.is_number_integer() || dim.get<std::int64_t>() < 0 ||
             dim.get<std::int64_t>() > kMaxDim)
             bad("has a bad shape");
-        tensor.shape.push_back(dim.get<std::int64_t>());
-        count *= std::uint64_t(tensor.shape.back());
-        if (count > std::uint64_t(kMaxDim)) bad("is absurdly large");
+        const auto size = std::uint64_t(dim.get<std::int64_t>());
+        if (size != 0 && count > std::uint64_t(kMaxDim) / size) bad("is absurdly large");
+        count *= size;
+        tensor.shape.push_back(std::int64_t(size));
     }
     if (!offsets->is_array() || offsets->size() != 2 || !(*offsets)[0].is_number_unsigned() ||
         !(*offsets)[1].is_number_unsigned())

@@ -105,7 +105,7 @@ std::size_t capitalised_run(const Document& document, std::size_t at, std::size_
     std::size_t run_end = at + 1;
     while (run_end < end) {
         const Token& next = tokens[run_end];
-        if (is_capitalised_word(document, run_end, end)) {
+        if (is_capitalised_word(document, run_end, end) && !is_title(next.norm)) {
             ++run_end;
             continue;
         }
@@ -122,6 +122,12 @@ std::size_t capitalised_run(const Document& document, std::size_t at, std::size_
         break;
     }
     return run_end;
+}
+
+bool is_title(std::string_view lower_word) {
+    static constexpr std::string_view titles[] = {
+        "mr", "mrs", "ms", "dr", "prof", "professor", "sir", "dame", "aunt", "uncle", "miss"};
+    return std::ranges::find(titles, lower_word) != std::end(titles);
 }
 
 bool is_common_capitalised(std::string_view lower_word) {

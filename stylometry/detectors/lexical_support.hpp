@@ -37,8 +37,11 @@ std::string feature_key(std::string_view phrase);
 
 // One past the last token of the run of capitalised words that starts at `at` (`at` itself
 // when no capitalised word starts there): "Jane Doe", "J. R. R. Tolkien", "University of
-// Michigan", "Johnson & Johnson". The pronoun "I" starts no run.
+// Michigan", "Johnson & Johnson". The pronoun "I" starts no run; a title ("Dr") ends one,
+// since it starts the next name.
 std::size_t capitalised_run(const Document& document, std::size_t at, std::size_t end);
+// A title before a name: "mr", "dr", "professor", "aunt"...
+bool is_title(std::string_view lower_word);
 // Words capitalised in English that name no person or place of the writer: days, months,
 // holidays, languages and nationalities, "God", and cross-references ("Figure", "Chapter").
 bool is_common_capitalised(std::string_view lower_word);

@@ -15,8 +15,6 @@ constexpr double kNameBits = 6;
 // not taken for the first half of a name.
 constexpr double kCommonWordPerMillion = 400;
 
-constexpr std::string_view kTitles[] = {"mr",  "mrs",  "ms",   "dr",    "prof", "professor",
-                                        "sir", "dame", "aunt", "uncle", "miss"};
 constexpr std::string_view kGreetings[] = {"dear",      "hello", "hi",      "hey",     "thanks",
                                            "yesterday", "today", "tonight", "tomorrow"};
 constexpr std::string_view kPlacePrepositions[] = {"in", "at", "from", "near"};
@@ -90,7 +88,7 @@ void PersonalName::detect(const DetectionContext& context, MarkerSink& sink) con
             const std::size_t after_title =
                 i +
                 (i + 1 < sentence.end_token && document.text(tokens[i + 1].text) == "." ? 2 : 1);
-            if (lexical::is_word(tokens[i]) && is_in(tokens[i].norm, kTitles)) {
+            if (lexical::is_word(tokens[i]) && lexical::is_title(tokens[i].norm)) {
                 const std::size_t end =
                     lexical::capitalised_run(document, after_title, sentence.end_token);
                 if (end > after_title && lexical::starts_upper(document.text(tokens[i].text))) {

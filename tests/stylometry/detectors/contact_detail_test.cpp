@@ -1,0 +1,47 @@
+#include "stylometry/detectors/contact_detail.hpp"
+
+#include "detector_test_support.hpp"
+
+using namespace fantasma;
+using namespace fantasma::testing;
+
+TEST_CASE("contact-detail marks e-mail addresses and handles as identity content") {
+    const auto markers = require_markers(
+        ContactDetail{}, "Write to [[jane.doe@example.org]] or ping [[@janedoe]] any time.", 2);
+    for (const Marker& marker : markers) {
+        CHECK(marker.identity);
+        CHECK(marker.fixes.empty());
+        CHECK(marker.feature.empty());
+        CHECK(marker.message.find("decide") != std::string::npos);
+    }
+    CHECK(markers[0].message.find("e-mail address") != std::string::npos);
+}
+
+TEST_CASE("contact-detail marks phone numbers in international, US and UK formats") {
+    require_markers(ContactDetail{}, "Call me on [[+44 20 7946 0958]] tonight.", 1);
+    require_markers(ContactDetail{}, "My cell is [[(555) 123-4567]].", 1);
+    require_markers(ContactDetail{}, "Ring [[555.123.4567]] or [[07700 900123]] instead.", 2);
+    require_markers(ContactDetail{}, "Or [[+14155551234]], my desk.", 1);
+}
+
+TEST_CASE("contact-detail marks links that name a user, not other links") {
+    require_markers(ContactDetail{},
+                    "My code is on [[https://github.com/janedoe/fantasma]] and "
+                    "[[linkedin.com/in/jane-doe]] has my CV.",
+                    2);
+    require_markers(ContactDetail{}, "See [[http://www.example.edu/~jdoe/papers]] for more.", 1);
+    require_markers(ContactDetail{}, "Read [[janedoe.github.io]] for the rest.", 1);
+    require_no_markers(ContactDetail{}, "The docs live at https://example.org/guide/install.");
+}
+
+TEST_CASE("contact-detail leaves years, amounts and decimals alone") {
+    require_no_markers(ContactDetail{},
+                       "From 1990 to 2020 the price rose from 1,000 to 25,000 dollars, "
+                       "about 3.14159265 times a year, on 12.05.2020.");
+}
+
+TEST_CASE("contact-detail reports a repeated detail once, with every occurrence") {
+    const auto markers = require_markers(
+        ContactDetail{}, "Mail [[Jane@Example.org]] now; jane@example.org answers fast.", 1);
+    CHECK(markers[0].spans.size() == 2);
+}

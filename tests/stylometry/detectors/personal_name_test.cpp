@@ -1,0 +1,41 @@
+#include "stylometry/detectors/personal_name.hpp"
+
+#include "detector_test_support.hpp"
+
+using namespace fantasma;
+using namespace fantasma::testing;
+
+TEST_CASE("personal-name marks full names and titled names mid-sentence") {
+    const auto markers = require_markers(
+        PersonalName{},
+        "Yesterday I met [[Jane Doe]] at the station. Later [[Dr. Smith]] called, and "
+        "Jane Doe answered.",
+        2);
+    CHECK(markers[0].spans.size() == 2);
+    CHECK(markers[0].identity);
+    CHECK(markers[0].fixes.empty());
+    CHECK(markers[0].message.find("\"Jane Doe\"") != std::string::npos);
+}
+
+TEST_CASE("personal-name marks a lone capitalised word that is no dictionary word") {
+    require_markers(PersonalName{}, "I showed the draft to [[Xiaowen]] before lunch.", 1);
+}
+
+TEST_CASE("personal-name marks a name that opens a sentence, without its greeting") {
+    require_markers(PersonalName{}, "[[Jane Doe]] wrote back. Dear Jane, thank you.", 1);
+    require_markers(PersonalName{}, "Today [[Jane Doe]] wrote back.", 1);
+}
+
+TEST_CASE("personal-name ignores ordinary capitals") {
+    require_no_markers(PersonalName{},
+                       "The meeting is on Monday in March. I think English is hard. "
+                       "However, we shipped it and NASA approved.");
+    // Capitals after a place preposition belong to affiliation-place.
+    require_no_markers(PersonalName{}, "She grew up in Xiaowen Province.");
+}
+
+TEST_CASE("personal-name skips headings and headline-style lines") {
+    require_no_markers(PersonalName{}, "# Notes From Jane Doe\n\nThe rest is plain.",
+                       Language::Markdown);
+    require_no_markers(PersonalName{}, "My Summer With Jane Doe\n\nThe rest is plain.");
+}

@@ -38,7 +38,7 @@ nlohmann::json position_json(LineColumn position) {
 }  // namespace
 
 std::string anonymity_set(double bits) {
-    if (bits < 40) {
+    if (bits < 30) {
         return "1 in " +
                with_thousands(static_cast<unsigned long long>(std::llround(std::exp2(bits))));
     }
@@ -64,8 +64,8 @@ void write_text(std::ostream& out, const FileReport& file) {
         out << " over " << file.report.markers.size()
             << (file.report.markers.size() == 1 ? " marker" : " markers");
     }
-    out << ", " << file.report.word_count << " words: about " << anonymity_set(bits)
-        << " writers could have written it (habits assumed independent)";
+    out << ", " << file.report.word_count << " words: enough to single out " << anonymity_set(bits)
+        << " writers (habits assumed independent)";
     if (file.report.cancelled) out << " [incomplete: cancelled]";
     out << '\n';
 }

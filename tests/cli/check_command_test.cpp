@@ -149,12 +149,12 @@ TEST_CASE("check prints compiler-style lines and a summary", "[cli]") {
 
 TEST_CASE("text columns count characters, 1-based", "[cli]") {
     const Scratch scratch;
-    // The e-mail address follows three two-byte characters on line 2.
+    // The e-mail address follows "ééé mail " on line 2: 9 characters but 12 bytes.
     const std::string path =
         scratch.write("accents.txt", "Hello.\n\xC3\xA9\xC3\xA9\xC3\xA9 mail me@example.org now\n");
     const Run run = fantasma(scratch, "check " + quote(path));
     REQUIRE(run.status == 0);
-    const std::string prefix = path + ":2:5: ";
+    const std::string prefix = path + ":2:10: ";
     CHECK(run.out.find(prefix) != std::string::npos);
 }
 

@@ -1,0 +1,191 @@
+#include <catch2/catch.hpp>
+
+#include "lsp/features.hpp"
+
+using namespace fantasma;
+using namespace fantasma::lsp;
+
+namespace {
+
+Marker marker(std::string code, Span span, double bits, std::vector<Fix> fixes = {}) {
+    Marker result;
+    result.code = std::move(code);
+    result.spans = {span};
+    result.message = "what it reveals";
+    result.bits = bits;
+    result.population_bits = bits;
+    result.fixes = std::move(fixes);
+    return result;
+}
+
+Snapshot snapshot_of(std::string text, std::vector<Marker> markers,
+                     Language language = Language::Markdown) {
+    auto report = std::make_shared<Report>();
+    report->markers = std::move(markers);
+    report->total_bits = 9.5;
+    report->word_count = 7;
+    return {"file:///doc.md", 4, language, std::make_shared<const std::string>(std::move(text)),
+            report};
+}
+
+CodeActionParams at(Position position) {
+    CodeActionParams params;
+    params.uri = "file:///doc.md";
+    params.range = {position, position};
+    return params;
+}
+
+const CodeAction* find_action(const std::vector<CodeAction>& actions, std::string_view prefix) {
+    for (const CodeAction& action : actions)
+        if (action.title.starts_with(prefix)) return &action;
+    return nullptr;
+}
+
+// The text after applying `edits` (given in UTF-16 positions) from the end backwards.
+std::string applied(std::string text, std::vector<TextEdit> edits) {
+    std::sort(edits.begin(), edits.end(), [](const TextEdit& a, const TextEdit& b) {
+        return std::tie(a.range.start.line, a.range.start.character) >
+               std::tie(b.range.start.line, b.range.start.character);
+    });
+    for (const TextEdit& edit : edits) {
+        apply_change(text,
+                     {std::pair{LineColumn{edit.range.start.line, edit.range.start.character},
+                                LineColumn{edit.range.end.line, edit.range.end.character}},
+                      edit.newText},
+                     PositionEncoding::Utf16);
+    }
+    return text;
+}
+
+// "😀 the colour" : 😀 is 4 bytes / 2 UTF-16 units; "colour" is bytes [9, 15).
+const std::string kEmojiText = "😀 the colour, the honour.\n\nA new paragraph with colour.\n";
+
+}  // namespace
+
+TEST_CASE("diagnostics carry UTF-16 ranges, severity from bits, data and related spans") {
+    Marker colour = marker("regional-spelling", {9, 15}, 6.0, {{"Use 'color'", "color"}});
+    colour.spans.push_back({51, 57});
+    const auto snapshot = snapshot_of(kEmojiText, {colour, marker("hedges", {1 + 4, 8}, 1.0)});
+    const auto diagnostics = diagnostics_for(snapshot, PositionEncoding::Utf16);
+    REQUIRE(diagnostics.size() == 2);
+    CHECK(diagnostics[0].range == Range{{0, 7}, {0, 13}});
+    CHECK(diagnostics[0].severity == 2);  // warning
+    CHECK(diagnostics[1].severity == 4);  // hint
+    CHECK(diagnostics[0].message == "what it reveals (6.0 bits)");
+    CHECK(diagnostics[0].data["span"] == json::array({9, 15}));
+    CHECK(diagnostics[0].data["version"] == 4);
+    REQUIRE(diagnostics[0].relatedInformation.size() == 1);
+    CHECK(diagnostics[0].relatedInformation[0].location.range == Range{{2, 21}, {2, 27}});
+    // With utf-8 positions the column is in bytes.
+    CHECK(diagnostics_for(snapshot, PositionEncoding::Utf8)[0].range == Range{{0, 9}, {0, 15}});
+}
+
+TEST_CASE("the summary gives the document's total bits") {
+    const json summary = summary_for(snapshot_of("text", {marker("a", {0, 4}, 2)}));
+    CHECK(summary["totalBits"] == 9.5);
+    CHECK(summary["markerCount"] == 1);
+    CHECK(summary["version"] == 4);
+    CHECK(summary["uri"] == "file:///doc.md");
+}
+
+TEST_CASE("hover explains the marker under the cursor") {
+    const auto snapshot = snapshot_of(
+        kEmojiText, {marker("regional-spelling", {9, 15}, 6.0, {{"Use 'color'", "color"}})});
+    const auto hover = hover_for(snapshot, {0, 8}, PositionEncoding::Utf16);
+    REQUIRE(hover);
+    CHECK(hover->range == Range{{0, 7}, {0, 13}});
+    CHECK(hover->markdown.find("regional-spelling") != std::string::npos);
+    CHECK(hover->markdown.find("6.0 bits") != std::string::npos);
+    CHECK(hover->markdown.find("Use 'color'") != std::string::npos);
+    CHECK_FALSE(hover_for(snapshot, {0, 3}, PositionEncoding::Utf16));
+    CHECK_FALSE(hover_for(snapshot, {0, 13}, PositionEncoding::Utf16));  // just past the end
+}
+
+TEST_CASE("a quick fix replaces the marker's first span") {
+    const auto snapshot = snapshot_of(
+        kEmojiText, {marker("regional-spelling", {9, 15}, 6.0, {{"Use 'color'", "color"}})});
+    const auto actions = code_actions_for(snapshot, at({0, 9}), PositionEncoding::Utf16);
+    const CodeAction* fix = find_action(actions, "Use 'color'");
+    REQUIRE(fix);
+    CHECK(fix->kind == "quickfix");
+    CHECK(fix->isPreferred);
+    REQUIRE(fix->edits.size() == 1);
+    CHECK(applied(kEmojiText, fix->edits) ==
+          "😀 the color, the honour.\n\nA new paragraph with colour.\n");
+    // Every action has an edit or a command (eglot ignores the others).
+    for (const CodeAction& action : actions) CHECK((!action.edits.empty() || action.command));
+}
+
+TEST_CASE("fix all, rewrite paragraph and ignores") {
+    const auto snapshot = snapshot_of(
+        kEmojiText, {marker("regional-spelling", {9, 15}, 6.0, {{"Use 'color'", "color"}}),
+                     marker("regional-spelling", {21, 27}, 6.0, {{"Use 'honor'", "honor"}}),
+                     marker("regional-spelling", {51, 57}, 6.0, {{"Use 'color'", "color"}})});
+    const auto actions = code_actions_for(snapshot, at({0, 9}), PositionEncoding::Utf16);
+
+    const CodeAction* all = find_action(actions, "Fix all 3 'regional-spelling'");
+    REQUIRE(all);
+    CHECK(applied(kEmojiText, all->edits) ==
+          "😀 the color, the honor.\n\nA new paragraph with color.\n");
+
+    const CodeAction* rewrite = find_action(actions, "Rewrite paragraph");
+    REQUIRE(rewrite);
+    CHECK(rewrite->kind == "refactor.rewrite");
+    CHECK(applied(kEmojiText, rewrite->edits) ==
+          "😀 the color, the honor.\n\nA new paragraph with colour.\n");
+
+    const CodeAction* here = find_action(actions, "Ignore 'regional-spelling' here");
+    REQUIRE(here);
+    CHECK(applied(kEmojiText, here->edits) ==
+          "😀 the colour, the honour. <!-- fantasma-ignore regional-spelling -->\n\n"
+          "A new paragraph with colour.\n");
+
+    const CodeAction* workspace = find_action(actions, "Ignore 'regional-spelling' in this");
+    REQUIRE(workspace);
+    REQUIRE(workspace->command);
+    CHECK(workspace->command->command == kIgnoreInWorkspaceCommand);
+    CHECK(workspace->command->arguments == json::array({"regional-spelling"}));
+}
+
+TEST_CASE("a marker echoed by data is found whatever the range says") {
+    const auto snapshot = snapshot_of(
+        kEmojiText, {marker("regional-spelling", {51, 57}, 6.0, {{"Use 'color'", "color"}})});
+    CHECK(code_actions_for(snapshot, at({0, 0}), PositionEncoding::Utf16).empty());
+    CodeActionParams params = at({0, 0});
+    params.diagnostics.push_back(
+        {"regional-spelling", {{"code", "regional-spelling"}, {"span", {51, 57}}}});
+    CHECK(find_action(code_actions_for(snapshot, params, PositionEncoding::Utf16), "Use 'color'"));
+}
+
+TEST_CASE("identity markers are never fixed in bulk; `only` filters kinds") {
+    Marker name = marker("personal-name", {9, 15}, 8.0, {{"Replace with 'a name'", "a name"}});
+    name.identity = true;
+    const auto snapshot = snapshot_of(kEmojiText, {name});
+    const auto actions = code_actions_for(snapshot, at({0, 9}), PositionEncoding::Utf16);
+    CHECK(find_action(actions, "Replace with 'a name'"));  // the writer may choose it
+    CHECK_FALSE(find_action(actions, "Rewrite paragraph"));
+
+    CodeActionParams rewrite_only = at({0, 9});
+    rewrite_only.only = std::vector<std::string>{"refactor"};
+    const auto colour = snapshot_of(
+        kEmojiText, {marker("regional-spelling", {9, 15}, 6.0, {{"Use 'color'", "color"}})});
+    const auto filtered = code_actions_for(colour, rewrite_only, PositionEncoding::Utf16);
+    REQUIRE(filtered.size() == 1);
+    CHECK(filtered[0].kind == "refactor.rewrite");
+}
+
+TEST_CASE("ignore directives go where the extractor reads them") {
+    CHECK_FALSE(ignore_insertion("plain text", Language::Text, 0, "x"));
+    const auto latex = ignore_insertion("A line.\nThe colour here.\nNext", Language::Latex, 12, "c");
+    REQUIRE(latex);
+    CHECK(latex->offset == 24);
+    CHECK(latex->text == " % fantasma-ignore c");
+    // A line that already has a comment gets the directive on a line of its own above.
+    const auto commented =
+        ignore_insertion("A line.\nThe colour % note\nNext", Language::Latex, 12, "c");
+    REQUIRE(commented);
+    CHECK(commented->offset == 8);
+    CHECK(commented->text == "% fantasma-ignore c\n");
+    // An escaped percent sign is not a comment.
+    CHECK(ignore_insertion("50\\% colour", Language::Latex, 5, "c")->offset == 11);
+}

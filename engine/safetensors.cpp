@@ -60,7 +60,7 @@ TensorData parse_entry(const std::string& name, const json& entry, std::span<con
     const auto begin = (*offsets)[0].get<std::uint64_t>();
     const auto end = (*offsets)[1].get<std::uint64_t>();
     if (begin > end || end > data.size()) bad("lies outside the file (truncated?)");
-    if (end - begin != count * dtype_size(tensor.dtype))
+    if (end - begin != *storage_bytes(tensor.dtype, tensor.shape))
         bad("has a byte size that disagrees with its shape");
     tensor.bytes = data.subspan(begin, end - begin);
     return tensor;

@@ -1,6 +1,9 @@
 #include "engine/tensor_data.hpp"
 
+#include "engine/quants.hpp"
+
 #include <bit>
+#include <cmath>
 #include <cstring>
 
 namespace fantasma::engine {
@@ -13,12 +16,44 @@ std::string_view dtype_name(DType type) {
             return "F16";
         case DType::bf16:
             return "BF16";
+        case DType::q8_0:
+            return "Q8_0";
+        case DType::q4_0:
+            return "Q4_0";
+        case DType::q4_k:
+            return "Q4_K";
+        case DType::q6_k:
+            return "Q6_K";
     }
     return "?";
 }
 
-std::size_t dtype_size(DType type) {
-    return type == DType::f32 ? 4 : 2;
+BlockFormat block_format(DType type) {
+    switch (type) {
+        case DType::f32:
+            return {1, 4};
+        case DType::f16:
+        case DType::bf16:
+            return {1, 2};
+        case DType::q8_0:
+            return {32, 34};
+        case DType::q4_0:
+            return {32, 18};
+        case DType::q4_k:
+            return {256, 144};
+        case DType::q6_k:
+            return {256, 210};
+    }
+    return {};
+}
+
+std::optional<std::uint64_t> storage_bytes(DType type, std::span<const std::int64_t> shape) {
+    const BlockFormat format = block_format(type);
+    std::uint64_t count = 1;
+    for (auto dim : shape) count *= std::uint64_t(dim);
+    const std::uint64_t inner = shape.empty() ? 1 : std::uint64_t(shape.back());
+    if (inner % std::uint64_t(format.values) != 0) return std::nullopt;
+    return count / std::uint64_t(format.values) * std::uint64_t(format.bytes);
 }
 
 std::int64_t TensorData::element_count() const {
@@ -49,18 +84,40 @@ float bf16_to_f32(std::uint16_t bits) {
     return std::bit_cast<float>(std::uint32_t(bits) << 16);
 }
 
+std::uint16_t f32_to_f16(float value) {
+    const std::uint32_t bits = std::bit_cast<std::uint32_t>(value);
+    const std::uint16_t sign = std::uint16_t((bits >> 16) & 0x8000);
+    const std::uint32_t magnitude = bits & 0x7fffffff;
+    if (magnitude > 0x7f800000) return sign | 0x7e00;   // NaN
+    if (magnitude >= 0x477ff000) return sign | 0x7c00;  // rounds past 65504: inf
+    if (magnitude < 0x38800000) {                       // below 2^-14: subnormal
+        const float scaled = std::bit_cast<float>(magnitude) * 16777216.0f;  // · 2^24, exact
+        return sign | std::uint16_t(std::nearbyint(scaled));                 // nearest even
+    }
+    // Normal: drop 13 mantissa bits with round to nearest even.
+    const std::uint32_t rounded = magnitude + 0xfff + ((magnitude >> 13) & 1);
+    return sign | std::uint16_t((rounded - 0x38000000) >> 13);
+}
+
 std::vector<float> to_f32(const TensorData& tensor) {
     const auto count = std::size_t(tensor.element_count());
     std::vector<float> out(count);
     const std::byte* in = tensor.bytes.data();
-    if (tensor.dtype == DType::f32) {
-        std::memcpy(out.data(), in, count * 4);
-        return out;
-    }
-    for (std::size_t i = 0; i < count; ++i) {
-        std::uint16_t bits;
-        std::memcpy(&bits, in + 2 * i, 2);
-        out[i] = tensor.dtype == DType::f16 ? f16_to_f32(bits) : bf16_to_f32(bits);
+    switch (tensor.dtype) {
+        case DType::f32:
+            std::memcpy(out.data(), in, count * 4);
+            break;
+        case DType::f16:
+        case DType::bf16:
+            for (std::size_t i = 0; i < count; ++i) {
+                std::uint16_t bits;
+                std::memcpy(&bits, in + 2 * i, 2);
+                out[i] = tensor.dtype == DType::f16 ? f16_to_f32(bits) : bf16_to_f32(bits);
+            }
+            break;
+        default:
+            dequantize(tensor.dtype, out.data(), in, count);
+            break;
     }
     return out;
 }

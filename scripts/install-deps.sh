@@ -9,7 +9,7 @@ packages=(
     libcmark-gfm-dev libcmark-gfm-extensions-dev libbenchmark-dev
     ocl-icd-opencl-dev opencl-headers opencl-clhpp-headers pocl-opencl-icd clinfo
     libclblast-dev libsentencepiece-dev
-    python3 python3-venv
+    python3 python3-venv scowl
 )
 # Test-only tools (end-to-end clients, fuzzing runtime).
 if [[ "${1:-}" == "--test" ]]; then

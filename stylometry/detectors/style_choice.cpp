@@ -1,5 +1,6 @@
 #include "stylometry/detectors/style_choice.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -97,23 +98,16 @@ Fix use_fix(std::string_view text) {
 }
 
 std::string match_casing(std::string_view original, std::string_view replacement) {
-    std::size_t letters = 0;
-    std::size_t upper = 0;
-    for (const char c : original) {
-        if (std::isalpha(static_cast<unsigned char>(c))) {
-            ++letters;
-            if (std::isupper(static_cast<unsigned char>(c))) ++upper;
-        }
-    }
+    const auto upper = [](char c) { return std::isupper(static_cast<unsigned char>(c)) != 0; };
+    const auto letters = std::ranges::count_if(
+        original, [](char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; });
+    const bool all_caps = letters > 1 && std::ranges::count_if(original, upper) == letters;
+    const bool capitalised = !original.empty() && upper(original.front());
     std::string result(replacement);
-    const bool all_caps = letters > 1 && upper == letters;
-    const bool capitalised =
-        !original.empty() && std::isupper(static_cast<unsigned char>(original.front()));
     for (std::size_t i = 0; i < result.size(); ++i) {
         const auto c = static_cast<unsigned char>(result[i]);
-        if (all_caps || (capitalised && i == 0)) {
-            result[i] = static_cast<char>(std::toupper(c));
-        }
+        const bool to_upper = all_caps || (capitalised && i == 0);
+        result[i] = static_cast<char>(to_upper ? std::toupper(c) : std::tolower(c));
     }
     return result;
 }

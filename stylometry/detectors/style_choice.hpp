@@ -62,8 +62,9 @@ Marker habit_marker(std::string_view code, std::string_view feature, Span span, 
 // "Use 'color'" replacing the span with `text`; "Remove it" when `text` is empty.
 Fix use_fix(std::string_view text);
 
-// `replacement` in the casing of `original`: COLOUR -> COLOR, Colour -> Color, colour ->
-// color. ASCII letters only; other bytes pass through unchanged.
+// `replacement` in the casing of `original`: all capitals (COLOUR -> COLOR), capitalised
+// (Colour -> Color) or lower case (colour -> color). ASCII letters only; other bytes pass
+// through unchanged.
 std::string match_casing(std::string_view original, std::string_view replacement);
 
 // The prose text around a span: the byte before `at` (or '\n' at the start), the byte at

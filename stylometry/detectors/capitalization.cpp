@@ -1,0 +1,138 @@
+#include "stylometry/detectors/capitalization.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+
+#include "stylometry/detectors/style_choice.hpp"
+
+namespace fantasma {
+namespace {
+
+enum Habit : std::size_t { Emphasis, LowercaseI, LowercaseStart };
+
+struct HabitInfo {
+    std::string_view feature;
+    std::string_view writers_who;  // completes "N% of reference writers ..."
+    std::string_view message;
+};
+constexpr std::array<HabitInfo, 3> kHabits = {{
+    {"caps.emphasis", "write words in capitals this often",
+     "A word in capitals for emphasis stands out in anyone's writing."},
+    {"caps.lowercase-i", "write 'i' in lower case this often",
+     "'i' in lower case as a pronoun is a distinctive typing habit."},
+    {"caps.lowercase-start", "start sentences in lower case this often",
+     "A sentence starting in lower case is a distinctive typing habit."},
+}};
+
+// Common acronyms of four letters or more: capitals by spelling, not for emphasis.
+constexpr std::string_view kAcronyms[] = {"AIDS",   "ASAP",   "ASCII", "FIFA", "GDPR", "HTML",
+                                          "HTTP",   "HTTPS",  "IEEE",  "ISBN", "JSON", "LGBT",
+                                          "NASA",   "NATO",   "OECD",  "OPEC", "SARS", "UEFA",
+                                          "UNESCO", "UNICEF", "UNIX",  "USSR", "YAML", "YMCA"};
+
+bool is_upper(char c) {
+    return std::isupper(static_cast<unsigned char>(c)) != 0;
+}
+bool is_lower(char c) {
+    return std::islower(static_cast<unsigned char>(c)) != 0;
+}
+
+bool is_shouted(std::string_view word) {
+    if (word.size() < 4 || !std::ranges::all_of(word, is_upper)) return false;
+    if (std::ranges::find(kAcronyms, word) != std::end(kAcronyms)) return false;
+    // Roman numerals (XVIII) are capitals by spelling too.
+    return !std::ranges::all_of(
+        word, [](char c) { return std::string_view("IVXLCDM").find(c) != std::string_view::npos; });
+}
+
+// Headings, titles, list items and table cells follow their own casing conventions.
+bool in_free_casing_block(const Prose& prose, std::size_t offset) {
+    for (const Block& block : prose.blocks) {
+        if (!block.text.contains(offset)) continue;
+        return block.kind == BlockKind::Heading || block.kind == BlockKind::Title ||
+               block.kind == BlockKind::ListItem || block.kind == BlockKind::TableCell;
+    }
+    return false;
+}
+
+// Abbreviations that end in a full stop mid-sentence ("etc. and so on").
+constexpr std::string_view kAbbreviations[] = {"al", "approx", "ca",  "cf",  "ch",   "dept",
+                                               "eq", "est",    "etc", "fig", "incl", "misc",
+                                               "no", "pp",     "sec", "viz", "vol",  "vs"};
+
+// Whether the token at `i` is a full stop ending a sentence, though the segmenter, which
+// waits for a capital, did not split there: "It rained. we stayed in." The word before it must
+// not be an initial or an abbreviation.
+bool ends_sentence(const Document& document, std::size_t i) {
+    const auto& tokens = document.tokens();
+    if (i == 0 || i + 1 >= tokens.size() || document.text(tokens[i].text) != ".") return false;
+    if (!tokens[i + 1].space_before) return false;
+    const Token& before = tokens[i - 1];
+    if (before.kind == TokenKind::Number) return true;
+    return before.kind == TokenKind::Word && before.norm.size() >= 2 &&
+           std::ranges::find(kAbbreviations, before.norm) == std::end(kAbbreviations);
+}
+
+struct Use {
+    Span span;
+    Habit habit;
+    std::string fix;
+};
+
+}  // namespace
+
+void Capitalization::detect(const DetectionContext& context, MarkerSink& sink) const {
+    const Document& document = context.document;
+    std::vector<Use> uses;
+    double pronouns = 0, starts = 0;
+    for (const Sentence& sentence : document.sentences()) {
+        const bool free_casing = in_free_casing_block(document.prose, sentence.text.begin);
+        bool first_word = true;
+        for (std::size_t i = sentence.first_token; i < sentence.end_token; ++i) {
+            const Token& token = document.tokens()[i];
+            if (token.kind != TokenKind::Word) {
+                first_word =
+                    (first_word && token.kind == TokenKind::Punct) || ends_sentence(document, i);
+                continue;
+            }
+            const std::string_view word = document.text(token.text);
+            if (token.norm == "i" || token.norm.starts_with("i'")) {
+                ++pronouns;
+                if (word[0] == 'i')
+                    uses.push_back({token.text, LowercaseI, "I" + std::string(word.substr(1))});
+            } else if (first_word && !free_casing) {
+                ++starts;
+                if (is_lower(word[0]) && !std::ranges::any_of(word, is_upper)) {
+                    uses.push_back({token.text, LowercaseStart, style::match_casing("A", word)});
+                }
+            }
+            if (!free_casing && is_shouted(word)) {
+                uses.push_back(
+                    {token.text, Emphasis, style::match_casing(first_word ? "Aa" : "a", word)});
+            }
+            first_word = false;
+        }
+    }
+    std::array<double, kHabits.size()> counts{};
+    for (const Use& use : uses) counts[use.habit] += 1;
+    const std::array<double, kHabits.size()> opportunities = {
+        static_cast<double>(document.word_count), pronouns, starts};
+    std::array<HabitScore, kHabits.size()> scores;
+    for (std::size_t h = 0; h < kHabits.size(); ++h) {
+        sink.measure(kHabits[h].feature, counts[h], opportunities[h]);
+        scores[h] = score_habit(context.reference, kHabits[h].feature, counts[h], opportunities[h],
+                                h == Emphasis ? 300.0 : 4.0);
+    }
+    for (const Use& use : uses) {
+        const HabitScore& score = scores[use.habit];
+        if (!style::is_notable(score) || (score.known && score.rate <= score.median)) continue;
+        sink.mark(
+            style::habit_marker(code(), kHabits[use.habit].feature, use.span,
+                                std::string(kHabits[use.habit].message) +
+                                    style::reference_figure(score, kHabits[use.habit].writers_who),
+                                score, {style::use_fix(use.fix)}));
+    }
+}
+
+}  // namespace fantasma

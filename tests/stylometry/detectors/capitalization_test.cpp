@@ -1,0 +1,46 @@
+#include "stylometry/detectors/capitalization.hpp"
+
+#include "style_test_support.hpp"
+
+using namespace fantasma;
+using namespace fantasma::testing;
+
+namespace {
+const Reference kUnknown{};
+}
+
+TEST_CASE("capitalization marks shouting, a lower-case i and lower-case sentence starts") {
+    const auto markers = require_markers_with(
+        Capitalization{}, kUnknown,
+        "This is [[VERY]] important. Then [[i]] think so, and [[i'm]] sure. Well. [[the]] end.", 4);
+    CHECK(markers[0].fixes.at(0).new_text == "very");
+    CHECK(markers[0].feature == "caps.emphasis");
+    CHECK(markers[1].fixes.at(0).new_text == "I");
+    CHECK(markers[2].fixes.at(0).new_text == "I'm");
+    CHECK(markers[3].fixes.at(0).new_text == "The");
+    CHECK(markers[3].feature == "caps.lowercase-start");
+    const auto sink =
+        run_detector(Capitalization{}, "Then i think I know.", Language::Text, kUnknown);
+    CHECK(measured(sink, "caps.lowercase-i") == std::pair(1.0, 2.0));
+    CHECK(measured(sink, "caps.emphasis") == std::pair(0.0, 5.0));
+    CHECK(measured(sink, "caps.lowercase-start") == std::pair(0.0, 1.0));
+}
+
+TEST_CASE("capitalization leaves acronyms, short capitals, numerals and headings alone") {
+    require_markers_with(Capitalization{}, kUnknown,
+                         "NASA and the UN met. Louis XVIII ruled. See e.g. the cat, etc. and more.",
+                         0);
+    require_markers_with(Capitalization{}, kUnknown, "# IMPORTANT NOTICE\n\nAll is well.\n", 0,
+                         Language::Markdown);
+}
+
+TEST_CASE("capitalization keeps a sentence's first word capitalised and respects inner capitals") {
+    const auto markers = require_markers_with(Capitalization{}, kUnknown,
+                                              "[[WONDERFUL]] news. iPhone users rejoice.", 1);
+    CHECK(markers[0].fixes.at(0).new_text == "Wonderful");
+}
+
+TEST_CASE("capitalization stays quiet where the population shouts as often") {
+    const Reference reference = reference_with({{"caps.emphasis", "0,0.01,0.02,0.05"}});
+    require_markers_with(Capitalization{}, reference, "This is VERY important to us all.", 0);
+}

@@ -59,6 +59,14 @@ constexpr Cue kCues[] = {{"grew up in", 6, true},
                          {"my department", 2, false},
                          {"our company", 2, false}};
 
+// Whether a preposition and a capitalised name follow `at` ("... at MIT").
+bool named_next(const Document& document, std::size_t at, std::size_t end) {
+    const std::vector<Token>& tokens = document.tokens();
+    return at + 1 < end && lexical::is_word(tokens[at]) &&
+           (tokens[at].norm == "at" || tokens[at].norm == "in" || tokens[at].norm == "of") &&
+           lexical::capitalised_run(document, at + 1, end) > at + 1;
+}
+
 std::string describe(const Cue& cue, std::string_view mention) {
     const std::string quoted = "\"" + std::string(mention) + "\"";
     if (!cue.needs_name) {
@@ -92,6 +100,8 @@ void AffiliationPlace::detect(const DetectionContext& context, MarkerSink& sink)
                     lexical::match_phrase(tokens, i, sentence.end_token, cue.words);
                 if (length == 0) continue;
                 std::size_t end = i + length;
+                // "our lab at MIT" is better reported by its named cue, "lab at".
+                if (!cue.needs_name && named_next(document, end, sentence.end_token)) continue;
                 if (cue.needs_name) {
                     end = lexical::capitalised_run(document, i + length, sentence.end_token);
                     if (end == i + length ||

@@ -1,0 +1,34 @@
+#include "stylometry/detectors/affiliation_place.hpp"
+
+#include "detector_test_support.hpp"
+
+using namespace fantasma;
+using namespace fantasma::testing;
+
+TEST_CASE("affiliation-place marks where the writer works and lives") {
+    const auto markers = require_markers(
+        AffiliationPlace{},
+        "I [[work at Acme Corp]] and [[live in Manchester]]. Our team at Acme Corp is small.", 2);
+    CHECK(markers[0].spans.size() == 2);  // "at Acme Corp" is the same employer
+    CHECK(markers[0].identity);
+    CHECK(markers[0].fixes.empty());
+    CHECK(markers[0].bits > markers[1].bits - 1e-9);
+    CHECK(markers[1].message.find("\"live in Manchester\"") != std::string::npos);
+}
+
+TEST_CASE("affiliation-place marks places after a preposition and vague affiliations") {
+    require_markers(AffiliationPlace{},
+                    "Our [[lab at MIT]] runs it. [[My university]] pays for it.", 2);
+    require_markers(AffiliationPlace{}, "She moved here [[from University of Michigan]].", 1);
+}
+
+TEST_CASE("affiliation-place ignores dates, languages and lower-case places") {
+    require_no_markers(AffiliationPlace{},
+                       "We met in March at noon, in English, and worked at home in the city. "
+                       "The story in The Jungle is sad.");
+}
+
+TEST_CASE("affiliation-place matches cues in any case and skips headline lines") {
+    require_markers(AffiliationPlace{}, "[[In Manchester]], rain is normal.", 1);
+    require_no_markers(AffiliationPlace{}, "A Week In Manchester With Friends\n\nIt rained.");
+}

@@ -39,6 +39,7 @@ struct DeltaShape {
     int value_heads = 0;
     int key_head_dim = 0;
     int value_head_dim = 0;
+    bool tiled_value_heads = false;  // value head h reads key head h % key_heads, not h / group
 };
 
 // What the model graph needs from a place to compute. The graph (model.cpp) is written once

@@ -174,7 +174,7 @@ void Model::delta_net(const DeltaNetWeights& w, LayerState& state, Tensor in, Te
 
     Tensor core = scratch_.core.row_range(0, T);  // [T, Hv·Dv]
     const DeltaShape shape{c.linear_num_key_heads, c.linear_num_value_heads, c.linear_key_head_dim,
-                           c.linear_value_head_dim};
+                           c.linear_value_head_dim, weights_.tiled_value_heads};
     backend_.delta_rule(core, state.delta_state, q, k, v, g, beta, shape);
     Tensor gated = scratch_.gated.row_range(0, T);
     backend_.gated_rms_norm(gated, core, z, w.norm, c.rms_norm_eps);

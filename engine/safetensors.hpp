@@ -15,11 +15,22 @@ namespace fantasma::engine {
 // Where a model's tensors come from, by their canonical name: the HF name without the
 // `model.language_model.` or `model.` prefix ("layers.0.mlp.up_proj.weight", "norm.weight",
 // "embed_tokens.weight", "lm_head.weight").
+//
+// Files differ in how some weights are stored; a source says which way its own are.
+struct WeightConventions {
+    bool norms_include_one = false;  // zero-centred norm weights stored as 1 + w (GGUF)
+    bool decay_as_A = false;         // "A_log" holds A = −exp(A_log) (GGUF's ssm_a)
+    bool conv_2d = false;            // conv1d stored [channels, kernel], not [channels, 1, kernel]
+    bool tiled_value_heads = false;  // value head h reads key head h % Hk (llama.cpp's order),
+                                     // not h / (Hv / Hk) (transformers')
+};
+
 class TensorSource {
   public:
     virtual ~TensorSource() = default;
     virtual const TensorData* find(std::string_view name) const = 0;
     virtual std::string describe() const = 0;  // for error messages
+    virtual WeightConventions conventions() const { return {}; }
 };
 
 // The tensors of one .safetensors file, checked on open: header size and JSON, dtypes, shapes

@@ -14,7 +14,7 @@ LoadedModel open_model(const std::filesystem::path& path, Backend& backend, int 
     const ModelConfig config = load_hf_config(config_path);
     LoadedModel loaded;
     loaded.source = std::make_unique<SafetensorsModel>(path);
-    auto weights = load_hf_weights(config, *loaded.source, backend);
+    auto weights = load_weights(config, *loaded.source, backend);
     loaded.model = std::make_unique<Model>(config, std::move(weights), backend, max_batch);
     return loaded;
 }

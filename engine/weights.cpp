@@ -44,17 +44,25 @@ class Loader {
     }
 
     Weight zero_centred_norm(const std::string& name, int size) {
-        return vector(name, size, [](float w) { return 1.0f + w; });
+        const float one = source_.conventions().norms_include_one ? 0.0f : 1.0f;
+        return vector(name, size, [one](float w) { return one + w; });
+    }
+
+    Weight decay(const std::string& name, int size) {
+        if (source_.conventions().decay_as_A) return plain(name, size);
+        return vector(name, size, [](float a_log) { return -std::exp(a_log); });
     }
     Weight plain(const std::string& name, int size) {
         return vector(name, size, [](float w) { return w; });
     }
 
     Weight conv(const std::string& name, int channels, int kernel) {
-        return backend_.prepare_weight(find(name, {channels, 1, kernel}), channels, kernel);
+        const bool flat = source_.conventions().conv_2d;
+        const std::vector<std::int64_t> shape =
+            flat ? std::vector<std::int64_t>{channels, kernel}
+                 : std::vector<std::int64_t>{channels, 1, kernel};
+        return backend_.prepare_weight(find(name, shape), channels, kernel);
     }
-
-    bool has(const std::string& name) const { return source_.find(name) != nullptr; }
 
   private:
     const TensorSource& source_;
@@ -82,7 +90,7 @@ DeltaNetWeights load_delta_net(Loader& in, const std::string& p, const ModelConf
         .in_proj_a = in.matrix(p + "in_proj_a.weight", heads, c.hidden_size),
         .in_proj_b = in.matrix(p + "in_proj_b.weight", heads, c.hidden_size),
         .conv1d = in.conv(p + "conv1d.weight", c.linear_conv_dim(), c.linear_conv_kernel_dim),
-        .A = in.vector(p + "A_log", heads, [](float a_log) { return -std::exp(a_log); }),
+        .A = in.decay(p + "A_log", heads),
         .dt_bias = in.plain(p + "dt_bias", heads),
         .norm = in.plain(p + "norm.weight", c.linear_value_head_dim),
         .out_proj = in.matrix(p + "out_proj.weight", c.hidden_size, c.linear_value_dim()),
@@ -91,9 +99,10 @@ DeltaNetWeights load_delta_net(Loader& in, const std::string& p, const ModelConf
 
 }  // namespace
 
-ModelWeights load_hf_weights(const ModelConfig& c, const TensorSource& source, Backend& backend) {
+ModelWeights load_weights(const ModelConfig& c, const TensorSource& source, Backend& backend) {
     Loader in(source, backend);
     ModelWeights weights;
+    weights.tiled_value_heads = source.conventions().tiled_value_heads;
     weights.embed_tokens = in.matrix("embed_tokens.weight", c.vocab_size, c.hidden_size);
     weights.norm = in.zero_centred_norm("norm.weight", c.hidden_size);
     // Some tied checkpoints still carry lm_head.weight; the tie wins, as in transformers.

@@ -48,11 +48,12 @@ struct ModelWeights {
     Weight norm;          // [hidden], 1 + w
     Weight lm_head;       // [vocab, hidden]; the same as embed_tokens when tied
     std::vector<LayerWeights> layers;
+    bool tiled_value_heads = false;  // see WeightConventions
 };
 
-// Finds every tensor the config calls for in HF naming and convention, checks its shape, and
-// hands it to the backend. Throws ModelError naming a missing or misshapen tensor.
-ModelWeights load_hf_weights(const ModelConfig& config, const TensorSource& source,
-                             Backend& backend);
+// Finds every tensor the config calls for by its canonical (HF) name, checks its shape, brings
+// it to the conventions above from the source's own, and hands it to the backend. Throws ModelError
+// naming a missing or misshapen tensor.
+ModelWeights load_weights(const ModelConfig& config, const TensorSource& source, Backend& backend);
 
 }  // namespace fantasma::engine

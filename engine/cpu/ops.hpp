@@ -60,12 +60,13 @@ void causal_conv_silu_forward(float* out, const float* in, float* state, const f
 void delta_gates_forward(float* g, float* beta, const float* a, const float* b, const float* A,
                          const float* dt_bias, int T, int H);
 
-// The gated delta rule, token by token, per value head h (key head h / (Hv / Hk)):
+// The gated delta rule, token by token, per value head h (key head h / (Hv / Hk), or h % Hk
+// when tiled, llama.cpp's head order):
 //   S ← exp(g)·S;  δ = β·(v − Sᵀk);  S ← S + k δᵀ;  out = Sᵀq / sqrt(Dk)
 // q, k [T, Hk, Dk] (l2-normalised; token stride qk_stride); v [T, Hv, Dv] (token stride
 // v_stride); g, beta [T, Hv]; state [Hv, Dk, Dv] carried across calls; out [T, Hv, Dv].
 void delta_rule_forward(float* out, float* state, const float* q, const float* k, int qk_stride,
                         const float* v, int v_stride, const float* g, const float* beta, int T,
-                        int Hk, int Hv, int Dk, int Dv);
+                        int Hk, int Hv, int Dk, int Dv, bool tiled = false);
 
 }  // namespace fantasma::engine::cpu

@@ -176,7 +176,7 @@ void ReferenceBackend::delta_rule(Tensor out, Tensor state, Tensor q, Tensor k, 
             "delta rule shapes disagree");
     delta_rule_forward(row(out, 0), row(state, 0), row(q, 0), row(k, 0), q.stride, row(v, 0),
                        v.stride, row(g, 0), row(beta, 0), q.rows, s.key_heads, s.value_heads,
-                       s.key_head_dim, s.value_head_dim);
+                       s.key_head_dim, s.value_head_dim, s.tiled_value_heads);
 }
 
 }  // namespace fantasma::engine::cpu

@@ -40,13 +40,14 @@ void delta_gates_forward(float* g, float* beta, const float* a, const float* b, 
 
 void delta_rule_forward(float* out, float* state, const float* q, const float* k, int qk_stride,
                         const float* v, int v_stride, const float* g, const float* beta, int T,
-                        int Hk, int Hv, int Dk, int Dv) {
+                        int Hk, int Hv, int Dk, int Dv, bool tiled) {
     const int group = Hv / Hk;
     const float q_scale = 1.0f / std::sqrt(float(Dk));
     for (int t = 0; t < T; ++t) {
         for (int h = 0; h < Hv; ++h) {
-            const float* q_t = q + std::size_t(t) * qk_stride + std::size_t(h / group) * Dk;
-            const float* k_t = k + std::size_t(t) * qk_stride + std::size_t(h / group) * Dk;
+            const std::size_t key_head = std::size_t(tiled ? h % Hk : h / group);
+            const float* q_t = q + std::size_t(t) * qk_stride + key_head * Dk;
+            const float* k_t = k + std::size_t(t) * qk_stride + key_head * Dk;
             const float* v_t = v + std::size_t(t) * v_stride + std::size_t(h) * Dv;
             float* S = state + std::size_t(h) * Dk * Dv;  // S[i][j]: key dim i, value dim j
             float* o = out + (std::size_t(t) * Hv + h) * Dv;

@@ -1,0 +1,62 @@
+#pragma once
+
+// GGUF (ggml-org/ggml docs/gguf.md), versions 2 and 3, little-endian:
+//   u32 magic "GGUF", u32 version, u64 tensor_count, u64 kv_count,
+//   kv_count × (string key, u32 type, value), tensor_count × (string name, u32 n_dims,
+//   u64 ne[n_dims] (ne0 innermost), u32 type, u64 offset), padding to general.alignment
+//   (default 32), tensor data at those offsets. string = u64 length + bytes.
+
+#include "engine/mapped_file.hpp"
+#include "engine/tensor_data.hpp"
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace fantasma::engine {
+
+// A metadata value. Integer types widen to 64 bits (signed or not), floats to double; arrays
+// keep one vector per element kind (bool and integer arrays as int64). Nested arrays are
+// skipped (read past, kept empty).
+using GgufValue =
+    std::variant<std::int64_t, std::uint64_t, double, bool, std::string, std::vector<std::int64_t>,
+                 std::vector<double>, std::vector<std::string>>;
+
+// GGML type ids of the tensor types the engine reads.
+std::optional<DType> dtype_from_ggml(std::uint32_t ggml_type);
+std::uint32_t ggml_type_of(DType type);
+
+struct GgufContents {
+    std::uint32_t version = 0;
+    std::map<std::string, GgufValue, std::less<>> metadata;
+    std::vector<TensorData> tensors;  // shapes outermost first (ne reversed), as PyTorch's
+};
+
+// Parses and checks a whole GGUF image: every count, length, type, shape and offset is
+// bounded by the bytes present. Throws ModelError naming `source` and the problem.
+GgufContents parse_gguf(std::span<const std::byte> file, std::string_view source);
+
+// Typed metadata look-ups; nothing when the key is absent or of another kind.
+std::optional<std::int64_t> gguf_int(const GgufContents& gguf, std::string_view key);
+std::optional<double> gguf_float(const GgufContents& gguf, std::string_view key);
+std::optional<std::string> gguf_string(const GgufContents& gguf, std::string_view key);
+
+// A mapped GGUF file.
+class GgufFile {
+  public:
+    explicit GgufFile(const std::filesystem::path& path);
+    const GgufContents& contents() const { return contents_; }
+    const std::filesystem::path& path() const { return file_.path(); }
+
+  private:
+    MappedFile file_;
+    GgufContents contents_;
+};
+
+}  // namespace fantasma::engine

@@ -163,11 +163,12 @@ void Scanner::accent(std::size_t start, std::string_view mark) {
     std::string_view letter;
     std::size_t after = 0;
     if (source_[at] == '{') {
-        const std::size_t close = group_end(source_, at, end_);
-        if (close < at + 2 || source_[close - 1] != '}') return;
-        const std::string_view inside = source_.substr(at + 1, close - at - 2);
+        // {x}, {\i}: the brace closes within a few bytes, so no need to scan further.
+        const std::size_t close = source_.substr(at, 8).find('}');
+        if (close == npos || at + close >= end_) return;
+        const std::string_view inside = source_.substr(at + 1, close - 1);
         letter = inside == "\\i" ? "i" : (inside == "\\j" ? "j" : inside);
-        after = close;
+        after = at + close + 1;
     } else {
         letter = source_.substr(at, utf8_length(source_[at]));
         after = at + letter.size();
@@ -182,10 +183,12 @@ void Scanner::accent(std::size_t start, std::string_view mark) {
 void Scanner::verb() {
     if (pos_ >= end_) return;
     const char delimiter = source_[pos_];
-    const std::size_t close = source_.find(delimiter, pos_ + 1);
-    const std::size_t line_end = source_.find('\n', pos_);
-    if (close == npos || close >= end_ || close > line_end) return;
-    pos_ = close + 1;
+    for (std::size_t close = pos_ + 1; close < end_ && source_[close] != '\n'; ++close) {
+        if (source_[close] == delimiter) {
+            pos_ = close + 1;
+            return;
+        }
+    }
 }
 
 void Scanner::begin_environment() {
@@ -210,7 +213,11 @@ void Scanner::begin_environment() {
             }
         }
     }
-    environments_.push_back({name, kind});
+    BlockKind block = current_kind();
+    if (kind == EnvironmentKind::List) block = BlockKind::ListItem;
+    if (kind == EnvironmentKind::Quote) block = BlockKind::Quote;
+    if (kind == EnvironmentKind::Table) block = BlockKind::TableCell;
+    environments_.push_back({name, block});
 }
 
 void Scanner::end_environment() {
@@ -271,7 +278,7 @@ void Scanner::skip_spaces() {
 // Past the "]" closing the option at `open` (braces may hide brackets); npos when the
 // paragraph ends first.
 std::size_t Scanner::bracket_end(std::size_t open) const {
-    constexpr std::size_t kLongestOption = 2000;  // keeps repeated unclosed "[" linear
+    constexpr std::size_t kLongestOption = 500;  // keeps repeated unclosed "[" linear
     int depth = 0;
     const std::size_t limit = std::min(end_, open + kLongestOption);
     for (std::size_t j = open + 1; j < limit; ++j) {

@@ -142,19 +142,7 @@ void Scanner::ensure_block() {
 }
 
 BlockKind Scanner::current_kind() const {
-    for (auto it = environments_.rbegin(); it != environments_.rend(); ++it) {
-        switch (it->kind) {
-            case EnvironmentKind::List:
-                return BlockKind::ListItem;
-            case EnvironmentKind::Quote:
-                return BlockKind::Quote;
-            case EnvironmentKind::Table:
-                return BlockKind::TableCell;
-            default:
-                break;
-        }
-    }
-    return BlockKind::Paragraph;
+    return environments_.empty() ? BlockKind::Paragraph : environments_.back().block;
 }
 
 bool Scanner::in_table() const {

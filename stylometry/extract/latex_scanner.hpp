@@ -35,7 +35,7 @@ class Scanner {
     };
     struct Environment {
         std::string_view name;
-        EnvironmentKind kind = EnvironmentKind::Prose;
+        BlockKind block = BlockKind::Paragraph;  // the kind of text blocks inside it
     };
     // Where a search for a math closer failed: [from, until) holds none.
     struct Failed {

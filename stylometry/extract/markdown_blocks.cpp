@@ -90,7 +90,9 @@ class BlockParser {
     }
 
     void open_containers(const Line& line, Cursor& at) {
-        while (true) {
+        // Deeper nesting reads as text: it keeps every later line's matching cheap.
+        constexpr std::size_t kMaxDepth = 64;
+        while (containers_.size() < kMaxDepth) {
             const Cursor after = skip_indent(source_, at, line.end);
             if (after.column - at.column >= 4 || after.pos >= line.end) return;
             if (source_[after.pos] == '>') {

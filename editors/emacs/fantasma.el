@@ -1,0 +1,44 @@
+;;; fantasma.el --- fantasma-ls through eglot  -*- lexical-binding: t; -*-
+
+;; Shows authorship markers in Markdown, LaTeX and plain text through eglot (Emacs 28 with
+;; Debian's elpa-eglot 1.9, or Emacs 29+ with its built-in eglot).
+;;
+;; Usage:
+;;   (add-to-list 'load-path "/path/to/fantasma/editors/emacs")
+;;   (require 'fantasma)
+;;   (add-hook 'markdown-mode-hook #'eglot-ensure)   ; and latex-mode-hook, text-mode-hook
+;;
+;; Settings go to the server's "fantasma" section, e.g.
+;;   (setq-default eglot-workspace-configuration
+;;                 '(:fantasma (:minimumBits 1 :profileDirectory "~/writing")))
+
+;;; Code:
+
+(require 'eglot)
+
+(defgroup fantasma nil
+  "Authorship markers in prose, from fantasma-ls."
+  :group 'tools)
+
+(defcustom fantasma-server-command '("fantasma-ls" "--stdio")
+  "Command that starts the fantasma language server."
+  :type '(repeat string))
+
+(defvar-local fantasma-total-bits nil
+  "The current buffer's total bits of identifying information, from fantasma-ls.")
+
+(dolist (mode '(markdown-mode gfm-mode latex-mode LaTeX-mode tex-mode plain-tex-mode text-mode))
+  (add-to-list 'eglot-server-programs
+               `(,mode . ,(lambda (&rest _) fantasma-server-command))))
+
+(cl-defmethod eglot-handle-notification
+  (_server (_method (eql fantasma/summary)) &key uri totalBits &allow-other-keys)
+  "Keep the document's total identifying bits from a fantasma/summary notification."
+  (let ((buffer (find-buffer-visiting (eglot--uri-to-path uri))))
+    (when buffer
+      (with-current-buffer buffer
+        (setq fantasma-total-bits totalBits)
+        (force-mode-line-update)))))
+
+(provide 'fantasma)
+;;; fantasma.el ends here

@@ -1,0 +1,97 @@
+-- fantasma for Neovim: starts fantasma-ls for Markdown, LaTeX and plain-text buffers.
+-- Works on Neovim 0.7 (Debian 12: vim.lsp.start_client + buf_attach_client) and newer
+-- (vim.lsp.start). Diagnostics, quick fixes and code actions use Neovim's own LSP UI
+-- (vim.diagnostic, vim.lsp.buf.code_action); the document's total identifying bits are kept
+-- in vim.b.fantasma_bits for statuslines (see M.statusline()).
+local M = {}
+
+local defaults = {
+  cmd = { "fantasma-ls", "--stdio" },
+  filetypes = { "markdown", "tex", "plaintex", "text" },
+  -- The server's configuration, section "fantasma" (keys in lsp/README.md).
+  settings = {},
+}
+
+-- Neovim uses the filetype as languageId; the server expects LSP's ids.
+local language_ids = { text = "plaintext", plaintex = "latex", tex = "latex" }
+
+local config = vim.deepcopy(defaults)
+local client_id = nil
+
+local function on_summary(_, summary)
+  if type(summary) ~= "table" or not summary.uri then return end
+  local bufnr = vim.uri_to_bufnr(summary.uri)
+  if vim.api.nvim_buf_is_valid(bufnr) then
+    vim.b[bufnr].fantasma_bits = summary.totalBits
+    vim.b[bufnr].fantasma_markers = summary.markerCount
+  end
+  vim.cmd("redrawstatus")
+end
+
+local function client_config(root_dir)
+  return {
+    name = "fantasma",
+    cmd = config.cmd,
+    root_dir = root_dir,
+    get_language_id = function(_, filetype) return language_ids[filetype] or filetype end,
+    init_options = { fantasma = config.settings },
+    settings = { fantasma = config.settings },
+    handlers = {
+      ["fantasma/summary"] = on_summary,
+      -- Neovim 0.7 does not answer configuration pulls by itself.
+      ["workspace/configuration"] = function(_, params)
+        local result = {}
+        for i, item in ipairs(params.items or {}) do
+          result[i] = item.section == "fantasma" and config.settings or vim.NIL
+        end
+        return result
+      end,
+    },
+    on_init = function(client)
+      client.notify("workspace/didChangeConfiguration", { settings = { fantasma = config.settings } })
+    end,
+  }
+end
+
+-- Attaches fantasma-ls to `bufnr`, starting it once per Neovim session.
+function M.attach(bufnr)
+  bufnr = bufnr or vim.api.nvim_get_current_buf()
+  local root_dir = vim.fn.getcwd()
+  if vim.lsp.start then
+    vim.lsp.start(client_config(root_dir), { bufnr = bufnr })
+    return
+  end
+  if client_id == nil or vim.lsp.get_client_by_id(client_id) == nil then
+    client_id = vim.lsp.start_client(client_config(root_dir))
+    if client_id == nil then
+      vim.notify("fantasma: could not start " .. table.concat(config.cmd, " "), vim.log.levels.ERROR)
+      return
+    end
+  end
+  vim.lsp.buf_attach_client(bufnr, client_id)
+end
+
+-- A statusline component: "fantasma 12.3 bits" for attached buffers, "" otherwise.
+function M.statusline()
+  local bits = vim.b.fantasma_bits
+  if bits == nil then return "" end
+  return string.format("fantasma %.1f bits", bits)
+end
+
+function M.setup(options)
+  config = vim.tbl_deep_extend("force", vim.deepcopy(defaults), options or {})
+  local group = vim.api.nvim_create_augroup("fantasma", { clear = true })
+  vim.api.nvim_create_autocmd("FileType", {
+    group = group,
+    pattern = config.filetypes,
+    callback = function(args) M.attach(args.buf) end,
+  })
+  -- Buffers already open when setup() runs.
+  for _, bufnr in ipairs(vim.api.nvim_list_bufs()) do
+    if vim.api.nvim_buf_is_loaded(bufnr) and vim.tbl_contains(config.filetypes, vim.bo[bufnr].filetype) then
+      M.attach(bufnr)
+    end
+  end
+end
+
+return M

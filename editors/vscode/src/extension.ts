@@ -1,0 +1,93 @@
+// The fantasma VS Code extension: starts fantasma-ls over stdio for Markdown, LaTeX and plain
+// text, and shows the active document's total identifying bits in the status bar. All the
+// analysis, quick fixes and code actions come from the server.
+import * as vscode from "vscode";
+import {
+  LanguageClient,
+  LanguageClientOptions,
+  ServerOptions,
+  TransportKind,
+} from "vscode-languageclient/node";
+
+// Sent by fantasma-ls after each analysis (see lsp/README.md).
+interface Summary {
+  uri: string;
+  version: number;
+  totalBits: number;
+  wordCount: number;
+  markerCount: number;
+}
+
+let client: LanguageClient | undefined;
+const summaries = new Map<string, Summary>();
+
+function createClient(): LanguageClient {
+  const config = vscode.workspace.getConfiguration("fantasma");
+  const command = config.get<string>("serverPath") || "fantasma-ls";
+  const serverOptions: ServerOptions = {
+    command,
+    args: ["--stdio"],
+    transport: TransportKind.stdio,
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [
+      { language: "markdown" },
+      { language: "latex" },
+      { language: "tex" },
+      { language: "plaintext" },
+    ],
+    synchronize: { configurationSection: "fantasma" },
+    initializationOptions: { fantasma: config },
+  };
+  return new LanguageClient("fantasma", "fantasma", serverOptions, clientOptions);
+}
+
+function showSummary(item: vscode.StatusBarItem): void {
+  const editor = vscode.window.activeTextEditor;
+  const summary = editor && summaries.get(editor.document.uri.toString());
+  if (!summary) {
+    item.hide();
+    return;
+  }
+  const bits = summary.totalBits.toFixed(1);
+  item.text = `$(eye) ${bits} bits`;
+  item.tooltip =
+    `fantasma: ${summary.markerCount} authorship markers, ${bits} bits of identifying ` +
+    `information (about 1 writer in ${Math.round(Math.pow(2, summary.totalBits))}).`;
+  item.show();
+}
+
+async function start(context: vscode.ExtensionContext, item: vscode.StatusBarItem) {
+  client = createClient();
+  client.onNotification("fantasma/summary", (summary: Summary) => {
+    summaries.set(summary.uri, summary);
+    showSummary(item);
+  });
+  try {
+    await client.start();
+  } catch (error) {
+    void vscode.window.showErrorMessage(
+      `fantasma: could not start the language server (${String(error)}). ` +
+        `Set "fantasma.serverPath" to the fantasma-ls executable.`,
+    );
+  }
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const item = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Right, 100);
+  item.name = "fantasma";
+  context.subscriptions.push(item);
+  context.subscriptions.push(
+    vscode.window.onDidChangeActiveTextEditor(() => showSummary(item)),
+    vscode.commands.registerCommand("fantasma.restartServer", async () => {
+      await client?.stop();
+      summaries.clear();
+      await start(context, item);
+    }),
+  );
+  await start(context, item);
+}
+
+export async function deactivate(): Promise<void> {
+  await client?.stop();
+}

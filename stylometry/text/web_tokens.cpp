@@ -1,5 +1,5 @@
 // URLs, e-mail addresses and @handles.
-#include <algorithm>
+#include <cstddef>
 
 #include "stylometry/text/codepoint.hpp"
 #include "stylometry/text/scanners.hpp"
@@ -23,25 +23,8 @@ bool starts_with_nocase(std::string_view text, std::size_t at, std::string_view 
 
 // Characters that end a URL: spaces, and quotes or angle brackets that wrap it in prose.
 bool ends_url(char32_t cp) {
-    switch (cp) {
-        case '"':
-        case '<':
-        case '>':
-        case U'\u201C':
-        case U'\u201D':
-        case U'\u2018':
-        case U'\u2019':
-        case U'\u00AB':
-        case U'\u00BB':
-            return true;
-        default:
-            return classify(cp) == CharClass::Space;
-    }
-}
-
-// A closing bracket is part of the URL only when the URL opened it (Wikipedia links).
-bool balanced_close(std::string_view url, char open, char close) {
-    return std::count(url.begin(), url.end(), open) >= std::count(url.begin(), url.end(), close);
+    constexpr std::u32string_view wrappers = U"\"<>\u201C\u201D\u2018\u2019\u00AB\u00BB";
+    return wrappers.find(cp) != std::u32string_view::npos || classify(cp) == CharClass::Space;
 }
 
 }  // namespace
@@ -57,21 +40,29 @@ std::size_t match_url(std::string_view text, std::size_t at) {
     } else {
         return at;
     }
+    // Brackets are counted so that a closing one stays only when the URL opened it
+    // (Wikipedia links).
+    std::ptrdiff_t open_parens = 0;
+    std::ptrdiff_t open_brackets = 0;
     std::size_t end = body;
     while (end < text.size()) {
         const Decoded d = decode(text, end);
         if (ends_url(d.cp)) break;
+        open_parens += d.cp == '(' ? 1 : d.cp == ')' ? -1 : 0;
+        open_brackets += d.cp == '[' ? 1 : d.cp == ']' ? -1 : 0;
         end += d.length;
     }
     // Sentence punctuation after a URL belongs to the sentence, not to the URL.
+    constexpr std::string_view trailing = ".,;:!?'*";
     while (end > body) {
         const char last = text[end - 1];
-        const std::string_view url = text.substr(at, end - at);
-        const bool trailing = last == '.' || last == ',' || last == ';' || last == ':' ||
-                              last == '!' || last == '?' || last == '\'' || last == '*' ||
-                              (last == ')' && !balanced_close(url, '(', ')')) ||
-                              (last == ']' && !balanced_close(url, '[', ']'));
-        if (!trailing) break;
+        if (last == ')' && open_parens < 0) {
+            ++open_parens;
+        } else if (last == ']' && open_brackets < 0) {
+            ++open_brackets;
+        } else if (trailing.find(last) == std::string_view::npos) {
+            break;
+        }
         --end;
     }
     if (end == body || !is_ascii_alnum(text[body])) return at;

@@ -49,11 +49,18 @@ void ProseBuilder::append_byte(std::size_t source_offset) {
     const char c = source_[source_offset];
     if (c == '\r') return;
     if (!block_has_content_ && is_space(c)) return;
-    if (c == '\n' && text_.back() == '\n') return;
+    if (c == '\n') {
+        if (text_.back() == '\n') return;
+        trim_block_end(/*newlines_too=*/false);  // spaces before a line break are never prose
+    } else if ((c == ' ' || c == '\t') && block_has_content_ &&
+               (text_.back() == ' ' || text_.back() == '\n') &&
+               !continues_last_piece(source_offset)) {
+        return;  // markup removed between two spaces would leave a double space never typed
+    }
     start_content();
-    if (!pieces_.empty()) {
+    if (continues_last_piece(source_offset)) {
         Piece& last = pieces_.back();
-        if (last.verbatim && last.source.end == source_offset && last.text.end == text_.size()) {
+        {
             ++last.source.end;
             ++last.text.end;
             text_ += c;
@@ -79,6 +86,7 @@ void ProseBuilder::synthetic(std::string_view text, std::size_t begin, std::size
         while (!text.empty() && text.front() == '\n') text.remove_prefix(1);
     }
     if (text.empty()) return;
+    if (text.front() == '\n') trim_block_end(/*newlines_too=*/false);
     begin = std::min(begin, source_.size());
     end = std::clamp(end, begin, source_.size());
     start_content();
@@ -86,8 +94,17 @@ void ProseBuilder::synthetic(std::string_view text, std::size_t begin, std::size
     text_ += text;
 }
 
-void ProseBuilder::trim_block_end() {
-    while (text_.size() > block_text_begin_ && is_space(text_.back())) {
+bool ProseBuilder::continues_last_piece(std::size_t source_offset) const {
+    if (pieces_.empty()) return false;
+    const Piece& last = pieces_.back();
+    return last.verbatim && last.source.end == source_offset && last.text.end == text_.size();
+}
+
+void ProseBuilder::trim_block_end(bool newlines_too) {
+    if (!block_has_content_) return;
+    while (
+        text_.size() > block_text_begin_ &&
+        (newlines_too ? is_space(text_.back()) : (text_.back() == ' ' || text_.back() == '\t'))) {
         Piece& last = pieces_.back();
         text_.pop_back();
         --last.text.end;
@@ -103,7 +120,7 @@ void ProseBuilder::end_block() {
         move_append(ignores_for_next_, ignores_after_current_);
         return;
     }
-    trim_block_end();
+    trim_block_end(/*newlines_too=*/true);
     const Span block_text{block_text_begin_, text_.size()};
     blocks_.push_back({block_text, block_kind_});
     for (auto& codes : ignores_for_next_) ignores_.push_back({block_text, std::move(codes)});

@@ -3,9 +3,11 @@
 // say what is prose: pieces contiguous and covering the text, verbatim pieces equal to their
 // source, blocks separated by a synthetic "\n\n" and never containing "\n\n" themselves.
 //
-// Whitespace is normalised at the edges: a block never starts or ends with whitespace, "\r"
-// is dropped, and a line break right after another one is dropped (so a block has no blank
-// line inside). Blocks that end up empty leave no trace in the text.
+// Whitespace is normalised: a block never starts or ends with whitespace, "\r" is dropped, a
+// line break right after another one is dropped (so a block has no blank line inside), spaces
+// before a line break are dropped, and a space is dropped after a space or line break when
+// markup was removed between them (so `a `code` b` reads "a b", not "a  b"; spaces the
+// writer typed side by side stay). Blocks that end up empty leave no trace in the text.
 #include <string>
 #include <string_view>
 #include <vector>
@@ -44,7 +46,9 @@ class ProseBuilder {
     void open_if_needed();
     void start_content();
     void append_byte(std::size_t source_offset);
-    void trim_block_end();
+    bool continues_last_piece(std::size_t source_offset) const;
+    // Drops trailing spaces and tabs (and line breaks when `newlines_too`) of the open block.
+    void trim_block_end(bool newlines_too);
 
     std::string_view source_;
     Language language_;

@@ -40,7 +40,7 @@ TEST_CASE("markdown: code, math and html are skipped", "[extract][markdown]") {
         "<div>\nCODEONLY\n</div>\n\n"
         "Tag <span class=\"CODEONLY\">kept</span> here.\n";
     const auto prose = markdown(source);
-    CHECK(blocks_of(prose) == "Before  after.|Sum  and  done.|Tag kept here.");
+    CHECK(blocks_of(prose) == "Before after.|Sum and done.|Tag kept here.");
     CHECK(prose.text.find("CODEONLY") == std::string::npos);
 }
 
@@ -49,7 +49,7 @@ TEST_CASE("markdown: links keep their text, not their targets", "[extract][markd
         "See [the docs](https://example.com/x_(y)) and ![alt](img.png) or [ref text][r] or "
         "<https://auto.example/a> or [^1].\n\n[r]: https://example.com/ref \"Title\"\n";
     const auto prose = markdown(source);
-    CHECK(blocks_of(prose) == "See the docs and  or ref text or https://auto.example/a or .");
+    CHECK(blocks_of(prose) == "See the docs and or ref text or https://auto.example/a or .");
     CHECK(source_of(prose, "docs") == source.find("docs"));
     CHECK(source_of(prose, "ref text") == source.find("ref text"));
     CHECK(source_of(prose, "https://auto") == source.find("https://auto"));
@@ -109,7 +109,7 @@ TEST_CASE("markdown: exact offsets after emoji, CJK, combining marks and CRLF",
     const std::string source =
         "# Cafe\u0301 \U0001F600\r\n\r\n> \u4e2d\u6587 `x` **target** word\r\n> next\r\n";
     const auto prose = markdown(source);
-    CHECK(blocks_of(prose) == "Cafe\u0301 \U0001F600|\u4e2d\u6587  target word\nnext");
+    CHECK(blocks_of(prose) == "Cafe\u0301 \U0001F600|\u4e2d\u6587 target word\nnext");
     CHECK(source_of(prose, "target") == source.find("target"));
     CHECK(source_of(prose, "next") == source.find("next"));
     CHECK(prose.from_source(source.find("word")) == prose.text.find("word"));
@@ -121,4 +121,12 @@ TEST_CASE("markdown: odd input never throws", "[extract][markdown]") {
           "| a |\n|---|", "> ", "-", "1.", "&#", "\xff\xfe broken \xc3", "``", "[^", "<", "$"}) {
         CHECK_NOTHROW(markdown(source));
     }
+}
+
+TEST_CASE("markdown: removed markup leaves no double space, typed ones stay",
+          "[extract][markdown]") {
+    const std::string source = "Code `x` here,  typed double. End `y`\n`z` start.\n";
+    const auto prose = markdown(source);
+    CHECK(prose.text == "Code here,  typed double. End\nstart.");
+    CHECK(source_of(prose, "start") == source.find("start"));
 }

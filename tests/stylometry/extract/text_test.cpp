@@ -48,3 +48,12 @@ TEST_CASE("extract dispatches on the language", "[extract]") {
     CHECK(fantasma::extract(source, Language::Markdown).language == Language::Markdown);
     CHECK(fantasma::extract(source, Language::Latex).language == Language::Latex);
 }
+
+TEST_CASE("plain text: typed double spaces stay, spaces before a line break go",
+          "[extract][text]") {
+    const std::string source = "Two  spaces. Trailing   \nnext\tline\n";
+    const auto prose = fantasma::extract_text(source);
+    check_invariants(prose, source);
+    CHECK(prose.text == "Two  spaces. Trailing\nnext\tline");
+    CHECK(source_of(prose, "next") == source.find("next"));
+}

@@ -10,6 +10,10 @@ bool is_space(char c) {
     return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\v';
 }
 
+bool is_closing_punctuation(char c) {
+    return c == ',' || c == '.' || c == ';' || c == ':' || c == '!' || c == '?' || c == ')';
+}
+
 void move_append(std::vector<std::vector<std::string>>& to,
                  std::vector<std::vector<std::string>>& from) {
     for (auto& codes : from) to.push_back(std::move(codes));
@@ -56,6 +60,9 @@ void ProseBuilder::append_byte(std::size_t source_offset) {
                (text_.back() == ' ' || text_.back() == '\n') &&
                !continues_last_piece(source_offset)) {
         return;  // markup removed between two spaces would leave a double space never typed
+    } else if (is_closing_punctuation(c) && text_.back() == ' ' && pieces_.back().verbatim &&
+               !continues_last_piece(source_offset)) {
+        trim_block_end(/*newlines_too=*/false);  // "cited by \cite{x}." reads "cited by."
     }
     start_content();
     if (continues_last_piece(source_offset)) {

@@ -74,7 +74,7 @@ TEST_CASE("latex: typography becomes synthetic text", "[extract][latex]") {
 
 TEST_CASE("latex: footnotes, captions, lists and quotes", "[extract][latex]") {
     const std::string source =
-        "Main text\\footnote{A note.} continues.\n\n"
+        "Main text\\footnote{A note.} continues \\cite{k}.\n\n"
         "\\begin{figure}[h]\n\\centering\n\\caption{A caption.}\\label{f}\n\\end{figure}\n"
         "\\begin{itemize}\n\\item First item.\n\\item[Term] Second.\n\\end{itemize}\n"
         "\\begin{quote}\nQuoted words.\n\\end{quote}\n"

@@ -49,7 +49,7 @@ TEST_CASE("markdown: links keep their text, not their targets", "[extract][markd
         "See [the docs](https://example.com/x_(y)) and ![alt](img.png) or [ref text][r] or "
         "<https://auto.example/a> or [^1].\n\n[r]: https://example.com/ref \"Title\"\n";
     const auto prose = markdown(source);
-    CHECK(blocks_of(prose) == "See the docs and or ref text or https://auto.example/a or .");
+    CHECK(blocks_of(prose) == "See the docs and or ref text or https://auto.example/a or.");
     CHECK(source_of(prose, "docs") == source.find("docs"));
     CHECK(source_of(prose, "ref text") == source.find("ref text"));
     CHECK(source_of(prose, "https://auto") == source.find("https://auto"));

@@ -55,7 +55,7 @@ Diagnostic diagnostic(const Snapshot& snapshot, const Marker& marker, const Posi
     result.range = map.range(marker.spans.front());
     result.severity = lsp_severity(marker.bits);
     result.code = marker.code;
-    result.message = marker.message + " (" + format_bits(marker.bits) + " bits)";
+    result.message = marker.message;  // the detectors already quote the reference figure
     for (std::size_t i = 1; i < marker.spans.size() && i <= kMaxRelatedLocations; ++i)
         result.relatedInformation.push_back(
             {{snapshot.uri, map.range(marker.spans[i])}, "another occurrence"});

@@ -18,14 +18,26 @@ from raw_client import SERVER
 class RecordingProtocol(LanguageClientProtocol):
     """Keeps every notification the server sends, in order, as plain JSON."""
 
+    def get_result_type(self, method):
+        # lsprotocol reads any CodeAction that has a `command` as a Command, dropping its
+        # kind and edit: code actions are kept as the server's JSON instead.
+        if method == "textDocument/codeAction":
+            return None
+        return super().get_result_type(method)
+
+    def _plain(self, value):
+        if hasattr(value, "__attrs_attrs__"):
+            return self._converter.unstructure(value)
+        if hasattr(value, "_asdict"):  # pygls' objects for methods it does not know
+            return {key: self._plain(item) for key, item in value._asdict().items()}
+        if isinstance(value, dict):
+            return {key: self._plain(item) for key, item in value.items()}
+        if isinstance(value, list):
+            return [self._plain(item) for item in value]
+        return value
+
     def _handle_notification(self, method_name, params):
-        if hasattr(params, "__attrs_attrs__"):
-            plain = self._converter.unstructure(params)
-        elif isinstance(params, dict):
-            plain = params
-        else:
-            plain = vars(params) if hasattr(params, "__dict__") else params
-        self._server.notifications.append((method_name, plain))
+        self._server.notifications.append((method_name, self._plain(params)))
         return super()._handle_notification(method_name, params)
 
 
@@ -114,6 +126,20 @@ def utf16_position(text: str, offset: int) -> types.Position:
     line = before.count("\n")
     column_text = before[before.rfind("\n") + 1 :]
     return types.Position(line=line, character=len(column_text.encode("utf-16-le")) // 2)
+
+
+def text_edits(edits) -> list:
+    """TextEdits from their JSON."""
+    return [
+        types.TextEdit(
+            range=types.Range(
+                start=types.Position(**edit["range"]["start"]),
+                end=types.Position(**edit["range"]["end"]),
+            ),
+            new_text=edit["newText"],
+        )
+        for edit in edits
+    ]
 
 
 def apply_edits(text: str, edits) -> str:

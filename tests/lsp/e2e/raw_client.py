@@ -7,8 +7,10 @@ import json
 import os
 from pathlib import Path
 
+# CTest passes the binary it built; by hand, the release build is used.
 SERVER = os.environ.get(
-    "FANTASMA_LS", str(Path(__file__).resolve().parents[3] / "build" / "release" / "lsp" / "fantasma-ls")
+    "FANTASMA_LS",
+    str(Path(__file__).resolve().parents[3] / "build" / "release" / "lsp" / "fantasma-ls"),
 )
 
 

@@ -1,0 +1,209 @@
+"""Diagnostics, incremental edits, hover, code actions and their edits, through pytest-lsp
+with Neovim 0.7's and VS Code's capabilities."""
+
+from lsprotocol import types
+from pytest_lsp import LanguageClient
+
+from conftest import (apply_edits, diagnostics_for, open_document, published, summaries,
+                      text_edits, utf16_position, wait_until)
+
+EMAIL = "jane.doe@example.com"
+
+
+def by_code(diagnostics, code):
+    return [d for d in diagnostics if d["code"] == code]
+
+
+def server_span_text(text: str, diagnostic) -> str:
+    """The text at the byte span the server reports in `data`: equal to the marked text
+    only when the server's copy of the document is exactly the client's."""
+    begin, end = diagnostic["data"]["span"]
+    return text.encode("utf-8")[begin:end].decode("utf-8")
+
+
+def lsp_range(diagnostic) -> types.Range:
+    r = diagnostic["range"]
+    return types.Range(
+        start=types.Position(**r["start"]), end=types.Position(**r["end"])
+    )
+
+
+async def code_actions(client: LanguageClient, uri, range_, diagnostics=()):
+    """The server's code actions, as JSON."""
+    return await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=range_,
+            context=types.CodeActionContext(diagnostics=list(diagnostics)),
+        )
+    )
+
+
+def change(client: LanguageClient, uri, version, edits):
+    """Sends `edits` (TextEdits, applied last to first) as one incremental didChange."""
+    ordered = sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True)
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+            content_changes=[
+                types.TextDocumentContentChangePartial(range=e.range, text=e.new_text)
+                for e in ordered
+            ],
+        )
+    )
+
+
+async def test_diagnostics_carry_version_position_and_summary(client: LanguageClient):
+    text = "# Notes\n\nWrite to “me” at " + EMAIL + " — any time.\n"
+    open_document(client, "file:///notes.md", text)
+    diagnostics = await diagnostics_for(client, "file:///notes.md", 1)
+    [contact] = by_code(diagnostics, "contact-detail")
+    assert contact["source"] == "fantasma"
+    start = utf16_position(text, text.index(EMAIL))
+    end = utf16_position(text, text.index(EMAIL) + len(EMAIL))
+    assert contact["range"] == {"start": {"line": start.line, "character": start.character},
+                                "end": {"line": end.line, "character": end.character}}
+    assert contact["severity"] == 2  # self-identifying: many bits, a warning
+    assert server_span_text(text, contact) == EMAIL
+    summary = await wait_until(lambda: summaries(client, "file:///notes.md"))
+    assert summary[-1]["version"] == 1
+    assert summary[-1]["totalBits"] >= 10
+    assert summary[-1]["markerCount"] == len(diagnostics)
+
+
+async def test_incremental_edits_with_emoji_and_cjk_before_the_marker(client: LanguageClient):
+    uri = "file:///edits.md"
+    text = "Contact: " + EMAIL + "\n"
+    open_document(client, uri, text)
+    await diagnostics_for(client, uri, 1)
+
+    # Insert emoji (astral: two UTF-16 units each) and CJK (one unit, three bytes) in front.
+    inserted = "😀🎉 日本語 "
+    change(client, uri, 2, [types.TextEdit(range=types.Range(start=types.Position(0, 0), end=types.Position(0, 0)), new_text=inserted)])
+    text = inserted + text
+    [contact] = by_code(await diagnostics_for(client, uri, 2), "contact-detail")
+    assert contact["range"]["start"] == {"line": 0, "character": 2 + 2 + 1 + 3 + 1 + 9}
+    assert server_span_text(text, contact) == EMAIL
+
+    # Replace "🎉 日本" (UTF-16 columns 2 to 7: 🎉 is two units) with "中文👍🏽", then add a line above.
+    change(client, uri, 3, [types.TextEdit(range=types.Range(start=types.Position(0, 2), end=types.Position(0, 7)), new_text="中文👍🏽")])
+    text = text.replace("🎉 日本", "中文👍🏽")
+    change(client, uri, 4, [types.TextEdit(range=types.Range(start=types.Position(0, 0), end=types.Position(0, 0)), new_text="Ünïcødé ✓\n")])
+    text = "Ünïcødé ✓\n" + text
+    [contact] = by_code(await diagnostics_for(client, uri, 4), "contact-detail")
+    expected = utf16_position(text, text.index(EMAIL))
+    assert contact["range"]["start"] == {"line": expected.line, "character": expected.character}
+    assert server_span_text(text, contact) == EMAIL
+
+
+async def test_quick_fix_edit_removes_its_marker(client: LanguageClient):
+    uri = "file:///dash.md"
+    text = "I walked home -- slowly -- and then I slept -- badly.\n"
+    open_document(client, uri, text)
+    dashes = by_code(await diagnostics_for(client, uri, 1), "dash-style")
+    assert len(dashes) == 3
+    first = dashes[0]
+    actions = await code_actions(client, uri, lsp_range(first))
+    fixes = [a for a in actions if a["kind"] == "quickfix" and a.get("isPreferred")]
+    assert fixes, [a["title"] for a in actions]
+    [edit] = text_edits(fixes[0]["edit"]["changes"][uri])
+    assert edit.range == lsp_range(first)
+    change(client, uri, 2, [edit])
+    text = apply_edits(text, [edit])
+    assert "--" in text and text.count("--") == 2  # exactly the first dash was fixed
+    remaining = by_code(await diagnostics_for(client, uri, 2), "dash-style")
+    assert len(remaining) == 2
+    assert all(server_span_text(text, d).strip() == "--" for d in remaining)
+
+
+async def test_fix_all_and_rewrite_paragraph(client: LanguageClient):
+    uri = "file:///all.md"
+    text = "One -- two -- three.\n\nFour -- five.\n"
+    open_document(client, uri, text)
+    dashes = by_code(await diagnostics_for(client, uri, 1), "dash-style")
+    assert len(dashes) == 3
+    actions = await code_actions(client, uri, lsp_range(dashes[0]))
+    for action in actions:  # eglot ignores actions with neither
+        assert "edit" in action or "command" in action, action["title"]
+
+    [fix_all] = [a for a in actions if a["title"].startswith("Fix all 3 'dash-style'")]
+    fixed = apply_edits(text, text_edits(fix_all["edit"]["changes"][uri]))
+    assert "--" not in fixed
+
+    [rewrite] = [a for a in actions if a["title"].startswith("Rewrite paragraph")]
+    assert rewrite["kind"] == "refactor.rewrite"
+    rewritten = apply_edits(text, text_edits(rewrite["edit"]["changes"][uri]))
+    assert rewritten.split("\n\n")[0].count("--") == 0  # this paragraph...
+    assert rewritten.split("\n\n")[1] == "Four -- five.\n"  # ...and only this one
+
+
+async def test_hover_explains_the_marker(client: LanguageClient):
+    uri = "file:///hover.md"
+    text = "Write to " + EMAIL + " please.\n"
+    open_document(client, uri, text)
+    await diagnostics_for(client, uri, 1)
+    inside = utf16_position(text, text.index(EMAIL) + 3)
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=inside))
+    assert hover is not None
+    assert "contact-detail" in hover.contents.value
+    assert "bits" in hover.contents.value
+    outside = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(0, 1)))
+    assert outside is None
+
+
+async def test_ignore_here_markdown_and_latex(client: LanguageClient):
+    for uri, language, text in [
+        ("file:///ignore.md", "markdown", "First paragraph.\n\nMail " + EMAIL + " now.\n"),
+        ("file:///ignore.tex", "latex", "First paragraph.\n\nMail " + EMAIL + " now.\n"),
+    ]:
+        open_document(client, uri, text, language)
+        [contact] = by_code(await diagnostics_for(client, uri, 1), "contact-detail")
+        actions = await code_actions(client, uri, lsp_range(contact))
+        [ignore] = [a for a in actions if a["title"] == "Ignore 'contact-detail' here"]
+        edits = text_edits(ignore["edit"]["changes"][uri])
+        change(client, uri, 2, edits)
+        text = apply_edits(text, edits)
+        directive = "<!-- fantasma-ignore contact-detail -->" if language == "markdown" else "% fantasma-ignore contact-detail"
+        assert directive in text
+        assert by_code(await diagnostics_for(client, uri, 2), "contact-detail") == []
+
+
+async def test_ignore_in_workspace_applies_to_every_document(client: LanguageClient):
+    first, second = "file:///w1.md", "file:///w2.md"
+    open_document(client, first, "Mail " + EMAIL + ".\n")
+    [contact] = by_code(await diagnostics_for(client, first, 1), "contact-detail")
+    actions = await code_actions(client, first, lsp_range(contact))
+    [ignore] = [a for a in actions if a["title"] == "Ignore 'contact-detail' in this workspace"]
+    count = len(published(client, first, 1))
+    await client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command=ignore["command"]["command"],
+                                   arguments=ignore["command"]["arguments"]))
+    latest = await wait_until(lambda: published(client, first, 1)[count:], what="republished diagnostics")
+    assert by_code(latest[-1]["diagnostics"], "contact-detail") == []
+    open_document(client, second, "Or mail " + EMAIL + ".\n")
+    assert by_code(await diagnostics_for(client, second, 1), "contact-detail") == []
+
+    await client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command="fantasma.resetWorkspaceIgnores", arguments=[]))
+    await wait_until(lambda: by_code(published(client, second, 1)[-1]["diagnostics"], "contact-detail"),
+                     what="the marker back after the reset")
+
+
+async def test_configuration_change_applies_without_restart(client: LanguageClient):
+    uri = "file:///config.md"
+    open_document(client, uri, "Mail " + EMAIL + " -- soon.\n")
+    codes = {d["code"] for d in await diagnostics_for(client, uri, 1)}
+    assert {"contact-detail", "dash-style"} <= codes
+    count = len(published(client, uri, 1))
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
+        settings={"fantasma": {"enabledCodes": ["dash-style"], "debounceMs": 20}}))
+    latest = await wait_until(lambda: published(client, uri, 1)[count:], what="republished diagnostics")
+    assert {d["code"] for d in latest[-1]["diagnostics"]} == {"dash-style"}
+
+
+async def test_unknown_document_requests_answer_empty(client: LanguageClient):
+    actions = await code_actions(client, "file:///never-opened.md",
+                                 types.Range(start=types.Position(0, 0), end=types.Position(0, 0)))
+    assert actions == []

@@ -1,0 +1,46 @@
+#include "stylometry/detectors/sentence_openers.hpp"
+
+#include "lexical_test_support.hpp"
+
+using namespace fantasma;
+using namespace fantasma::testing;
+
+namespace {
+
+// The population opens up to 5% of its sentences with "so" and up to 2% with "in fact".
+Reference population() {
+    return reference_with(
+        {spread("sentence-opener.so", 0, 0.05), spread("sentence-opener.in_fact", 0, 0.02)});
+}
+
+}  // namespace
+
+TEST_CASE("sentence-openers marks an opener repeated far above the population's rate") {
+    const Reference reference = population();
+    const auto markers = require_markers_with(
+        reference, SentenceOpeners{},
+        "[[So]], we left. So the car broke. It rained. \"So what?\" she asked. So, home.", 1);
+    CHECK(markers[0].spans.size() == 4);  // the quoted "So" counts past its quote mark
+    CHECK(markers[0].feature == "sentence-opener.so");
+    CHECK(markers[0].message.find("\"so\"") != std::string::npos);
+}
+
+TEST_CASE("sentence-openers matches multi-word openers before their first word") {
+    const Reference reference = population();
+    const auto markers = require_markers_with(
+        reference, SentenceOpeners{},
+        "[[In fact]], yes. In fact it works. In fact, we won. In the end, fine.", 1);
+    CHECK(markers[0].feature == "sentence-opener.in_fact");
+    const auto sink = run_detector(SentenceOpeners{}, "In fact, yes. In the end, fine.");
+    CHECK(sink.measurements.at("sentence-opener.in_fact") == std::pair(1.0, 2.0));
+    CHECK(sink.measurements.at("sentence-opener.in") == std::pair(1.0, 2.0));
+}
+
+TEST_CASE("sentence-openers leaves varied openings alone") {
+    const Reference reference = population();
+    require_markers_with(reference, SentenceOpeners{},
+                         "So we left. The car broke. It rained. She asked why. Home at last. "
+                         "We slept. Nobody called. Then morning came.",
+                         0);
+    CHECK(run_detector(SentenceOpeners{}, "").measurements.empty());
+}

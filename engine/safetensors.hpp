@@ -31,6 +31,8 @@ class TensorSource {
     virtual const TensorData* find(std::string_view name) const = 0;
     virtual std::string describe() const = 0;  // for error messages
     virtual WeightConventions conventions() const { return {}; }
+    // The name the file itself uses, for messages.
+    virtual std::string stored_name(std::string_view name) const { return std::string(name); }
 };
 
 // The tensors of one .safetensors file, checked on open: header size and JSON, dtypes, shapes

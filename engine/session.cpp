@@ -2,18 +2,37 @@
 
 #include "engine/config.hpp"
 #include "engine/error.hpp"
+#include "engine/gguf_model.hpp"
 #include "engine/weights.hpp"
 
+#include <fstream>
+
 namespace fantasma::engine {
+
+namespace {
+
+bool is_gguf(const std::filesystem::path& path) {
+    char magic[4] = {};
+    std::ifstream(path, std::ios::binary).read(magic, 4);
+    return std::string_view(magic, 4) == "GGUF";
+}
+
+}  // namespace
 
 LoadedModel open_model(const std::filesystem::path& path, Backend& backend, int max_batch) {
     const bool folder = std::filesystem::is_directory(path);
     if (!folder && !std::filesystem::exists(path))
         throw ModelError(path.string() + ": no such file or folder");
-    const auto config_path = (folder ? path : path.parent_path()) / "config.json";
-    const ModelConfig config = load_hf_config(config_path);
     LoadedModel loaded;
-    loaded.source = std::make_unique<SafetensorsModel>(path);
+    ModelConfig config;
+    if (!folder && is_gguf(path)) {
+        auto gguf = std::make_unique<GgufModel>(path);
+        config = gguf->config();
+        loaded.source = std::move(gguf);
+    } else {
+        config = load_hf_config((folder ? path : path.parent_path()) / "config.json");
+        loaded.source = std::make_unique<SafetensorsModel>(path);
+    }
     auto weights = load_weights(config, *loaded.source, backend);
     loaded.model = std::make_unique<Model>(config, std::move(weights), backend, max_batch);
     return loaded;

@@ -19,7 +19,7 @@ struct LoadedModel {
     std::unique_ptr<Model> model;
 };
 
-// path: an HF model folder, or a .safetensors file with config.json beside it.
+// path: a GGUF file, an HF model folder, or a .safetensors file with config.json beside it.
 LoadedModel open_model(const std::filesystem::path& path, Backend& backend, int max_batch = 64);
 
 enum class LogitsMode {

@@ -22,10 +22,11 @@ class Loader {
     const TensorData& find(const std::string& name, std::vector<std::int64_t> shape) const {
         const TensorData* tensor = source_.find(name);
         if (tensor == nullptr)
-            throw ModelError(source_.describe() + ": tensor '" + name + "' is missing");
+            throw ModelError(source_.describe() + ": tensor '" + source_.stored_name(name) +
+                             "' is missing");
         if (tensor->shape != shape)
-            throw ModelError(source_.describe() + ": tensor '" + name + "' has shape " +
-                             shape_text(tensor->shape) + ", the config implies " +
+            throw ModelError(source_.describe() + ": tensor '" + source_.stored_name(name) +
+                             "' has shape " + shape_text(tensor->shape) + ", the config implies " +
                              shape_text(shape));
         return *tensor;
     }

@@ -1,0 +1,232 @@
+#include "stylometry/detectors/number_forms.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <regex>
+
+#include "stylometry/detectors/style_choice.hpp"
+
+namespace fantasma::numbers {
+namespace {
+
+constexpr std::string_view kDigitWords[] = {"zero", "one", "two",   "three", "four",
+                                            "five", "six", "seven", "eight", "nine"};
+constexpr std::string_view kMonths[] = {"January",   "February", "March",    "April",
+                                        "May",       "June",     "July",     "August",
+                                        "September", "October",  "November", "December"};
+// After these words a small number is a label, written in digits by every style guide.
+constexpr std::string_view kLabels[] = {"page", "chapter", "section", "figure", "table", "version",
+                                        "step", "number",  "no",      "room",   "level", "grade",
+                                        "part", "volume",  "vol",     "line",   "item",  "p"};
+// Before these a small number is a measure, also in digits everywhere.
+constexpr std::string_view kUnits[] = {
+    "am",  "pm",  "km",      "kg",       "cm",      "mm",      "m",    "g",  "mg",
+    "lb",  "lbs", "ft",      "oz",       "mph",     "kb",      "mb",   "gb", "percent",
+    "per", "x",   "hundred", "thousand", "million", "billion", "dozen"};
+
+template <std::size_t N>
+bool contains(const std::string_view (&list)[N], std::string_view word) {
+    return std::ranges::find(list, word) != std::end(list);
+}
+
+bool is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
+
+std::string with_commas(std::string_view digits) {
+    std::string out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
+std::string ordinal(int day) {
+    const int tens = day % 100, units = day % 10;
+    const char* suffix = tens >= 11 && tens <= 13 ? "th"
+                         : units == 1             ? "st"
+                         : units == 2             ? "nd"
+                         : units == 3             ? "rd"
+                                                  : "th";
+    return std::to_string(day) + suffix;
+}
+
+std::string month_name(int month) {
+    return std::string(kMonths[month - 1]);
+}
+
+// A numeric date written out, the form no reader places: "December 31, 2020".
+std::string written_date(int day, int month, std::string_view year) {
+    return month_name(month) + " " + std::to_string(day) + ", " + std::string(year);
+}
+
+// The tokens: small numbers as digits or words, large numbers with or without separators.
+void find_in_tokens(const Document& document, std::vector<NumberUse>& uses) {
+    static const std::regex separated(R"(\d{1,3}(,\d{3})+)");
+    static const std::regex plain(R"(\d{5,})");
+    const auto& tokens = document.tokens();
+    for (const Sentence& s : document.sentences()) {
+        for (std::size_t i = s.first_token; i < s.end_token; ++i) {
+            const Token& t = tokens[i];
+            const Token* prev = i > s.first_token ? &tokens[i - 1] : nullptr;
+            const Token* next = i + 1 < s.end_token ? &tokens[i + 1] : nullptr;
+            const std::string text(document.text(t.text));
+            // Glued to a neighbour ($5, 5%, 5-year, twenty-five), a number is part of something
+            // else.
+            const bool glued_before = prev != nullptr && !t.space_before;
+            const bool glued_after =
+                next != nullptr && !next->space_before &&
+                std::string_view(",.;:!?)]").find(document.text(next->text)[0]) ==
+                    std::string_view::npos;
+            if (glued_before || glued_after) continue;
+            if (prev && prev->kind == TokenKind::Word && contains(kLabels, prev->norm)) continue;
+            if (next && next->kind == TokenKind::Word && contains(kUnits, next->norm)) continue;
+            if (t.kind == TokenKind::Number) {
+                if (text.size() == 1 && text[0] >= '2' && text[0] <= '9') {
+                    uses.push_back(
+                        {t.text, SmallDigits, true, std::string(kDigitWords[text[0] - '0'])});
+                } else if (std::regex_match(text, separated)) {
+                    std::string digits = text;
+                    std::erase(digits, ',');
+                    uses.push_back({t.text, Thousands, true, digits});
+                } else if (std::regex_match(text, plain)) {
+                    uses.push_back({t.text, Thousands, false, with_commas(text)});
+                }
+            } else if (t.kind == TokenKind::Word) {
+                const auto* word = std::ranges::find(kDigitWords, t.norm);
+                const auto n = word - std::begin(kDigitWords);
+                if (n < 2 || n > 9) continue;
+                // A sentence does not start with digits.
+                const bool first = i == s.first_token;
+                uses.push_back({t.text, SmallDigits, false, first ? "" : std::to_string(n)});
+            }
+        }
+    }
+}
+
+// Calls `on_match` for each match of `pattern` in `text` that neither touches a digit (a longer
+// number) nor lies inside a URL or e-mail address.
+template <class OnMatch>
+void for_each_match(const Document& document, const std::regex& pattern, OnMatch on_match) {
+    const std::string_view text = document.prose.text;
+    for (std::cregex_iterator it(text.data(), text.data() + text.size(), pattern), end; it != end;
+         ++it) {
+        const auto begin = static_cast<std::size_t>(it->position(0));
+        const Span span(begin, begin + static_cast<std::size_t>(it->length(0)));
+        const char before = style::byte_before(text, span.begin);
+        if (is_digit(before) || before == '/' || before == '-' || before == ':') continue;
+        if (is_digit(style::byte_at(text, span.end))) continue;
+        const bool in_link = std::ranges::any_of(document.tokens(), [&](const Token& t) {
+            return t.kind >= TokenKind::Url && t.kind <= TokenKind::Handle && t.text.overlaps(span);
+        });
+        if (!in_link) on_match(*it, span);
+    }
+}
+
+// 10:30 pm, 10.30pm, 22:30. A time without am/pm is only sure to be 24-hour from 13:00 or
+// with a leading zero; 10.30 without am/pm is a decimal.
+void find_times(const Document& document, std::vector<NumberUse>& uses) {
+    static const std::regex time(R"((\d{1,2})([:.])(\d{2})(\s?([aApP])\.?[mM]\b\.?)?)");
+    const std::string_view text = document.prose.text;
+    for_each_match(document, time, [&](const std::cmatch& m, Span span) {
+        const int hour = std::stoi(m[1].str()), minutes = std::stoi(m[3].str());
+        const bool dotted = m[2].str() == ".";
+        const std::string mm = m[3].str();
+        if (hour > 23 || minutes > 59 || style::byte_at(text, span.end) == ':') return;
+        if (!m[4].matched) {
+            const bool leading_zero = m[1].length() == 2 && m[1].str()[0] == '0';
+            if (dotted || (hour < 13 && !leading_zero)) return;
+            const int h12 = hour % 12 == 0 ? 12 : hour % 12;
+            uses.push_back(
+                {span, Hour24, true, std::to_string(h12) + ":" + mm + (hour < 12 ? " am" : " pm")});
+            return;
+        }
+        if (hour < 1 || hour > 12) return;
+        const bool pm = m[5].str() == "p" || m[5].str() == "P";
+        // "p.m." may also end the sentence: keep that full stop when rewriting to 22:30.
+        const char after = style::byte_at(text, span.end + 1);
+        const bool ends_sentence =
+            text[span.end - 1] == '.' &&
+            (after == '\n' || std::isupper(static_cast<unsigned char>(after)));
+        const int h24 = hour % 12 + (pm ? 12 : 0);
+        std::string h24_text = (h24 < 10 ? "0" : "") + std::to_string(h24) + ":" + mm;
+        uses.push_back({span, Hour24, false, h24_text + (ends_sentence ? "." : "")});
+        std::string swapped(text.substr(span.begin, span.size()));
+        swapped[static_cast<std::size_t>(m.position(2) - m.position(0))] = dotted ? ':' : '.';
+        uses.push_back({span, DottedTime, dotted, swapped});
+    });
+}
+
+// 31/12/2020, 12/31/2020, 2020-12-31, 31 December, December 31st.
+void find_dates(const Document& document, std::vector<NumberUse>& uses) {
+    static const std::regex slashed(R"((\d{1,2})/(\d{1,2})/(\d{4}|\d{2})(?![/\d]))");
+    static const std::regex iso(R"((\d{4})-(\d{2})-(\d{2})(?![-\d]))");
+    static const std::string months =
+        "(January|February|March|April|May|June|July|August|September|October|November|December)";
+    static const std::regex day_month(R"((\d{1,2})(st|nd|rd|th)?( of)? )" + months + R"(\b)");
+    static const std::regex month_day(months + R"( (\d{1,2})(st|nd|rd|th)?\b)");
+
+    for_each_match(document, slashed, [&](const std::cmatch& m, Span span) {
+        const int first = std::stoi(m[1].str()), second = std::stoi(m[2].str());
+        const bool full_year = m[3].length() == 4;
+        if (first > 12 && second > 12) return;
+        if (first <= 12 && second <= 12) {  // either order: only an opportunity for ISO
+            uses.push_back({span, IsoDate, false, ""});
+            return;
+        }
+        const bool day_first = first > 12;
+        const int day = day_first ? first : second, month = day_first ? second : first;
+        if (day > 31) return;
+        const std::string written = full_year ? written_date(day, month, m[3].str()) : "";
+        uses.push_back({span, DayFirst, day_first, written});
+        char iso_text[16];
+        std::snprintf(iso_text, sizeof iso_text, "%s-%02d-%02d", m[3].str().c_str(), month, day);
+        uses.push_back({span, IsoDate, false, full_year ? iso_text : ""});
+    });
+    for_each_match(document, iso, [&](const std::cmatch& m, Span span) {
+        const int month = std::stoi(m[2].str()), day = std::stoi(m[3].str());
+        if (month < 1 || month > 12 || day < 1 || day > 31) return;
+        uses.push_back({span, IsoDate, true, written_date(day, month, m[1].str())});
+    });
+    const auto add_written = [&](Span span, int day, const std::string& month, bool day_first,
+                                 bool has_ordinal) {
+        if (day < 1 || day > 31) return;
+        const std::string day_text = has_ordinal ? ordinal(day) : std::to_string(day);
+        uses.push_back({span, DayMonth, day_first,
+                        day_first ? month + " " + day_text : day_text + " " + month});
+        const std::string other_day = has_ordinal ? std::to_string(day) : ordinal(day);
+        uses.push_back({span, OrdinalDate, has_ordinal,
+                        day_first ? other_day + " " + month : month + " " + other_day});
+    };
+    for_each_match(document, day_month, [&](const std::cmatch& m, Span span) {
+        add_written(span, std::stoi(m[1].str()), m[4].str(), true, m[2].matched);
+    });
+    for_each_match(document, month_day, [&](const std::cmatch& m, Span span) {
+        add_written(span, std::stoi(m[2].str()), m[1].str(), false, m[3].matched);
+    });
+}
+
+void find_percents(const Document& document, std::vector<NumberUse>& uses) {
+    static const std::regex percent(R"(\b(per cent|percent)\b)", std::regex::icase);
+    for_each_match(document, percent, [&](const std::cmatch& m, Span span) {
+        const bool per_cent = m[1].str().find(' ') != std::string::npos;
+        uses.push_back({span, PerCent, per_cent,
+                        style::match_casing(m[1].str(), per_cent ? "percent" : "per cent")});
+    });
+}
+
+}  // namespace
+
+std::vector<NumberUse> find_number_uses(const Document& document) {
+    std::vector<NumberUse> uses;
+    find_in_tokens(document, uses);
+    find_times(document, uses);
+    find_dates(document, uses);
+    find_percents(document, uses);
+    std::ranges::stable_sort(uses, {}, [](const NumberUse& u) { return u.span.begin; });
+    return uses;
+}
+
+}  // namespace fantasma::numbers

@@ -1,0 +1,57 @@
+#include "stylometry/detectors/number_format.hpp"
+
+#include "style_test_support.hpp"
+
+using namespace fantasma;
+using namespace fantasma::testing;
+
+namespace {
+const Reference kUnknown{};
+}
+
+TEST_CASE("number-format marks digits, bare large numbers, 24-hour times and regional dates") {
+    const auto markers = require_markers_with(
+        NumberFormat{}, kUnknown,
+        "I have [[3]] cats and [[12500]] coins. We met at [[22:30]] on [[31/12/2020]], or "
+        "[[2021-01-05]]. It rose 5 [[per cent]].",
+        6);
+    CHECK(markers[0].fixes.at(0).new_text == "three");
+    CHECK(markers[1].fixes.at(0).new_text == "12,500");
+    CHECK(markers[2].fixes.at(0).new_text == "10:30 pm");
+    CHECK(markers[3].fixes.at(0).new_text == "December 31, 2020");
+    CHECK(markers[3].feature == "date.day-first");
+    CHECK(markers[4].fixes.at(0).new_text == "January 5, 2021");
+    CHECK(markers[5].fixes.at(0).new_text == "percent");
+    const auto sink =
+        run_detector(NumberFormat{}, "I have 3 cats and five dogs.", Language::Text, kUnknown);
+    CHECK(measured(sink, "number.small-digits") == std::pair(1.0, 2.0));
+    CHECK(measured(sink, "time.24-hour") == std::pair(0.0, 0.0));
+}
+
+TEST_CASE("number-format leaves the usual forms, labels, measures and ambiguous times alone") {
+    require_markers_with(NumberFormat{}, kUnknown,
+                         "I have three cats and 12,500 coins. We met at 10:30 pm on 12/31/2020, "
+                         "on December 31 and at 10:30. Page 3 says 5% or 5 km. It rose 5 percent "
+                         "in 1999. Pi is 3.14 and see http://x.org/2020-12-31 now.",
+                         0);
+}
+
+TEST_CASE("number-format marks dotted times and ordinal day-first dates, keeping casing") {
+    const auto markers = require_markers_with(
+        NumberFormat{}, kUnknown, "Dinner at 10.30pm on 5th of June. Per cent is odd.", 4);
+    CHECK(markers[0].feature == "time.dotted");
+    CHECK(markers[0].fixes.at(0).new_text == "10:30pm");
+    CHECK(markers[1].feature == "date.day-month");
+    CHECK(markers[1].fixes.at(0).new_text == "June 5th");
+    CHECK(markers[2].feature == "date.ordinal");
+    CHECK(markers[2].fixes.at(0).new_text == "5 June");
+    CHECK(markers[3].fixes.at(0).new_text == "Percent");
+}
+
+TEST_CASE("number-format follows a population that writes 24-hour times") {
+    const Reference reference = reference_with({{"time.24-hour", "0.6,0.8,0.9"}});
+    const auto markers = require_markers_with(NumberFormat{}, reference,
+                                              "We met at [[10:30 p.m.]] Then we left.", 1);
+    CHECK(markers[0].fixes.at(0).new_text == "22:30.");
+    CHECK(markers[0].bits > 0);
+}

@@ -48,12 +48,11 @@ bool is_shouted(std::string_view word) {
 
 // Headings, titles, list items and table cells follow their own casing conventions.
 bool in_free_casing_block(const Prose& prose, std::size_t offset) {
-    for (const Block& block : prose.blocks) {
-        if (!block.text.contains(offset)) continue;
-        return block.kind == BlockKind::Heading || block.kind == BlockKind::Title ||
-               block.kind == BlockKind::ListItem || block.kind == BlockKind::TableCell;
-    }
-    return false;
+    const auto block = std::ranges::partition_point(
+        prose.blocks, [&](const Block& b) { return b.text.end <= offset; });
+    if (block == prose.blocks.end() || !block->text.contains(offset)) return false;
+    return block->kind == BlockKind::Heading || block->kind == BlockKind::Title ||
+           block->kind == BlockKind::ListItem || block->kind == BlockKind::TableCell;
 }
 
 // Abbreviations that end in a full stop mid-sentence ("etc. and so on").

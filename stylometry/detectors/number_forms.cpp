@@ -106,6 +106,17 @@ void find_in_tokens(const Document& document, std::vector<NumberUse>& uses) {
     }
 }
 
+// Whether `span` overlaps a URL, e-mail address or handle (tokens are sorted by position).
+bool in_link(const Document& document, Span span) {
+    const auto& tokens = document.tokens();
+    auto it = std::ranges::partition_point(
+        tokens, [&](const Token& t) { return t.text.end <= span.begin; });
+    for (; it != tokens.end() && it->text.begin < span.end; ++it) {
+        if (it->kind >= TokenKind::Url && it->kind <= TokenKind::Handle) return true;
+    }
+    return false;
+}
+
 // Calls `on_match` for each match of `pattern` in `text` that neither touches a digit (a longer
 // number) nor lies inside a URL or e-mail address.
 template <class OnMatch>
@@ -118,10 +129,7 @@ void for_each_match(const Document& document, const std::regex& pattern, OnMatch
         const char before = style::byte_before(text, span.begin);
         if (is_digit(before) || before == '/' || before == '-' || before == ':') continue;
         if (is_digit(style::byte_at(text, span.end))) continue;
-        const bool in_link = std::ranges::any_of(document.tokens(), [&](const Token& t) {
-            return t.kind >= TokenKind::Url && t.kind <= TokenKind::Handle && t.text.overlaps(span);
-        });
-        if (!in_link) on_match(*it, span);
+        if (!in_link(document, span)) on_match(*it, span);
     }
 }
 

@@ -16,48 +16,22 @@ struct Cue {
 
 // Longer cues first, so "work at" wins over "at". Saying where you work, study or live names
 // a small group; a bare "in Manchester" may be any place; "my university" only hints.
-constexpr Cue kCues[] = {{"grew up in", 6, true},
-                         {"was born in", 6, true},
-                         {"work at", 6, true},
-                         {"work for", 6, true},
-                         {"works at", 6, true},
-                         {"works for", 6, true},
-                         {"worked at", 6, true},
-                         {"worked for", 6, true},
-                         {"working at", 6, true},
-                         {"working for", 6, true},
-                         {"employed by", 6, true},
-                         {"employed at", 6, true},
-                         {"job at", 6, true},
-                         {"intern at", 6, true},
-                         {"study at", 6, true},
-                         {"studied at", 6, true},
-                         {"studying at", 6, true},
-                         {"student at", 6, true},
-                         {"professor at", 6, true},
-                         {"lab at", 6, true},
-                         {"live in", 6, true},
-                         {"lives in", 6, true},
-                         {"lived in", 6, true},
-                         {"living in", 6, true},
-                         {"born in", 6, true},
-                         {"raised in", 6, true},
-                         {"based in", 6, true},
-                         {"moved to", 6, true},
-                         {"at", 4, true},
-                         {"in", 4, true},
-                         {"from", 4, true},
-                         {"near", 4, true},
-                         {"my university", 2, false},
-                         {"my company", 2, false},
-                         {"my employer", 2, false},
-                         {"my lab", 2, false},
-                         {"our lab", 2, false},
-                         {"my office", 2, false},
-                         {"my hometown", 2, false},
-                         {"my college", 2, false},
-                         {"my department", 2, false},
-                         {"our company", 2, false}};
+// clang-format off
+constexpr Cue kCues[] = {
+    {"grew up in", 6, true}, {"was born in", 6, true}, {"work at", 6, true},
+    {"work for", 6, true}, {"works at", 6, true}, {"works for", 6, true}, {"worked at", 6, true},
+    {"worked for", 6, true}, {"working at", 6, true}, {"working for", 6, true},
+    {"employed by", 6, true}, {"employed at", 6, true}, {"job at", 6, true},
+    {"intern at", 6, true}, {"study at", 6, true}, {"studied at", 6, true},
+    {"studying at", 6, true}, {"student at", 6, true}, {"professor at", 6, true},
+    {"lab at", 6, true}, {"live in", 6, true}, {"lives in", 6, true}, {"lived in", 6, true},
+    {"living in", 6, true}, {"born in", 6, true}, {"raised in", 6, true}, {"based in", 6, true},
+    {"moved to", 6, true}, {"at", 3, true}, {"in", 3, true}, {"from", 3, true}, {"near", 3, true},
+    {"my university", 2, false}, {"my company", 2, false}, {"my employer", 2, false},
+    {"my lab", 2, false}, {"our lab", 2, false}, {"my office", 2, false},
+    {"my hometown", 2, false}, {"my college", 2, false}, {"my department", 2, false},
+    {"our company", 2, false}};
+// clang-format on
 
 // Whether a preposition and a capitalised name follow `at` ("... at MIT").
 bool named_next(const Document& document, std::size_t at, std::size_t end) {
@@ -74,7 +48,7 @@ std::string describe(const Cue& cue, std::string_view mention) {
                " hints at where you work or study; with other details it narrows down "
                "who you are.";
     }
-    if (cue.bits < 6) {
+    if (cue.bits < 4) {
         return quoted +
                " names a place, an organisation or a person, which may tell a reader where "
                "you live, work or come from.";

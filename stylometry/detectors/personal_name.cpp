@@ -37,19 +37,43 @@ bool opens_sentence(const Reference& reference, std::string_view word) {
            reference.word_per_million(word) >= kCommonWordPerMillion;
 }
 
-// Whether the capitalised run [begin, end) reads as a name rather than a capitalised word.
+// "black elk's" and "black elk" are the same name.
+std::string without_possessive(std::string name) {
+    if (name.ends_with("'s")) name.resize(name.size() - 2);
+    return name;
+}
+
+// Words that make a capitalised run an institution, event or place ("Supreme Court",
+// "World War II") rather than a person.
+constexpr std::string_view kInstitutionWords[] = {
+    "act",      "amendment", "association", "bank",    "bureau",   "center",  "centre",
+    "church",   "city",      "club",        "college", "company",  "corp",    "council",
+    "county",   "court",     "department",  "guard",   "hospital", "inc",     "institute",
+    "kingdom",  "lake",      "ltd",         "museum",  "ocean",    "park",    "party",
+    "republic", "review",    "river",       "road",    "school",   "society", "state",
+    "states",   "street",    "university",  "war"};
+// A person's name has a word this rare in running text (Jane 35, Smith 57, Doe 1 per
+// million), unlike "United States" or "Supreme Court".
+constexpr double kNameWordPerMillion = 60;
+
+// Whether the capitalised run [begin, end) reads as a person's name.
 bool is_name(const Document& document, const Reference& reference, std::size_t begin,
              std::size_t end) {
     const std::vector<Token>& tokens = document.tokens();
     std::size_t words = 0;
-    bool common_only = true;
+    bool common_only = true, rare = false, institution = false;
     for (std::size_t i = begin; i < end; ++i) {
         if (!lexical::is_word(tokens[i])) continue;
+        const std::string_view word = tokens[i].norm;
         ++words;
-        common_only = common_only && lexical::is_common_capitalised(tokens[i].norm);
+        common_only = common_only && lexical::is_common_capitalised(word);
+        rare = rare || reference.word_per_million(word) < kNameWordPerMillion;
+        institution = institution || is_in(word, kInstitutionWords);
     }
-    if (common_only || reference.is_function_word(tokens[begin].norm)) return false;
-    if (words >= 2) return true;
+    if (common_only || institution || reference.is_function_word(tokens[begin].norm)) {
+        return false;
+    }
+    if (words >= 2) return rare;
     const std::string_view word = tokens[begin].norm;
     return !reference.is_dictionary_word(word) &&
            !lexical::is_all_caps(document.text(tokens[begin].text)) &&
@@ -67,8 +91,8 @@ void PersonalName::detect(const DetectionContext& context, MarkerSink& sink) con
 
     auto report = [&](std::size_t begin, std::size_t end) {
         const Span span{tokens[begin].text.begin, tokens[end - 1].text.end};
-        const auto [found, fresh] =
-            marker_of.try_emplace(lexical::joined_words(tokens, begin, end), markers.size());
+        const auto [found, fresh] = marker_of.try_emplace(
+            without_possessive(lexical::joined_words(tokens, begin, end)), markers.size());
         if (!fresh) return markers[found->second].spans.push_back(span);
         markers.push_back(lexical::identity_marker(
             code(), {span},

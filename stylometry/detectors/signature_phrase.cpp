@@ -18,14 +18,25 @@ constexpr double kMaxPerMillion = 5;
 constexpr double kFloorPerMillion = 0.5;
 // The repeat model below ignores that writers repeat their topic's words; no phrase alone
 // is credited with more than this.
-constexpr double kMaxBits = 6;
+constexpr double kMaxBits = 4;
 constexpr std::size_t kMaxMarkers = 5;
 
 struct Phrase {
     std::string text;  // lower-case words joined by single spaces
     std::size_t words;
     std::vector<Span> spans;
+    bool always_capitalised = true;  // every word capitalised every time: a name
 };
+
+// "the protagonist", "my parents": a noun with its determiner is the topic, not a habit.
+bool is_noun_phrase(std::string_view phrase) {
+    static constexpr std::string_view determiners[] = {"the ",  "a ",     "an ",  "this ",
+                                                       "that ", "my ",    "our ", "his ",
+                                                       "her ",  "their ", "its ", "your "};
+    return std::ranges::count(phrase, ' ') == 1 &&
+           std::ranges::any_of(determiners,
+                               [&](std::string_view d) { return phrase.starts_with(d); });
+}
 
 // -log2 of the chance of `repeats` or more uses among `words` for a phrase used `per_million`
 // times in a million words, by a Poisson model, which is dominated by its first term when the
@@ -51,16 +62,18 @@ void SignaturePhrase::detect(const DetectionContext& context, MarkerSink& sink) 
     for (const Sentence& sentence : document.sentences()) {
         for (std::size_t first = sentence.first_token; first < sentence.end_token; ++first) {
             std::string text;
-            bool content = false;
+            bool content = false, capitalised = true;
             for (std::size_t n = 1; n <= 3 && first + n <= sentence.end_token; ++n) {
                 const Token& last = tokens[first + n - 1];
                 if (!lexical::is_word(last)) break;
                 text += (n > 1 ? " " : "") + last.norm;
                 content = content || !reference.is_function_word(last.norm);
+                capitalised = capitalised && lexical::starts_upper(document.text(last.text));
                 if (n == 1 || !content) continue;
                 Phrase& phrase = phrases[text];
                 phrase.text = text;
                 phrase.words = n;
+                phrase.always_capitalised = phrase.always_capitalised && capitalised;
                 phrase.spans.push_back({tokens[first].text.begin, last.text.end});
             }
         }
@@ -68,8 +81,8 @@ void SignaturePhrase::detect(const DetectionContext& context, MarkerSink& sink) 
 
     std::vector<const Phrase*> signatures;
     for (const auto& [text, phrase] : phrases) {
-        if (phrase.spans.size() >= kMinRepeats &&
-            reference.phrase_per_million(text) < kMaxPerMillion) {
+        if (phrase.spans.size() >= kMinRepeats && !phrase.always_capitalised &&
+            !is_noun_phrase(text) && reference.phrase_per_million(text) < kMaxPerMillion) {
             signatures.push_back(&phrase);
         }
     }

@@ -13,8 +13,9 @@ class SignaturePhrase : public Detector {
         return "Word sequences repeated far more often than the population uses them.";
     }
     // Measures "signature-phrase.repeats": occurrences of such phrases per word. Marks each
-    // phrase (all its occurrences); phrases made only of function words ("of the") and
-    // phrases inside a longer marked phrase are left out.
+    // phrase (all its occurrences). Left out: phrases made only of function words ("of the"),
+    // names (capitalised every time: personal-name's business), a determiner with its noun
+    // ("the protagonist": the topic, not a habit), and phrases inside a longer marked one.
     void detect(const DetectionContext& context, MarkerSink& sink) const override;
 };
 

@@ -30,6 +30,12 @@ TEST_CASE("signature-phrase reports the longest repeated phrase, not its parts")
     CHECK(sink.measurements.at("signature-phrase.repeats").first == 3.0);
 }
 
+TEST_CASE("signature-phrase leaves names and a determiner with its noun to others") {
+    require_no_markers(SignaturePhrase{},
+                       "Black Elk spoke. Then Black Elk slept. Black Elk woke. The protagonist "
+                       "runs; the protagonist hides; the protagonist wins.");
+}
+
 TEST_CASE("signature-phrase ignores function-word phrases and phrases used twice") {
     require_no_markers(SignaturePhrase{},
                        "Some of the cake, some of the tea and some of the rest. Splendidly "

@@ -14,8 +14,8 @@ constexpr std::size_t kShortWords = 8;  // fewer words: a short sentence
 constexpr std::size_t kLongWords = 30;  // more words: a long sentence
 constexpr std::size_t kBinWidth = 5;
 constexpr std::size_t kBins = 9;  // 1-4, 5-9, ..., 35-39, 40-plus
-// A population median is worth this many sentences of evidence.
-constexpr double kPriorSentences = 5;
+// A population median is worth this many words (about five sentences) of evidence.
+constexpr double kPriorWords = 100;
 // Too few sentences say nothing about a writer's rhythm.
 constexpr std::size_t kMinSentences = 5;
 constexpr std::size_t kMaxSpans = 3;
@@ -31,9 +31,10 @@ std::string bin_name(std::size_t bin) {
     return "sentence-length." + std::to_string(low) + "-" + std::to_string(bin * kBinWidth + 4);
 }
 
-std::string words_per_sentence(double rate) {
+// Formats a sentences-per-word rate as words per sentence.
+std::string words_per_sentence(double sentences_per_word) {
     char buffer[48];
-    std::snprintf(buffer, sizeof buffer, "%.1f words a sentence", rate);
+    std::snprintf(buffer, sizeof buffer, "%.1f words a sentence", 1 / sentences_per_word);
     return buffer;
 }
 
@@ -59,17 +60,19 @@ void SentenceLength::detect(const DetectionContext& context, MarkerSink& sink) c
         long_sentences += sentence.words > kLongWords ? 1 : 0;
         ++bins[std::min(sentence.words / kBinWidth, kBins - 1)];
     }
-    sink.measure("sentence-length.words", words, total);
+    // Sentences per word rather than words per sentence: each word either ends a sentence or
+    // not, so the measurement is a rate of events per trial like every other habit's.
+    sink.measure("sentence-length.sentences", total, words);
     sink.measure("sentence-length.short", short_sentences, total);
     sink.measure("sentence-length.long", long_sentences, total);
     for (std::size_t bin = 0; bin < kBins; ++bin) sink.measure(bin_name(bin), bins[bin], total);
 
     const HabitScore score =
-        score_habit(context.reference, "sentence-length.words", words, total, kPriorSentences);
+        score_habit(context.reference, "sentence-length.sentences", total, words, kPriorWords);
     if (!score.known || score.bits < lexical::kMarkerBits || sentences.size() < kMinSentences) {
         return;
     }
-    const bool longer = score.rate > score.median;
+    const bool longer = score.rate < score.median;  // fewer sentence ends per word
     // The sentences that show the habit best: the longest for a long-sentence habit, the
     // shortest for a short one; the most extreme first.
     std::ranges::stable_sort(sentences, [longer](const Measured& a, const Measured& b) {
@@ -81,11 +84,11 @@ void SentenceLength::detect(const DetectionContext& context, MarkerSink& sink) c
     }
     std::string message =
         std::string(longer ? "Your sentences run long: " : "Your sentences run short: ") +
-        words_per_sentence(words / total) + lexical::median_note(score, words_per_sentence) + "." +
+        words_per_sentence(total / words) + lexical::median_note(score, words_per_sentence) + "." +
         lexical::rarity_note(score) +
         (longer ? " Splitting the longest ones would blend in better."
                 : " Joining some of the shortest ones would blend in better.");
-    sink.mark(lexical::habit_marker(code(), "sentence-length.words", score, std::move(spans),
+    sink.mark(lexical::habit_marker(code(), "sentence-length.sentences", score, std::move(spans),
                                     std::move(message)));
 }
 

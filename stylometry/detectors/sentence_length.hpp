@@ -11,10 +11,10 @@ class SentenceLength : public Detector {
     std::string_view description() const override {
         return "Sentences much longer or shorter on average than most writers write.";
     }
-    // Measures "sentence-length.words" (words per sentence), "sentence-length.short" (share of
+    // Measures "sentence-length.sentences" (sentences per word), "sentence-length.short" (share of
     // sentences under 8 words), "sentence-length.long" (over 30 words) and the histogram
     // "sentence-length.1-4", "5-9", ..., "35-39", "40-plus" (share of sentences). Marks the
-    // longest (or shortest) sentences when the average is far from the population's.
+    // longest (or shortest) sentences when the average length is far from the population's.
     void detect(const DetectionContext& context, MarkerSink& sink) const override;
 };
 

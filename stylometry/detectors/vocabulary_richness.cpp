@@ -10,9 +10,8 @@ namespace fantasma {
 namespace {
 
 constexpr std::size_t kWindow = 100;
-// The windows of a document overlap, so their word count overstates the evidence; a
-// population median is worth this many window-words (about 100 windows).
-constexpr double kPriorWindowWords = 10'000;
+// A population median is worth this many words of evidence.
+constexpr double kPriorWords = 200;
 
 // Sum over every kWindow-word window of the number of distinct words in it.
 double windowed_types(const std::vector<std::string_view>& words) {
@@ -65,22 +64,25 @@ void VocabularyRichness::detect(const DetectionContext& context, MarkerSink& sin
     }
     if (words.size() < kWindow) return;
 
-    const double types = windowed_types(words);
-    const auto window_words = static_cast<double>((words.size() - kWindow + 1) * kWindow);
-    sink.measure("vocabulary.mattr", types, window_words);
+    // The MATTR is measured as "new-type events" per word of the document (count = MATTR *
+    // words): the overlapping windows are not independent trials, the words are.
+    const auto total = static_cast<double>(words.size());
+    const double windows = total - kWindow + 1;
+    const double mattr = windowed_types(words) / (windows * kWindow);
+    sink.measure("vocabulary.mattr", mattr * total, total);
     sink.measure("vocabulary.hapax", chunked_hapaxes(words),
                  static_cast<double>(words.size() / kWindow * kWindow));
     sink.measure("vocabulary.yules-k", yules_k(words), 1);
 
     const HabitScore score =
-        score_habit(context.reference, "vocabulary.mattr", types, window_words, kPriorWindowWords);
+        score_habit(context.reference, "vocabulary.mattr", mattr * total, total, kPriorWords);
     if (!score.known || score.bits < lexical::kMarkerBits || document.sentences().empty()) return;
     const bool richer = score.rate > score.median;
     std::string message =
         std::string(richer ? "Your vocabulary is unusually varied: "
                            : "Your vocabulary is unusually repetitive: ") +
-        distinct_per_hundred(types / window_words) +
-        lexical::median_note(score, distinct_per_hundred) + "." + lexical::rarity_note(score) +
+        distinct_per_hundred(mattr) + lexical::median_note(score, distinct_per_hundred) + "." +
+        lexical::rarity_note(score) +
         " This is a habit of the whole document, shown at its first sentence; " +
         (richer ? "repeating a plain word now and then instead of reaching for a synonym"
                 : "varying the words you repeat most") +

@@ -13,7 +13,8 @@ class VocabularyRichness : public Detector {
         return "Vocabulary much more varied or more repetitive than most writers'.";
     }
     // Measures, for documents of 100 words or more, "vocabulary.mattr" (distinct words per
-    // word in every 100-word window, averaged: the moving-average type-token ratio),
+    // word in every 100-word window, averaged: the moving-average type-token ratio; as
+    // count = MATTR * words, opportunities = words),
     // "vocabulary.hapax" (words used once per word, in consecutive 100-word chunks) and
     // "vocabulary.yules-k" (Yule's K of the whole document; count = K, opportunities = 1).
     // Marks the document, at its first sentence, when the MATTR is far from the population's.

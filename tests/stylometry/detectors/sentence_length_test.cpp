@@ -9,7 +9,7 @@ namespace {
 
 // The population writes 12 to 25 words a sentence.
 Reference population() {
-    return reference_with({spread("sentence-length.words", 12, 25)});
+    return reference_with({spread("sentence-length.sentences", 1.0 / 25, 1.0 / 12)});
 }
 
 // A sentence of `words` words.
@@ -25,7 +25,7 @@ TEST_CASE("sentence-length measures words per sentence and the length histogram"
     const auto sink = run_detector(SentenceLength{},
                                    sentence(3) + " " + sentence(9) + " " + sentence(31) + " 42!");
     // The sentence without words ("42!") is not counted.
-    CHECK(sink.measurements.at("sentence-length.words") == std::pair(43.0, 3.0));
+    CHECK(sink.measurements.at("sentence-length.sentences") == std::pair(3.0, 43.0));
     CHECK(sink.measurements.at("sentence-length.short") == std::pair(1.0, 3.0));
     CHECK(sink.measurements.at("sentence-length.long") == std::pair(1.0, 3.0));
     CHECK(sink.measurements.at("sentence-length.1-4") == std::pair(1.0, 3.0));
@@ -42,7 +42,7 @@ TEST_CASE("sentence-length marks the longest sentences of a long-winded text") {
                                  sentence(40) + " " + sentence(42),
                              1);
     CHECK(markers[0].spans.size() == 3);
-    CHECK(markers[0].feature == "sentence-length.words");
+    CHECK(markers[0].feature == "sentence-length.sentences");
     CHECK(markers[0].message.find("long") != std::string::npos);
 }
 

@@ -1,5 +1,6 @@
 // fantasma-ls: the fantasma language server, over stdio.
 #include <CLI/CLI.hpp>
+#include <csignal>
 #include <cstdio>
 #include <iostream>
 
@@ -32,6 +33,8 @@ int main(int argc, char** argv) {
         std::cout << "fantasma-ls " << FANTASMA_VERSION << "\n";
         return 0;
     }
+    // A client that goes away mid-reply must end the read loop, not kill the process.
+    std::signal(SIGPIPE, SIG_IGN);
     try {
         using namespace fantasma::lsp;
         const LogLevel level = *log_level_from_name(log_level);

@@ -1,0 +1,38 @@
+// libFuzzer target: arbitrary bytes through the framing and into the server's dispatch, after
+// a valid initialize so that the LSP methods themselves are reached. Every reply the server
+// sends must be valid JSON; anything else (a crash, a sanitizer report, a hang) is a bug.
+#include <cstdint>
+#include <cstdlib>
+
+#include "lsp/server.hpp"
+
+namespace {
+
+using namespace fantasma::lsp;
+
+const fantasma::Analyzer& analyzer() {
+    static const fantasma::Analyzer instance;
+    return instance;
+}
+
+Logger& quiet_log() {
+    static Logger log(LogLevel::Error, "/dev/null");
+    return log;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    InMemoryTransport transport(64 * 1024);
+    Workspace::Options inline_analysis;
+    inline_analysis.threads = 0;  // deterministic: each input is analysed as it arrives
+    Server server(transport, analyzer(), quiet_log(), inline_analysis);
+    transport.write_message(
+        R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"capabilities":{}}})");
+    transport.write_bytes(std::string_view(reinterpret_cast<const char*>(data), size));
+    transport.loop(server);
+    for (const std::string& body : transport.take_sent()) {
+        if (!json::accept(body)) std::abort();
+    }
+    return 0;
+}

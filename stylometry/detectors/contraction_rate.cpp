@@ -40,9 +40,14 @@ std::string_view expansion_of(std::string_view contraction) {
     return {};
 }
 
-std::string_view contraction_of(std::string_view expansion) {
+// The contraction of the pair "first second", or empty (no string is built: this runs on
+// every pair of words).
+std::string_view contraction_of(std::string_view first, std::string_view second) {
     for (const auto& [contracted, expanded] : kContractions) {
-        if (expanded == expansion) return contracted;
+        if (expanded.size() == first.size() + 1 + second.size() && expanded.starts_with(first) &&
+            expanded[first.size()] == ' ' && expanded.ends_with(second)) {
+            return contracted;
+        }
     }
     return {};
 }
@@ -63,7 +68,7 @@ std::vector<Use> find_uses(const Document& document) {
                 uses.push_back({tokens[i].text, false, "can't"});
             } else if (is_word(i + 1, s) && is_word(i + 2, s)) {
                 // "I know what it is." cannot contract: a word must follow the pair.
-                const auto contracted = contraction_of(norm + " " + tokens[i + 1].norm);
+                const auto contracted = contraction_of(norm, tokens[i + 1].norm);
                 if (contracted.empty()) continue;
                 uses.push_back(
                     {Span(tokens[i].text.begin, tokens[i + 1].text.end), false, contracted});

@@ -117,20 +117,35 @@ bool in_link(const Document& document, Span span) {
     return false;
 }
 
-// Calls `on_match` for each match of `pattern` in `text` that neither touches a digit (a longer
-// number) nor lies inside a URL or e-mail address.
-template <class OnMatch>
-void for_each_match(const Document& document, const std::regex& pattern, OnMatch on_match) {
+// The longest form matched here ("31st of September", "10:30 p.m.") fits in this many bytes.
+constexpr std::size_t kWindow = 32;
+
+// Calls `on_match` for each match of `pattern` starting at a token that `is_anchor` accepts,
+// unless it touches a digit (a longer number) or lies inside a URL or e-mail address.
+// Matching only at anchors keeps std::regex, which is slow, off most of the text.
+template <class IsAnchor, class OnMatch>
+void for_each_match(const Document& document, const std::regex& pattern, IsAnchor is_anchor,
+                    OnMatch on_match) {
     const std::string_view text = document.prose.text;
-    for (std::cregex_iterator it(text.data(), text.data() + text.size(), pattern), end; it != end;
-         ++it) {
-        const auto begin = static_cast<std::size_t>(it->position(0));
-        const Span span(begin, begin + static_cast<std::size_t>(it->length(0)));
+    for (const Token& token : document.tokens()) {
+        if (!is_anchor(token)) continue;
+        const std::size_t begin = token.text.begin;
+        const char* first = text.data() + begin;
+        const char* last = text.data() + std::min(text.size(), begin + kWindow);
+        auto flags = std::regex_constants::match_continuous;
+        if (begin > 0) flags |= std::regex_constants::match_prev_avail;
+        std::cmatch match;
+        if (!std::regex_search(first, last, match, pattern, flags)) continue;
+        const Span span(begin, begin + static_cast<std::size_t>(match.length(0)));
         const char before = style::byte_before(text, span.begin);
         if (is_digit(before) || before == '/' || before == '-' || before == ':') continue;
         if (is_digit(style::byte_at(text, span.end))) continue;
-        if (!in_link(document, span)) on_match(*it, span);
+        if (!in_link(document, span)) on_match(match, span);
     }
+}
+
+bool is_number(const Token& token) {
+    return token.kind == TokenKind::Number;
 }
 
 // 10:30 pm, 10.30pm, 22:30. A time without am/pm is only sure to be 24-hour from 13:00 or
@@ -138,7 +153,7 @@ void for_each_match(const Document& document, const std::regex& pattern, OnMatch
 void find_times(const Document& document, std::vector<NumberUse>& uses) {
     static const std::regex time(R"((\d{1,2})([:.])(\d{2})(\s?([aApP])\.?[mM]\b\.?)?)");
     const std::string_view text = document.prose.text;
-    for_each_match(document, time, [&](const std::cmatch& m, Span span) {
+    for_each_match(document, time, is_number, [&](const std::cmatch& m, Span span) {
         const int hour = std::stoi(m[1].str()), minutes = std::stoi(m[3].str());
         const bool dotted = m[2].str() == ".";
         const std::string mm = m[3].str();
@@ -176,7 +191,7 @@ void find_dates(const Document& document, std::vector<NumberUse>& uses) {
     static const std::regex day_month(R"((\d{1,2})(st|nd|rd|th)?( of)? )" + months + R"(\b)");
     static const std::regex month_day(months + R"( (\d{1,2})(st|nd|rd|th)?\b)");
 
-    for_each_match(document, slashed, [&](const std::cmatch& m, Span span) {
+    for_each_match(document, slashed, is_number, [&](const std::cmatch& m, Span span) {
         const int first = std::stoi(m[1].str()), second = std::stoi(m[2].str());
         const bool full_year = m[3].length() == 4;
         if (first > 12 && second > 12) return;
@@ -193,7 +208,7 @@ void find_dates(const Document& document, std::vector<NumberUse>& uses) {
         std::snprintf(iso_text, sizeof iso_text, "%s-%02d-%02d", m[3].str().c_str(), month, day);
         uses.push_back({span, IsoDate, false, full_year ? iso_text : ""});
     });
-    for_each_match(document, iso, [&](const std::cmatch& m, Span span) {
+    for_each_match(document, iso, is_number, [&](const std::cmatch& m, Span span) {
         const int month = std::stoi(m[2].str()), day = std::stoi(m[3].str());
         if (month < 1 || month > 12 || day < 1 || day > 31) return;
         uses.push_back({span, IsoDate, true, written_date(day, month, m[1].str())});
@@ -208,17 +223,21 @@ void find_dates(const Document& document, std::vector<NumberUse>& uses) {
         uses.push_back({span, OrdinalDate, has_ordinal,
                         day_first ? other_day + " " + month : month + " " + other_day});
     };
-    for_each_match(document, day_month, [&](const std::cmatch& m, Span span) {
+    for_each_match(document, day_month, is_number, [&](const std::cmatch& m, Span span) {
         add_written(span, std::stoi(m[1].str()), m[4].str(), true, m[2].matched);
     });
-    for_each_match(document, month_day, [&](const std::cmatch& m, Span span) {
+    const auto is_month = [&](const Token& t) {
+        return t.kind == TokenKind::Word && contains(kMonths, document.text(t.text));
+    };
+    for_each_match(document, month_day, is_month, [&](const std::cmatch& m, Span span) {
         add_written(span, std::stoi(m[2].str()), m[1].str(), false, m[3].matched);
     });
 }
 
 void find_percents(const Document& document, std::vector<NumberUse>& uses) {
     static const std::regex percent(R"(\b(per cent|percent)\b)", std::regex::icase);
-    for_each_match(document, percent, [&](const std::cmatch& m, Span span) {
+    const auto is_per = [](const Token& t) { return t.norm == "per" || t.norm == "percent"; };
+    for_each_match(document, percent, is_per, [&](const std::cmatch& m, Span span) {
         const bool per_cent = m[1].str().find(' ') != std::string::npos;
         uses.push_back({span, PerCent, per_cent,
                         style::match_casing(m[1].str(), per_cent ? "percent" : "per cent")});

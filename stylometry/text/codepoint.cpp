@@ -87,6 +87,22 @@ bool is_upper(char32_t cp) {
     return category == UTF8PROC_CATEGORY_LU || category == UTF8PROC_CATEGORY_LT;
 }
 
+bool is_lower(char32_t cp) {
+    if (cp < 0x80) return cp >= 'a' && cp <= 'z';
+    return utf8proc_category(static_cast<utf8proc_int32_t>(cp)) == UTF8PROC_CATEGORY_LL;
+}
+
+Decoded decode_before(std::string_view text, std::size_t end) {
+    std::size_t begin = end - 1;
+    // Step back over continuation bytes (10xxxxxx), at most three.
+    while (begin > 0 && end - begin < 4 &&
+           (static_cast<unsigned char>(text[begin]) & 0xC0) == 0x80) {
+        --begin;
+    }
+    const Decoded d = decode(text, begin);
+    return begin + d.length == end ? d : Decoded{0xFFFD, 1};
+}
+
 bool is_caseless_letter(char32_t cp) {
     if (cp < 0x80) return false;
     return utf8proc_category(static_cast<utf8proc_int32_t>(cp)) == UTF8PROC_CATEGORY_LO;

@@ -57,8 +57,13 @@ inline CharClass classify(char32_t cp) {
     return cp < 0x80 ? kAsciiClasses[cp] : classify_non_ascii(cp);
 }
 
+// The code point that ends just before `end` (which must be past the start of one).
+Decoded decode_before(std::string_view text, std::size_t end);
+
 // Upper-case or title-case letter.
 bool is_upper(char32_t cp);
+// Lower-case letter.
+bool is_lower(char32_t cp);
 // A letter of a script without case (CJK, Arabic, Hebrew, ...): a sentence may start with it.
 bool is_caseless_letter(char32_t cp);
 

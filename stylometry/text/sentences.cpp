@@ -12,18 +12,23 @@ namespace {
 
 // Abbreviations after which a period never ends a sentence (titles, references).
 constexpr std::string_view kNeverEnd[] = {
-    "approx", "art", "ca",   "capt", "cf",  "ch",  "chap", "col", "dr",   "e.g",    "eq",
-    "eqs",    "fig", "figs", "fr",   "gen", "gov", "hon",  "i.e", "lt",   "messrs", "mlle",
-    "mme",    "mr",  "mrs",  "ms",   "mx",  "nos", "p",    "pp",  "pres", "prof",   "rep",
-    "rev",    "sec", "sen",  "sgt",  "viz", "vol", "vols", "vs",
+    "approx", "ca",   "capt", "cf",     "col",  "dr",  "e.g", "fr",  "gen", "gov",
+    "hon",    "i.e",  "lt",   "messrs", "mlle", "mme", "mr",  "mrs", "ms",  "mx",
+    "pres",   "prof", "rep",  "rev",    "sen",  "sgt", "viz", "vs",
+};
+
+// Abbreviations of references, which a number follows: "No. 5", "Fig. 3", "pp. 10-12".
+// Before anything else they are the word ("Say no. Then ...", "I love art. It ...").
+constexpr std::string_view kBeforeNumber[] = {
+    "art", "ch", "chap", "eq", "eqs", "fig", "figs", "no", "nos", "p", "pp", "sec", "vol", "vols",
 };
 
 // Abbreviations that often end a sentence too: the period ends one when a common sentence
 // opener follows ("... and so on, etc. The next ...").
 constexpr std::string_view kMayEnd[] = {
-    "al",  "apr", "aug", "ave", "blvd", "bros", "co",   "corp", "dec", "dept",
-    "est", "etc", "feb", "inc", "jan",  "jr",   "jul",  "jun",  "ltd", "mar",
-    "mt",  "no",  "nov", "oct", "rd",   "sep",  "sept", "sr",   "st",  "univ",
+    "al",  "apr", "aug", "ave", "blvd", "bros", "co",  "corp", "dec",  "dept",
+    "est", "etc", "feb", "inc", "jan",  "jr",   "jul", "jun",  "ltd",  "mar",
+    "mt",  "nov", "oct", "rd",  "sep",  "sept", "sr",  "st",   "univ",
 };
 
 // Words that commonly open an English sentence, to tell "etc. The" from "St. Louis".
@@ -101,7 +106,7 @@ class SentenceSplitter {
                 ++next;
             }
             const bool ends = next == end || terminal == Terminal::FullWidth ||
-                              (starts_sentence(tokens_[next]) &&
+                              ((starts_sentence(tokens_[next]) || missing_space(start, k, next)) &&
                                !(view(k) == "." && abbreviation_before(start, k, next)));
             if (ends) {
                 emit(start, next, sentences);
@@ -123,6 +128,23 @@ class SentenceSplitter {
     void emit(std::size_t begin, std::size_t end, std::vector<Sentence>& sentences) const {
         sentences.push_back(
             {Span(tokens_[begin].text.begin, tokens_[end - 1].text.end), begin, end});
+    }
+
+    // "the end.Next one": a sentence typed without its space (or pasted without it): a
+    // lower-case word, the terminal and a capitalised word, all glued.
+    bool missing_space(std::size_t start, std::size_t terminal, std::size_t next) const {
+        if (terminal == start || next != terminal + 1 || tokens_[terminal].space_before ||
+            tokens_[next].space_before) {
+            return false;
+        }
+        const Token& before = tokens_[terminal - 1];
+        const Token& after = tokens_[next];
+        if (before.kind != TokenKind::Word || after.kind != TokenKind::Word) return false;
+        const Decoded last = decode_before(text_, before.text.end);
+        const Decoded first = decode(text_, after.text.begin);
+        if (!is_lower(last.cp) || !is_upper(first.cp)) return false;
+        const std::size_t second = after.text.begin + first.length;
+        return second < after.text.end && is_lower(decode(text_, second).cp);
     }
 
     bool starts_sentence(const Token& token) const {
@@ -181,6 +203,7 @@ class SentenceSplitter {
             return listed(kNeverEnd, key) || !opener_follows;
         }
         if (listed(kNeverEnd, previous.norm)) return true;
+        if (listed(kBeforeNumber, previous.norm)) return tokens_[next].kind == TokenKind::Number;
         if (listed(kMayEnd, previous.norm)) return !opener_follows;
         if (is_initial(word)) {
             // "I." is the pronoun unless it follows another initial ("J. I. Packer").

@@ -28,8 +28,15 @@ TEST_CASE("closing quotes and brackets stay with their sentence", "[segment][sen
 }
 
 TEST_CASE("no break before a lower-case word or without a space", "[segment][sentences]") {
-    CHECK(sentence_texts("Wait... then go. What? no. The end.Next one.") ==
-          Strings{"Wait... then go.", "What? no.", "The end.Next one."});
+    CHECK(sentence_texts("Wait... then go. What? no. See Amazon.COM now.") ==
+          Strings{"Wait... then go.", "What? no.", "See Amazon.COM now."});
+}
+
+TEST_CASE("a lower-case word glued to a capitalised one by a terminal is a break",
+          "[segment][sentences]") {
+    // Pasted text often loses the space after a full stop.
+    CHECK(sentence_texts("It ended.Then it began?Again, said Mr.Smith to e.g.Bob.") ==
+          Strings{"It ended.", "Then it began?", "Again, said Mr.Smith to e.g.Bob."});
 }
 
 TEST_CASE("no break after titles and reference abbreviations", "[segment][sentences]") {

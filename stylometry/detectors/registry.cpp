@@ -3,17 +3,23 @@
 #include <algorithm>
 
 #include "stylometry/detectors/affiliation_place.hpp"
+#include "stylometry/detectors/capitalization.hpp"
 #include "stylometry/detectors/char_ngrams.hpp"
 #include "stylometry/detectors/contact_detail.hpp"
+#include "stylometry/detectors/contraction_rate.hpp"
 #include "stylometry/detectors/dash_style.hpp"
 #include "stylometry/detectors/double_space.hpp"
 #include "stylometry/detectors/ellipsis_style.hpp"
+#include "stylometry/detectors/emoticon_emoji.hpp"
 #include "stylometry/detectors/function_words.hpp"
 #include "stylometry/detectors/hedges_intensifiers.hpp"
+#include "stylometry/detectors/misspelling.hpp"
+#include "stylometry/detectors/number_format.hpp"
 #include "stylometry/detectors/oxford_comma.hpp"
 #include "stylometry/detectors/personal_name.hpp"
 #include "stylometry/detectors/punctuation_habit.hpp"
 #include "stylometry/detectors/quote_style.hpp"
+#include "stylometry/detectors/regional_spelling.hpp"
 #include "stylometry/detectors/sentence_length.hpp"
 #include "stylometry/detectors/sentence_openers.hpp"
 #include "stylometry/detectors/sign_off.hpp"
@@ -27,17 +33,23 @@ std::vector<std::unique_ptr<Detector>> make_all_detectors() {
     std::vector<std::unique_ptr<Detector>> detectors;
     // One line per detector, alphabetical by class name.
     detectors.push_back(std::make_unique<AffiliationPlace>());
+    detectors.push_back(std::make_unique<Capitalization>());
     detectors.push_back(std::make_unique<CharNgrams>());
     detectors.push_back(std::make_unique<ContactDetail>());
+    detectors.push_back(std::make_unique<ContractionRate>());
     detectors.push_back(std::make_unique<DashStyle>());
     detectors.push_back(std::make_unique<DoubleSpace>());
     detectors.push_back(std::make_unique<EllipsisStyle>());
+    detectors.push_back(std::make_unique<EmoticonEmoji>());
     detectors.push_back(std::make_unique<FunctionWords>());
     detectors.push_back(std::make_unique<HedgesIntensifiers>());
+    detectors.push_back(std::make_unique<Misspelling>());
+    detectors.push_back(std::make_unique<NumberFormat>());
     detectors.push_back(std::make_unique<OxfordComma>());
     detectors.push_back(std::make_unique<PersonalName>());
     detectors.push_back(std::make_unique<PunctuationHabit>());
     detectors.push_back(std::make_unique<QuoteStyle>());
+    detectors.push_back(std::make_unique<RegionalSpelling>());
     detectors.push_back(std::make_unique<SentenceLength>());
     detectors.push_back(std::make_unique<SentenceOpeners>());
     detectors.push_back(std::make_unique<SignOff>());

@@ -13,6 +13,9 @@ namespace {
 constexpr std::string_view kFeature = "spelling.misspelled";
 constexpr double kPriorWords = 300;
 constexpr std::size_t kMinLetters = 4;  // shorter unknown words are mostly abbreviations
+// A recurring unknown word counts as a misspelling of a word at least this common.
+constexpr double kMinCorrectionPerMillion = 10;
+constexpr std::size_t kMinEditLetters = 5;
 
 // Frequent English misspellings and their corrections, sorted by misspelling.
 constexpr std::pair<std::string_view, std::string_view> kCommon[] = {
@@ -73,19 +76,72 @@ std::string_view correction_of(std::string_view lower_word) {
     return it != std::end(kCommon) && it->first == lower_word ? it->second : std::string_view();
 }
 
-// A word the dictionary could judge: long enough, letters only, not a name (capitalised
-// inside a sentence) nor an acronym (all capitals).
-bool is_checkable(std::string_view word, std::string_view norm, bool starts_sentence) {
-    if (norm.size() < kMinLetters) return false;
-    if (!std::ranges::all_of(norm, [](char c) { return c >= 'a' && c <= 'z'; })) return false;
-    const auto upper = [](char c) { return std::isupper(static_cast<unsigned char>(c)) != 0; };
-    if (std::ranges::all_of(word, upper)) return false;
-    return starts_sentence || !upper(word.front());
+// A word the dictionary could judge: long enough, lower-case letters only. Capitalised words
+// are mostly names, which no dictionary lists; a misspelled word that opens a sentence is
+// still caught by the table of common misspellings.
+bool is_checkable(std::string_view word) {
+    return word.size() >= kMinLetters &&
+           std::ranges::all_of(word, [](char c) { return c >= 'a' && c <= 'z'; });
+}
+
+// The apostrophe a writer habitually drops (dont, theres, couldnt), or empty.
+std::string with_apostrophe(const Reference& reference, std::string_view word) {
+    for (std::size_t i = 1; i < word.size(); ++i) {
+        std::string candidate = std::string(word).insert(i, 1, '\'');
+        if (reference.is_dictionary_word(candidate) &&
+            reference.word_per_million(candidate) >= kMinCorrectionPerMillion) {
+            return candidate;
+        }
+    }
+    return "";
+}
+
+// The most frequent common word one edit away from `word` (a letter deleted, inserted or
+// replaced, or two neighbours swapped), or empty. An unknown word with no such neighbour is
+// a rare or technical word (benzodiazepines), not a misspelling. Short words have too many
+// neighbours to tell, and an unlisted plural (literatures) is no misspelling.
+std::string likely_correction(const Reference& reference, std::string_view word) {
+    if (std::string apostrophe = with_apostrophe(reference, word); !apostrophe.empty()) {
+        return apostrophe;
+    }
+    if (word.size() < kMinEditLetters) return "";
+    if (word.ends_with('s') && reference.is_dictionary_word(word.substr(0, word.size() - 1))) {
+        return "";
+    }
+    static constexpr std::string_view kAlphabet = "abcdefghijklmnopqrstuvwxyz";
+    std::string best;
+    double best_frequency = kMinCorrectionPerMillion;
+    const auto consider = [&](const std::string& candidate) {
+        const double frequency = reference.word_per_million(candidate);
+        if (frequency > best_frequency && reference.is_dictionary_word(candidate)) {
+            best = candidate;
+            best_frequency = frequency;
+        }
+    };
+    const std::string original(word);
+    for (std::size_t i = 0; i <= original.size(); ++i) {
+        if (i < original.size()) consider(std::string(original).erase(i, 1));
+        if (i + 1 < original.size()) {
+            std::string swapped = original;
+            std::swap(swapped[i], swapped[i + 1]);
+            consider(swapped);
+        }
+        for (const char c : kAlphabet) {
+            consider(std::string(original).insert(i, 1, c));
+            if (i < original.size() && original[i] != c) {
+                std::string replaced = original;
+                replaced[i] = c;
+                consider(replaced);
+            }
+        }
+    }
+    return best;
 }
 
 struct Found {
     const Token* token;
-    std::string_view correction;  // empty for a recurring unknown word
+    std::string correction;
+    bool common;  // from the table of common misspellings
 };
 
 }  // namespace
@@ -101,19 +157,20 @@ void Misspelling::detect(const DetectionContext& context, MarkerSink& sink) cons
         for (std::size_t i = sentence.first_token; i < sentence.end_token; ++i) {
             const Token& token = document.tokens()[i];
             if (token.kind != TokenKind::Word) continue;
+            const std::string_view word = document.text(token.text);
             if (const auto correction = correction_of(token.norm); !correction.empty()) {
-                found.push_back({&token, correction});
-            } else if (has_dictionary &&
-                       is_checkable(document.text(token.text), token.norm,
-                                    i == sentence.first_token) &&
+                found.push_back({&token, std::string(correction), true});
+            } else if (has_dictionary && is_checkable(word) &&
                        !reference.is_dictionary_word(token.norm)) {
                 unknown[token.norm].push_back(&token);
             }
         }
     }
     for (const auto& [word, tokens] : unknown) {
-        if (tokens.size() < 2) continue;  // once may be a rare word or a slip of the finger
-        for (const Token* token : tokens) found.push_back({token, {}});
+        if (tokens.size() < 2) continue;  // once may be a slip of the finger
+        const std::string correction = likely_correction(reference, word);
+        if (correction.empty()) continue;
+        for (const Token* token : tokens) found.push_back({token, correction, false});
     }
     std::ranges::sort(found, {}, [](const Found& f) { return f.token->text.begin; });
 
@@ -125,20 +182,14 @@ void Misspelling::detect(const DetectionContext& context, MarkerSink& sink) cons
     const std::string figure = style::reference_figure(score, "misspell words this often");
     for (const Found& f : found) {
         const std::string_view word = document.text(f.token->text);
-        std::vector<Fix> fixes;
-        std::string message = "'" + std::string(word) + "' ";
-        if (!f.correction.empty()) {
-            const std::string corrected = style::match_casing(word, f.correction);
-            message += "is a common misspelling of '" + corrected +
-                       "'; the words a writer misspells identify them.";
-            fixes.push_back(style::use_fix(corrected));
-        } else {
-            message +=
-                "recurs but is in no dictionary: a repeated misspelling or unusual word "
-                "identifies its writer.";
-        }
-        sink.mark(style::habit_marker(code(), kFeature, f.token->text, message + figure, score,
-                                      std::move(fixes)));
+        const std::string corrected = style::match_casing(word, f.correction);
+        const std::string message =
+            "'" + std::string(word) +
+            (f.common ? "' is a common misspelling of '" : "' recurs but is in no dictionary; '") +
+            corrected + (f.common ? "'" : "' is likely meant") +
+            ". The words a writer misspells identify them." + figure;
+        sink.mark(style::habit_marker(code(), kFeature, f.token->text, message, score,
+                                      {style::use_fix(corrected)}));
     }
 }
 

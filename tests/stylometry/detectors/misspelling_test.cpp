@@ -15,12 +15,19 @@ TEST_CASE("misspelling marks common misspellings with their corrections") {
     CHECK(sink.measurements.at("spelling.misspelled") == std::pair(1.0, 6.0));
 }
 
-TEST_CASE("misspelling marks an unknown word only when it recurs") {
+TEST_CASE("misspelling marks an unknown word near a common one only when it recurs") {
     const auto markers = require_markers(
-        Misspelling{}, "The [[glorptastic]] plan was odd. A zibbly idea, a [[glorptastic]] day.",
+        Misspelling{}, "I left [[becasue]] it rained and [[becasue]] I was tired. We wnet home.",
         2);
-    CHECK(markers[0].fixes.empty());
-    require_no_markers(Misspelling{}, "The zibbly plan was odd, but we receive it gladly.");
+    CHECK(markers[0].fixes.at(0).new_text == "because");
+    CHECK(markers[0].message.find("'because' is likely meant") != std::string::npos);
+    const auto apostrophes =
+        require_markers(Misspelling{}, "I [[dont]] know and [[dont]] care. We were sure.", 2);
+    CHECK(apostrophes[0].fixes.at(0).new_text == "don't");
+    // Recurring but close to no common word: a rare word, not a misspelling; an unlisted
+    // plural neither.
+    require_no_markers(Misspelling{}, "Both literatures differ; the literatures agree.");
+    require_no_markers(Misspelling{}, "The glorptastic plan was odd, a glorptastic day.");
 }
 
 TEST_CASE("misspelling skips names and acronyms and keeps the casing of corrections") {

@@ -40,9 +40,13 @@ void extract_preamble_title(std::string_view source, std::size_t preamble_end,
     const std::size_t at = find_live(source, kTitle, 0, preamble_end);
     if (at == npos) return;
     std::size_t open = at + kTitle.size();
-    if (open < preamble_end && source[open] == '[') open = source.find(']', open) + 1;
+    if (open < preamble_end && source[open] == '[') {  // \title[short]{long}
+        const std::size_t close = source.find(']', open);
+        if (close == npos || close >= preamble_end) return;
+        open = close + 1;
+    }
     while (open < preamble_end && (source[open] == ' ' || source[open] == '\t')) ++open;
-    if (open == 0 || open >= preamble_end || source[open] != '{') return;
+    if (open >= preamble_end || source[open] != '{') return;
     const std::size_t close = latex::group_end(source, open, preamble_end);
     if (close < open + 2 || source[close - 1] != '}') return;
     latex::Scanner(source, builder).run_block(BlockKind::Title, open + 1, close - 1);

@@ -21,6 +21,16 @@ std::size_t utf8_length(char lead) {
     return 1;
 }
 
+// One ASCII letter or one well-formed multi-byte UTF-8 character.
+bool is_one_letter(std::string_view text) {
+    if (text.empty() || text.size() != utf8_length(text.front())) return false;
+    if (text.size() == 1) return is_letter(text.front());
+    for (std::size_t i = 1; i < text.size(); ++i) {
+        if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) return false;
+    }
+    return true;
+}
+
 // Environments whose {arguments} after \begin{name} are sizes or specs, not prose.
 bool takes_spec_arguments(std::string_view name, EnvironmentKind kind) {
     return kind == EnvironmentKind::Table || name == "minipage" || name == "wrapfigure" ||
@@ -173,8 +183,7 @@ void Scanner::accent(std::size_t start, std::string_view mark) {
         letter = source_.substr(at, utf8_length(source_[at]));
         after = at + letter.size();
     }
-    if (letter.empty() || letter.size() > 4 || letter.front() == '\\' || letter.front() == '{')
-        return;
+    if (!is_one_letter(letter)) return;
     synthetic(compose_accent(letter, mark), start, after);
     pos_ = after;
 }
@@ -207,7 +216,9 @@ void Scanner::begin_environment() {
     if (takes_spec_arguments(name, kind)) {
         while (pos_ < end_ && (source_[pos_] == '{' || source_[pos_] == '[')) {
             if (source_[pos_] == '[') {
-                skip_options();
+                const std::size_t close = bracket_end(pos_);
+                if (close == npos) break;
+                pos_ = close;
             } else {
                 pos_ = group_end(source_, pos_, end_);
             }

@@ -54,25 +54,23 @@ void ProseBuilder::append_byte(std::size_t source_offset) {
     if (c == '\r') return;
     if (!block_has_content_ && is_space(c)) return;
     if (c == '\n') {
-        if (text_.back() == '\n') return;
         trim_block_end(/*newlines_too=*/false);  // spaces before a line break are never prose
+        if (text_.back() == '\n') return;
     } else if ((c == ' ' || c == '\t') && block_has_content_ &&
                (text_.back() == ' ' || text_.back() == '\n') &&
                !continues_last_piece(source_offset)) {
         return;  // markup removed between two spaces would leave a double space never typed
-    } else if (is_closing_punctuation(c) && text_.back() == ' ' && pieces_.back().verbatim &&
-               !continues_last_piece(source_offset)) {
+    } else if (is_closing_punctuation(c) && block_has_content_ && text_.back() == ' ' &&
+               pieces_.back().verbatim && !continues_last_piece(source_offset)) {
         trim_block_end(/*newlines_too=*/false);  // "cited by \cite{x}." reads "cited by."
     }
     start_content();
     if (continues_last_piece(source_offset)) {
         Piece& last = pieces_.back();
-        {
-            ++last.source.end;
-            ++last.text.end;
-            text_ += c;
-            return;
-        }
+        ++last.source.end;
+        ++last.text.end;
+        text_ += c;
+        return;
     }
     pieces_.push_back({{text_.size(), text_.size() + 1}, {source_offset, source_offset + 1}, true});
     text_ += c;
@@ -89,11 +87,13 @@ void ProseBuilder::synthetic(std::string_view text, std::size_t begin, std::size
     open_if_needed();
     if (!block_has_content_) {
         while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
-    } else if (text_.back() == '\n') {
-        while (!text.empty() && text.front() == '\n') text.remove_prefix(1);
+    } else if (!text.empty() && text.front() == '\n') {
+        trim_block_end(/*newlines_too=*/false);
+        if (text_.back() == '\n') {
+            while (!text.empty() && text.front() == '\n') text.remove_prefix(1);
+        }
     }
     if (text.empty()) return;
-    if (text.front() == '\n') trim_block_end(/*newlines_too=*/false);
     begin = std::min(begin, source_.size());
     end = std::clamp(end, begin, source_.size());
     start_content();

@@ -9,7 +9,7 @@
 namespace fantasma {
 namespace {
 
-// The 300 most frequent letter 3-grams of the Brown corpus's words, most frequent first,
+// The 500 most frequent letter 3-grams of the Brown corpus's words, most frequent first,
 // each word padded with a boundary ('_') on both sides. Derived once by counting the
 // corpus's lower-cased alphabetic words; a fixed list keeps every document's features
 // comparable with the reference's.
@@ -28,9 +28,19 @@ constexpr std::string_view kTrigrams =
     "indencid__oueratho_bontihiceenousameughus_wheds_parroundeich"
     "ityuserin_eniescantenheyke__telineastorougnedustmin_aceatssi"
     "plalit_spardmor_plllylesir_naltatancablworageendtte_evastany"
-    "_feny_ite_brdenveneserd_ellou_ew_pleck__raoseialhimdinown_cl";
+    "_feny_ite_brdenveneserd_ellou_ew_pleck__raoseialhimdinown_cl"
+    "_tart_cesinsrecontsed_ab_musineadraninctanchaso_ninlatass_da"
+    "renlanemeshowhonatntsimeleariedisct_ur_im_timongicellesioche"
+    "em_nesledsomostls_ralhesgh_wn_ake_roberwouapptivonahaswil_ti"
+    "heiacesontri_africreeach_gekinnowposernstoadesenspemereirits"
+    "eneunitesompwe__upgreopeheandibee_scackirechi_pu_eaded_adner"
+    "cataboporaidattod_lar_usritsidee_uchhar_yeuntnewormmat_aghem"
+    "oldnsthowgraup__nangeordelyansseldesms_exp_apilewaythreryang"
+    "nsiseeensinaariecoalimpl_imsittalmarmonho_ualwarpenlowserfic"
+    "no_ienish_amwhacenowe_crnly_drlicsesaryif_ath_ifeacsseookpri"
+    "ood_rintrommntoertelesur_otkedboutaiaseinihilals't_elin'tday";
 constexpr std::size_t kTrigramCount = kTrigrams.size() / 3;
-static_assert(kTrigrams.size() % 3 == 0 && kTrigramCount == 300);
+static_assert(kTrigrams.size() % 3 == 0 && kTrigramCount == 500);
 
 }  // namespace
 

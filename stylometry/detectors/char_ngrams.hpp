@@ -1,5 +1,5 @@
 #pragma once
-// Character 3-gram habits: how often a writer's words contain each of the 300 most frequent
+// Character 3-gram habits: how often a writer's words contain each of the 500 most frequent
 // English letter triples (" th", "ing", "ly "...). Attribution tools lean on these because
 // they capture word choice, inflection and spelling at once; the detector only measures them
 // (for the reference and personal profiles) and marks nothing, since no single trigram is

@@ -122,31 +122,17 @@ TEST_CASE("latex: exact offsets after emoji, CJK, combining marks and CRLF", "[e
 }
 
 TEST_CASE("latex: odd input never throws", "[extract][latex]") {
-    for (const std::string source : {"\\",
-                                     "{",
-                                     "}",
-                                     "$",
-                                     "$$ open",
-                                     "\\(",
-                                     "\\[",
-                                     "\\begin{equation} open",
-                                     "\\begin{",
-                                     "\\section{unclosed\n\nnext",
-                                     "\\footnote{open",
-                                     "\\verb|x",
-                                     "\\'",
-                                     "\\c",
-                                     "\\item[",
-                                     "%",
-                                     "\\begin{document}",
-                                     "\\end{document}",
-                                     "\xff\xfe \\emph{\xc3}",
-                                     "}}]]",
-                                     "\\\\",
-                                     "--",
-                                     "``",
-                                     "\\title{",
-                                     "\\begin{document}\\end{itemize}"}) {
+    const std::vector<std::string> sources = {
+        "\\", "{", "}", "$", "$$ open", "\\(", "\\[", "\\begin{equation} open", "\\begin{",
+        "\\section{unclosed\n\nnext", "\\footnote{open", "\\verb|x", "\\'", "\\c", "\\item[", "%",
+        "\\begin{document}", "\\end{document}", "\xff\xfe \\emph{\xc3}", "}}]]", "\\\\", "--", "``",
+        "\\title{", "\\begin{document}\\end{itemize}",
+        // Found by fuzzing: an unclosed option after a table (once an endless loop), an
+        // accent on a broken byte, spaces before a line break after removed markup.
+        "\\begin{tabular}[", "\\begin{minipage}{x}[no close", "\\c\xc3\n\n)",
+        "*\\L\n    #\\emph{\n\\)"};
+    for (const std::string& source : sources) {
+        INFO(source);
         CHECK_NOTHROW(latex(source));
     }
 }

@@ -38,8 +38,11 @@ bool is_lower(char c) {
     return std::islower(static_cast<unsigned char>(c)) != 0;
 }
 
-bool is_shouted(std::string_view word) {
+// A word in capitals for emphasis: a word of the dictionary (when the reference has one: an
+// all-capital word outside it, like WBNS, is an acronym) that is no common acronym.
+bool is_shouted(std::string_view word, const std::string& norm, const Reference& reference) {
     if (word.size() < 4 || !std::ranges::all_of(word, is_upper)) return false;
+    if (reference.is_dictionary_word("the") && !reference.is_dictionary_word(norm)) return false;
     if (std::ranges::find(kAcronyms, word) != std::end(kAcronyms)) return false;
     // Roman numerals (XVIII) are capitals by spelling too.
     return !std::ranges::all_of(
@@ -96,7 +99,9 @@ void Capitalization::detect(const DetectionContext& context, MarkerSink& sink) c
                 continue;
             }
             const std::string_view word = document.text(token.text);
-            if (token.norm == "i" || token.norm.starts_with("i'")) {
+            // "i.e." is no pronoun.
+            const bool abbreviation = style::byte_at(document.prose.text, token.text.end) == '.';
+            if ((token.norm == "i" && !abbreviation) || token.norm.starts_with("i'")) {
                 ++pronouns;
                 if (word[0] == 'i')
                     uses.push_back({token.text, LowercaseI, "I" + std::string(word.substr(1))});
@@ -106,7 +111,7 @@ void Capitalization::detect(const DetectionContext& context, MarkerSink& sink) c
                     uses.push_back({token.text, LowercaseStart, style::match_casing("A", word)});
                 }
             }
-            if (!free_casing && is_shouted(word)) {
+            if (!free_casing && is_shouted(word, token.norm, context.reference)) {
                 uses.push_back(
                     {token.text, Emphasis, style::match_casing(first_word ? "Aa" : "a", word)});
             }

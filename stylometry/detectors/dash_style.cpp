@@ -78,8 +78,11 @@ std::vector<DashUse> find_dashes(std::string_view text) {
             add(i, i + 3, spaced ? EmSpaced : Em);
             i += 2;
         } else if (text.substr(i, 3) == "–") {
-            // An unspaced en dash joins a range or a compound (1990–2000, Paris–Rome).
-            if (spaced) add(i, i + 3, EnSpaced);
+            // An en dash joins a range or a compound (1990–2000, Paris–Rome, 1911 – April 26);
+            // only a spaced one between words stands for a dash.
+            const bool range =
+                is_digit(style::byte_before(text, i - 1)) || is_digit(style::byte_at(text, i + 4));
+            if (spaced && !range) add(i, i + 3, EnSpaced);
             i += 2;
         } else if (text[i] == '-') {
             std::size_t end = i;

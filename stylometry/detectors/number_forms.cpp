@@ -62,29 +62,52 @@ std::string written_date(int day, int month, std::string_view year) {
     return month_name(month) + " " + std::to_string(day) + ", " + std::string(year);
 }
 
+bool is_small_digit(std::string_view text) {
+    return text.size() == 1 && text[0] >= '2' && text[0] <= '9';
+}
+
+// Style guides keep small numbers in digits beside other figures ("experiments 1 and 2",
+// "5 to 5.5 nm"), so such a sentence shows no preference.
+bool has_other_figures(const Document& document, const Sentence& sentence) {
+    for (std::size_t i = sentence.first_token; i < sentence.end_token; ++i) {
+        const Token& t = document.tokens()[i];
+        if (t.kind == TokenKind::Number && !is_small_digit(document.text(t.text))) return true;
+    }
+    return false;
+}
+
+// Whether the number at tokens[i] is free to be written either way: not glued to a neighbour
+// ($5, 5%, 5-year, twenty-five), not a label (page 3, Act 5, Babylon 5) or a measure (5 km).
+bool is_free_standing(const Document& document, const Sentence& s, std::size_t i) {
+    const auto& tokens = document.tokens();
+    const Token* prev = i > s.first_token ? &tokens[i - 1] : nullptr;
+    const Token* next = i + 1 < s.end_token ? &tokens[i + 1] : nullptr;
+    if (prev != nullptr && !tokens[i].space_before) return false;
+    if (next != nullptr && !next->space_before &&
+        std::string_view(",.;:!?)]").find(document.text(next->text)[0]) == std::string_view::npos) {
+        return false;
+    }
+    if (prev != nullptr && prev->kind == TokenKind::Word &&
+        (contains(kLabels, prev->norm) ||
+         std::isupper(static_cast<unsigned char>(document.text(prev->text)[0])))) {
+        return false;
+    }
+    return next == nullptr || next->kind != TokenKind::Word || !contains(kUnits, next->norm);
+}
+
 // The tokens: small numbers as digits or words, large numbers with or without separators.
 void find_in_tokens(const Document& document, std::vector<NumberUse>& uses) {
     static const std::regex separated(R"(\d{1,3}(,\d{3})+)");
     static const std::regex plain(R"(\d{5,})");
-    const auto& tokens = document.tokens();
     for (const Sentence& s : document.sentences()) {
+        const bool other_figures = has_other_figures(document, s);
         for (std::size_t i = s.first_token; i < s.end_token; ++i) {
-            const Token& t = tokens[i];
-            const Token* prev = i > s.first_token ? &tokens[i - 1] : nullptr;
-            const Token* next = i + 1 < s.end_token ? &tokens[i + 1] : nullptr;
+            const Token& t = document.tokens()[i];
+            if (!is_free_standing(document, s, i)) continue;
             const std::string text(document.text(t.text));
-            // Glued to a neighbour ($5, 5%, 5-year, twenty-five), a number is part of something
-            // else.
-            const bool glued_before = prev != nullptr && !t.space_before;
-            const bool glued_after =
-                next != nullptr && !next->space_before &&
-                std::string_view(",.;:!?)]").find(document.text(next->text)[0]) ==
-                    std::string_view::npos;
-            if (glued_before || glued_after) continue;
-            if (prev && prev->kind == TokenKind::Word && contains(kLabels, prev->norm)) continue;
-            if (next && next->kind == TokenKind::Word && contains(kUnits, next->norm)) continue;
             if (t.kind == TokenKind::Number) {
-                if (text.size() == 1 && text[0] >= '2' && text[0] <= '9') {
+                if (is_small_digit(text)) {
+                    if (other_figures) continue;
                     uses.push_back(
                         {t.text, SmallDigits, true, std::string(kDigitWords[text[0] - '0'])});
                 } else if (std::regex_match(text, separated)) {
@@ -94,9 +117,8 @@ void find_in_tokens(const Document& document, std::vector<NumberUse>& uses) {
                 } else if (std::regex_match(text, plain)) {
                     uses.push_back({t.text, Thousands, false, with_commas(text)});
                 }
-            } else if (t.kind == TokenKind::Word) {
-                const auto* word = std::ranges::find(kDigitWords, t.norm);
-                const auto n = word - std::begin(kDigitWords);
+            } else if (t.kind == TokenKind::Word && !other_figures) {
+                const auto n = std::ranges::find(kDigitWords, t.norm) - std::begin(kDigitWords);
                 if (n < 2 || n > 9) continue;
                 // A sentence does not start with digits.
                 const bool first = i == s.first_token;

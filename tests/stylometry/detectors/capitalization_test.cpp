@@ -44,3 +44,11 @@ TEST_CASE("capitalization stays quiet where the population shouts as often") {
     const Reference reference = reference_with({{"caps.emphasis", "0,0.01,0.02,0.05"}});
     require_markers_with(Capitalization{}, reference, "This is VERY important to us all.", 0);
 }
+
+TEST_CASE(
+    "capitalization reads i.e. as no pronoun and capitals outside the dictionary as acronyms") {
+    const Reference dictionary =
+        reference_with({}, "@table dictionary\nword\nthe\neverywhere\nwatch\n");
+    require_markers_with(Capitalization{}, dictionary,
+                         "Watch WBNS tonight, i.e. at nine. It is [[EVERYWHERE]].", 1);
+}

@@ -35,7 +35,8 @@ TEST_CASE("dash-style marks double and spaced hyphens used as dashes") {
 TEST_CASE("dash-style ignores hyphens, ranges, minus signs, bullets and rules") {
     require_markers_with(DashStyle{}, kUnknown,
                          "A well-known fact—really. Pages 10-20, 1990–2000 and 1990--2000. "
-                         "Paris–Rome. 5 - 3 = 2.\n\n- first item\n- second item\n\n-----\n",
+                         "Paris–Rome. (May 6, 1911 – April 26, 1989) 5 - 3 = 2.\n\n- first item\n- "
+                         "second item\n\n-----\n",
                          0);
     const auto sink = run_detector(DashStyle{}, "A fact—really.", Language::Text, kUnknown);
     CHECK(measured(sink, "dash.em") == std::pair(1.0, 1.0));

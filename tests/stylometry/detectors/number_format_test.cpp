@@ -12,7 +12,7 @@ const Reference kUnknown{};
 TEST_CASE("number-format marks digits, bare large numbers, 24-hour times and regional dates") {
     const auto markers = require_markers_with(
         NumberFormat{}, kUnknown,
-        "I have [[3]] cats and [[12500]] coins. We met at [[22:30]] on [[31/12/2020]], or "
+        "I have [[3]] cats. We own [[12500]] coins. We met at [[22:30]] on [[31/12/2020]], or "
         "[[2021-01-05]]. It rose 5 [[per cent]].",
         6);
     CHECK(markers[0].fixes.at(0).new_text == "three");
@@ -29,11 +29,13 @@ TEST_CASE("number-format marks digits, bare large numbers, 24-hour times and reg
 }
 
 TEST_CASE("number-format leaves the usual forms, labels, measures and ambiguous times alone") {
-    require_markers_with(NumberFormat{}, kUnknown,
-                         "I have three cats and 12,500 coins. We met at 10:30 pm on 12/31/2020, "
-                         "on December 31 and at 10:30. Page 3 says 5% or 5 km. It rose 5 percent "
-                         "in 1999. Pi is 3.14 and see http://x.org/2020-12-31 now.",
-                         0);
+    require_markers_with(
+        NumberFormat{}, kUnknown,
+        "I have three cats and 12,500 coins. We met at 10:30 pm on 12/31/2020, "
+        "on December 31 and at 10:30. Page 3 says 5% or 5 km. It rose 5 percent "
+        "in 1999. Pi is 3.14 and see http://x.org/2020-12-31 now. In experiments 1 and 2 "
+        "we saw Babylon 5 and Act 3 at age 4.",
+        0);
 }
 
 TEST_CASE("number-format marks dotted times and ordinal day-first dates, keeping casing") {

@@ -1,5 +1,7 @@
 // Markdown extraction: front matter, then blocks (markdown_blocks), then the inline prose of
 // each leaf (markdown_inline).
+#include <utility>
+
 #include "stylometry/extract/extract.hpp"
 #include "stylometry/extract/markdown_blocks.hpp"
 #include "stylometry/extract/markdown_inline.hpp"
@@ -40,13 +42,27 @@ Prose extract_markdown(std::string_view source) {
     ProseBuilder builder(source, Language::Markdown);
     const markdown::Blocks blocks = markdown::parse_blocks(source, front_matter_end(source));
     markdown::InlineScanner scanner(source, blocks.reference_labels);
+    // A directive covers the next leaf's whole construct: every item of a list, cell of a
+    // table, paragraph of a quote (each block gets its own copy of the directive).
+    std::vector<std::vector<std::string>> waiting;
+    std::vector<std::vector<std::string>> covering;
+    std::size_t covered_construct = 0;
     for (const markdown::Leaf& leaf : blocks.leaves) {
         if (leaf.is_ignore_directive) {
-            builder.ignore_next_block(leaf.ignore_codes);
+            waiting.push_back(leaf.ignore_codes);
             continue;
+        }
+        if (!waiting.empty()) {
+            covering = std::exchange(waiting, {});
+            covered_construct = leaf.construct;
+        } else if (leaf.construct != covered_construct) {
+            covering.clear();
         }
         builder.begin_block(leaf.kind);
         scanner.emit(leaf, builder);
+        if (builder.block_has_text()) {
+            for (const auto& codes : covering) builder.ignore_current_block(codes);
+        }
         builder.end_block();
     }
     return builder.finish();

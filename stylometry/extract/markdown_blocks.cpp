@@ -53,6 +53,9 @@ class BlockParser {
 
   private:
     void process_line(const Line& line) {
+        // A container opened where the previous line had one (the next item of a list)
+        // continues the same construct.
+        continues_construct_ = !containers_.empty();
         Cursor at{line.begin, 0};
         const std::size_t matched = match_containers(line, at);
         if (matched < containers_.size()) {
@@ -97,7 +100,7 @@ class BlockParser {
             if (after.column - at.column >= 4 || after.pos >= line.end) return;
             if (source_[after.pos] == '>') {
                 close_leaf();
-                containers_.push_back({ContainerKind::Quote, 0});
+                open_container({ContainerKind::Quote, 0});
                 at = past_quote_marker(line, after);
                 continue;
             }
@@ -118,10 +121,10 @@ class BlockParser {
             const std::size_t spaces = content.column - marker_end.column;
             if (content.pos == line.end || spaces == 0 || spaces > 4) {
                 at = marker_end.pos < line.end ? skip_one(marker_end) : marker_end;
-                containers_.push_back({ContainerKind::ListItem, marker_end.column + 1});
+                open_container({ContainerKind::ListItem, marker_end.column + 1});
             } else {
                 at = content;
-                containers_.push_back({ContainerKind::ListItem, content.column});
+                open_container({ContainerKind::ListItem, content.column});
             }
         }
     }
@@ -202,7 +205,7 @@ class BlockParser {
         Span heading;
         if (atx_heading(source_, p, e, heading)) {
             close_leaf();
-            blocks_.leaves.push_back(prose_leaf(BlockKind::Heading, heading.begin, heading.end));
+            push_leaf(prose_leaf(BlockKind::Heading, heading.begin, heading.end));
             return;
         }
         if (is_thematic_break(source_, p, e)) {
@@ -224,6 +227,7 @@ class BlockParser {
             if (table_cells(source_, header.begin, header.end).size() == cells) {
                 paragraph_.lines.pop_back();
                 close_leaf();
+                table_construct_ = ++constructs_;
                 add_table_row(header.begin, header.end);
                 leaf_ = OpenLeaf::Table;
                 return;
@@ -273,7 +277,7 @@ class BlockParser {
 
     void add_table_row(std::size_t begin, std::size_t end) {
         for (const Span cell : table_cells(source_, begin, end)) {
-            blocks_.leaves.push_back(prose_leaf(BlockKind::TableCell, cell.begin, cell.end));
+            push_leaf(prose_leaf(BlockKind::TableCell, cell.begin, cell.end));
         }
     }
 
@@ -291,9 +295,24 @@ class BlockParser {
         leaf_ = OpenLeaf::None;
     }
 
+    // Leaves of one list, quote or table share a construct number (for ignore directives).
+    void push_leaf(Leaf leaf) {
+        if (!containers_.empty()) {
+            leaf.construct = container_construct_;
+        } else {
+            leaf.construct = leaf.kind == BlockKind::TableCell ? table_construct_ : ++constructs_;
+        }
+        blocks_.leaves.push_back(std::move(leaf));
+    }
+
+    void open_container(Container container) {
+        if (containers_.empty() && !continues_construct_) container_construct_ = ++constructs_;
+        containers_.push_back(container);
+    }
+
     void close_leaf() {
         if (leaf_ == OpenLeaf::Paragraph && !paragraph_.lines.empty()) {
-            blocks_.leaves.push_back(std::move(paragraph_));
+            push_leaf(std::move(paragraph_));
         }
         paragraph_ = {};
         leaf_ = OpenLeaf::None;
@@ -326,6 +345,10 @@ class BlockParser {
     Fence fence_;
     int html_kind_ = 0;
     std::size_t html_begin_ = 0;
+    std::size_t constructs_ = 0;
+    std::size_t container_construct_ = 0;
+    std::size_t table_construct_ = 0;
+    bool continues_construct_ = false;
     Blocks blocks_;
 };
 

@@ -21,6 +21,9 @@ struct LeafLine {
 struct Leaf {
     BlockKind kind = BlockKind::Paragraph;
     std::vector<LeafLine> lines;
+    // Leaves of the same top-level list, quote or table share this number; an ignore
+    // directive before such a construct covers all of it.
+    std::size_t construct = 0;
     // A `<!-- fantasma-ignore ... -->` HTML block: no lines, covers the next leaf's block.
     bool is_ignore_directive = false;
     std::vector<std::string> ignore_codes;

@@ -130,3 +130,18 @@ TEST_CASE("markdown: removed markup leaves no double space, typed ones stay",
     CHECK(prose.text == "Code here,  typed double. End\nstart.");
     CHECK(source_of(prose, "start") == source.find("start"));
 }
+
+TEST_CASE("markdown: an ignore comment before a list or table covers all of it",
+          "[extract][markdown]") {
+    const std::string source =
+        "<!-- fantasma-ignore spelling -->\n- one\n- two\n\nAfter list.\n\n"
+        "<!-- fantasma-ignore -->\n| a | b |\n|---|---|\n| c | d |\n\nAfter table.\n";
+    const auto prose = markdown(source);
+    CHECK(blocks_of(prose) == "one|two|After list.|a|b|c|d|After table.");
+    std::string covered;
+    for (const auto& ignore : prose.ignores) covered += std::string(prose.view(ignore.text)) + "|";
+    CHECK(covered == "one|two|a|b|c|d|");
+    REQUIRE(prose.ignores.size() == 6);
+    CHECK(prose.ignores[1].codes == std::vector<std::string>{"spelling"});
+    CHECK(prose.ignores[5].codes.empty());
+}

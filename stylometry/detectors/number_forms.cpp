@@ -92,7 +92,11 @@ bool is_free_standing(const Document& document, const Sentence& s, std::size_t i
          std::isupper(static_cast<unsigned char>(document.text(prev->text)[0])))) {
         return false;
     }
-    return next == nullptr || next->kind != TokenKind::Word || !contains(kUnits, next->norm);
+    if (next == nullptr || next->kind != TokenKind::Word) return true;
+    // 5 p.m. and 9 a.m. are times.
+    const bool time = (next->norm == "a" || next->norm == "p") &&
+                      style::byte_at(document.prose.text, next->text.end) == '.';
+    return !time && !contains(kUnits, next->norm);
 }
 
 // The tokens: small numbers as digits or words, large numbers with or without separators.

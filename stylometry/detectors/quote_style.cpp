@@ -20,15 +20,29 @@ struct QuoteUse {
     bool opening;  // for double marks: opens a quotation
 };
 
-// A letter on either side makes ' or ’ an apostrophe (don't, l’homme). Bytes >= 0x80 are
-// letters of other scripts or accents here, which is what matters for this test.
-bool is_letter(char c) {
-    return std::isalpha(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80;
+// A letter on either side makes ' or ’ an apostrophe (don't, l’homme). A byte >= 0x80 is
+// taken for a letter of another script or an accent, unless it belongs to a General
+// Punctuation character (U+2000-U+206F: curly quotes, dashes, invisible marks), E2 80/81 xx.
+bool is_punctuation_sequence(std::string_view text, std::size_t lead) {
+    return lead + 1 < text.size() && text[lead] == '\xE2' &&
+           (text[lead + 1] == '\x80' || text[lead + 1] == '\x81');
 }
+bool is_letter_before(std::string_view text, std::size_t at) {
+    const auto c = static_cast<unsigned char>(style::byte_before(text, at));
+    if (c < 0x80) return std::isalpha(c) != 0;
+    return !(at >= 3 && is_punctuation_sequence(text, at - 3));
+}
+bool is_letter_at(std::string_view text, std::size_t at) {
+    const auto c = static_cast<unsigned char>(style::byte_at(text, at));
+    if (c < 0x80) return std::isalpha(c) != 0;
+    return !is_punctuation_sequence(text, at);
+}
+
 // Words that open with an apostrophe ('tis, 'em): the mark is not an opening quote.
 bool is_elision(std::string_view rest) {
-    for (const std::string_view word : {"tis", "twas", "em", "cause", "til", "round"}) {
-        if (rest.starts_with(word) && !is_letter(style::byte_at(rest, word.size()))) return true;
+    for (const std::string_view word :
+         {"tis", "twas", "em", "cause", "til", "round", "bout", "cross", "stead", "burbs", "n"}) {
+        if (rest.starts_with(word) && !is_letter_at(rest, word.size())) return true;
     }
     return false;
 }
@@ -39,22 +53,27 @@ bool opens(char before) {
 
 std::vector<QuoteUse> find_quotes(std::string_view text) {
     std::vector<QuoteUse> uses;
+    bool in_double = false;  // inside a double-quoted passage, where single quotes nest
     for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text.substr(i, 2) == "\n\n") in_double = false;  // quotations end with paragraphs
         const char before = style::byte_before(text, i);
-        const bool is_curly_single = text.substr(i, 3) == "’" || text.substr(i, 3) == "‘";
+        const std::string_view mark = text.substr(i, 3);
+        const bool curly_single = mark == "’" || mark == "‘";
         const std::size_t size = text[i] == '\'' || text[i] == '"' ? 1 : 3;
-        const char after = style::byte_at(text, i + size);
         if (text[i] == '"') {
-            uses.push_back({Span(i, i + 1), Mark::StraightDouble, opens(before)});
-        } else if (text.substr(i, 3) == "“" || text.substr(i, 3) == "”") {
-            uses.push_back({Span(i, i + 3), Mark::CurlyDouble, text.substr(i, 3) == "“"});
-        } else if (text[i] == '\'' || is_curly_single) {
-            if ((is_letter(before) && is_letter(after)) ||
+            in_double = opens(before);
+            uses.push_back({Span(i, i + 1), Mark::StraightDouble, in_double});
+        } else if (mark == "“" || mark == "”") {
+            in_double = mark == "“";
+            uses.push_back({Span(i, i + 3), Mark::CurlyDouble, in_double});
+        } else if (text[i] == '\'' || curly_single) {
+            const bool letter_after = is_letter_at(text, i + size);
+            if ((is_letter_before(text, i) && letter_after) ||
                 (opens(before) && is_elision(text.substr(i + size)))) {
                 uses.push_back({Span(i, i + size),
                                 size == 1 ? Mark::StraightApostrophe : Mark::CurlyApostrophe,
                                 false});
-            } else if (opens(before) && is_letter(after) && text.substr(i, 3) != "’") {
+            } else if (!in_double && opens(before) && letter_after && mark != "’") {
                 // A quotation opens on a word; '90s opens on a digit and is no quotation.
                 uses.push_back({Span(i, i + size), Mark::OpenSingle, true});
             }

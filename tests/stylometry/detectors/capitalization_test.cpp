@@ -27,9 +27,11 @@ TEST_CASE("capitalization marks shouting, a lower-case i and lower-case sentence
 }
 
 TEST_CASE("capitalization leaves acronyms, short capitals, numerals and headings alone") {
-    require_markers_with(Capitalization{}, kUnknown,
-                         "NASA and the UN met. Louis XVIII ruled. See e.g. the cat, etc. and more.",
-                         0);
+    require_markers_with(
+        Capitalization{}, kUnknown,
+        "NASA and the UN met. Louis XVIII ruled. See e.g. the cat, etc. and more. . . . "
+        "the end.",
+        0);
     require_markers_with(Capitalization{}, kUnknown, "# IMPORTANT NOTICE\n\nAll is well.\n", 0,
                          Language::Markdown);
 }

@@ -34,7 +34,7 @@ TEST_CASE("number-format leaves the usual forms, labels, measures and ambiguous 
         "I have three cats and 12,500 coins. We met at 10:30 pm on 12/31/2020, "
         "on December 31 and at 10:30. Page 3 says 5% or 5 km. It rose 5 percent "
         "in 1999. Pi is 3.14 and see http://x.org/2020-12-31 now. In experiments 1 and 2 "
-        "we saw Babylon 5 and Act 3 at age 4.",
+        "we saw Babylon 5 and Act 3 at age 4. We work until 5 p.m. daily.",
         0);
 }
 

@@ -43,3 +43,11 @@ TEST_CASE("quote-style fixes straight quotes to curly ones where writers use cur
     INFO(markers[0].message);
     CHECK(markers[0].message.find("straight quotation marks this often") != std::string::npos);
 }
+
+TEST_CASE("quote-style reads single quotes nested in double ones as no habit") {
+    const Reference curly = reference_with(
+        {{"quote.straight-double", "0,0.1,0.2"}, {"apostrophe.straight", "0,0.1,0.2"}});
+    require_markers_with(QuoteStyle{}, curly,
+                         "He said, “She told me ‘no’ and it’s fine.” Then: “‘Beauty,’ she said.”",
+                         0);
+}

@@ -53,14 +53,20 @@ bool listed(const std::string_view (&list)[N], std::string_view word) {
 
 enum class Terminal { None, Latin, FullWidth };
 
+// Latin terminals need a space and a sentence start after them; full-width ones do not.
 Terminal terminal_kind(std::string_view mark) {
-    if (mark == "\u3002" || mark == "\uFF01" || mark == "\uFF1F" || mark == "\uFF61") {
-        return Terminal::FullWidth;
+    constexpr std::u32string_view latin = U".!?\u2026\u203D";
+    constexpr std::u32string_view full_width = U"\u3002\uFF01\uFF1F\uFF61";
+    bool all_latin = true;
+    bool all_full_width = true;
+    for (std::size_t at = 0; at < mark.size();) {
+        const Decoded d = decode(mark, at);
+        all_latin = all_latin && latin.find(d.cp) != std::u32string_view::npos;
+        all_full_width = all_full_width && full_width.find(d.cp) != std::u32string_view::npos;
+        at += d.length;
     }
-    if (mark == "\u2026" || mark == "\u203D") return Terminal::Latin;
-    const bool all_terminal = std::all_of(mark.begin(), mark.end(),
-                                          [](char c) { return c == '.' || c == '!' || c == '?'; });
-    return all_terminal ? Terminal::Latin : Terminal::None;
+    if (all_latin) return Terminal::Latin;
+    return all_full_width ? Terminal::FullWidth : Terminal::None;
 }
 
 bool is_closer(std::string_view mark) {
@@ -95,9 +101,10 @@ class SentenceSplitter {
                 ++k;
                 continue;
             }
-            std::size_t after = k + 1;  // past the closing quotes and brackets
+            std::size_t after = k + 1;  // past closing quotes, brackets and further terminals
             while (after < end && !tokens_[after].space_before &&
-                   tokens_[after].kind == TokenKind::Punct && is_closer(view(after))) {
+                   tokens_[after].kind == TokenKind::Punct &&
+                   (is_closer(view(after)) || terminal_kind(view(after)) != Terminal::None)) {
                 ++after;
             }
             std::size_t next = after;  // past emoji and emoticons that close the sentence

@@ -68,7 +68,7 @@ class Tokenizer {
                 at += d.length;
                 continue;
             }
-            if (c == CharClass::Format) {  // invisible: neither a token nor a space
+            if (c == CharClass::Format || c == CharClass::EmojiJoiner) {  // invisible, alone
                 at += d.length;
                 continue;
             }
@@ -191,7 +191,7 @@ class Tokenizer {
         return end;
     }
 
-    // Digits with inner separators (3.14, 1,000,000, 10:30) and a letter suffix (2nd, 1990s).
+    // Digits with inner separators (3.14, 1,000,000, 10:30) and a letter suffix.
     std::size_t scan_number(std::size_t at) const {
         std::size_t end = skip_digits(at);
         while (end + 1 < text_.size()) {
@@ -204,7 +204,9 @@ class Tokenizer {
             if (!accepted) break;
             end = group;
         }
-        if (class_at(end) == CharClass::Letter) end = scan_word(end);
+        // A suffix: 2nd, 1990s, 1990's.
+        const bool apostrophe = end < text_.size() && is_apostrophe(decode(text_, end).cp);
+        if (class_at(end) == CharClass::Letter || apostrophe) end = scan_word(end);
         return end;
     }
 

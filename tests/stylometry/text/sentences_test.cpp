@@ -72,6 +72,14 @@ TEST_CASE("emoji and emoticons after a terminal close the sentence", "[segment][
 TEST_CASE("CJK full stops end a sentence without a space", "[segment][sentences]") {
     CHECK(sentence_texts("\u4ECA\u65E5\u306F\u3002\u660E\u65E5\uFF01\u5F8C\uFF1F") ==
           Strings{"\u4ECA\u65E5\u306F\u3002", "\u660E\u65E5\uFF01", "\u5F8C\uFF1F"});
+    // Repeated marks and closing brackets stay with the sentence they end.
+    CHECK(sentence_texts("\u300C\u884C\u304F\uFF01\uFF01\u300D\u672C\u3002") ==
+          Strings{"\u300C\u884C\u304F\uFF01\uFF01\u300D", "\u672C\u3002"});
+}
+
+TEST_CASE("glued runs of terminals end one sentence", "[segment][sentences]") {
+    CHECK(sentence_texts("Wait\u2026\u2026 What?. Done!\u2026 Yes\u203D Ok.") ==
+          Strings{"Wait\u2026\u2026", "What?.", "Done!\u2026", "Yes\u203D", "Ok."});
 }
 
 TEST_CASE("sentences never cross a block and end at its end", "[segment][sentences]") {

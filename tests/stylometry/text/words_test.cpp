@@ -79,6 +79,9 @@ TEST_CASE("numbers keep decimals, thousands, times and suffixes", "[segment][num
     CHECK(typed_tokens("3 3.14 1,000,000 10:30 2nd 1990s 5%") ==
           Strings{"Number:3", "Number:3.14", "Number:1,000,000", "Number:10:30", "Number:2nd",
                   "Number:1990s", "Number:5", "Symbol:%"});
+    CHECK(typed_tokens("the 1990's, 1.2.3 and \u0663\u0664") ==
+          Strings{"Word:the", "Number:1990's", "Punct:,", "Number:1.2.3", "Word:and",
+                  "Number:\u0663\u0664"});
 }
 
 TEST_CASE("separators that do not continue a number are punctuation", "[segment][numbers]") {

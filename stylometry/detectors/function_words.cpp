@@ -14,7 +14,7 @@ constexpr double kPriorWords = 250;
 // Fewer uses than this are never called a habit, whatever the rate.
 constexpr std::size_t kMinOccurrences = 3;
 // Only the most identifying few are marked: a long list would hide the ones that matter.
-constexpr std::size_t kMaxMarkers = 5;
+constexpr std::size_t kMaxMarkers = 3;
 
 struct Candidate {
     std::string_view word;

@@ -25,6 +25,10 @@ constexpr std::array<std::string_view, 80> kOpeners = {
     "since", "i", "we", "you", "it", "this", "that", "there", "the", "a", "in", "my", "they",
     "he"};
 // clang-format on
+// Openers before this index are discourse markers, worth a marker when habitual; pronouns
+// and articles after it are only measured: no writer can stop starting sentences with "I".
+constexpr std::size_t kDiscourseOpeners = 67;
+static_assert(kOpeners[kDiscourseOpeners] == "i");
 // A population median is worth this many sentences of evidence.
 constexpr double kPriorSentences = 10;
 constexpr std::size_t kMinOccurrences = 3;
@@ -68,7 +72,7 @@ void SentenceOpeners::detect(const DetectionContext& context, MarkerSink& sink) 
         const HabitScore score =
             score_habit(context.reference, feature, count, sentences, kPriorSentences);
         if (score.known && score.rate > score.median && score.bits >= lexical::kMarkerBits &&
-            openings[i].size() >= kMinOccurrences) {
+            openings[i].size() >= kMinOccurrences && i < kDiscourseOpeners) {
             candidates.push_back({i, score});
         }
     }

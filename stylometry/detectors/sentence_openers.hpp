@@ -13,7 +13,8 @@ class SentenceOpeners : public Detector {
     }
     // Measures "sentence-opener.<opener>" (sentences opening with it per sentence; spaces in
     // multi-word openers become '_': "sentence-opener.in_fact") for a fixed list of common
-    // openers; marks the openers repeated far more often than the population's rate.
+    // openers; marks the discourse markers among them ("so", "well", "in fact", not "I" or
+    // "the") repeated far more often than the population's rate.
     void detect(const DetectionContext& context, MarkerSink& sink) const override;
 };
 

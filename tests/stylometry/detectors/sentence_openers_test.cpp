@@ -44,3 +44,11 @@ TEST_CASE("sentence-openers leaves varied openings alone") {
                          0);
     CHECK(run_detector(SentenceOpeners{}, "").measurements.empty());
 }
+
+TEST_CASE("sentence-openers measures pronoun openers but does not mark them") {
+    const Reference reference = reference_with({spread("sentence-opener.i", 0, 0.05)});
+    const auto sink = run_detector(SentenceOpeners{}, "I came. I saw. I left. I slept.",
+                                   Language::Text, reference);
+    CHECK(sink.measurements.at("sentence-opener.i") == std::pair(4.0, 4.0));
+    CHECK(sink.markers.empty());
+}

@@ -60,6 +60,8 @@ std::size_t match_url(std::string_view text, std::size_t at) {
             ++open_parens;
         } else if (last == ']' && open_brackets < 0) {
             ++open_brackets;
+        } else if (text.substr(0, end).ends_with("\u2026")) {
+            end -= 2;  // the ellipsis is three bytes; the third goes below
         } else if (trailing.find(last) == std::string_view::npos) {
             break;
         }

@@ -60,6 +60,8 @@ TEST_CASE("a URL is one token without the sentence's punctuation", "[segment][ur
     // Brackets: a URL keeps the ones it opened.
     CHECK(typed_tokens("(https://en.wikipedia.org/wiki/Foo_(bar))") ==
           Strings{"Punct:(", "Url:https://en.wikipedia.org/wiki/Foo_(bar)", "Punct:)"});
+    CHECK(token_texts("at http://a.io/x\u2026 or http://b.io/y?!") ==
+          Strings{"at", "http://a.io/x", "\u2026", "or", "http://b.io/y", "?!"});
     // A bare scheme is not a URL.
     CHECK(token_texts("http:// now") == Strings{"http", ":", "/", "/", "now"});
 }

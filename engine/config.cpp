@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <string>
 
@@ -25,6 +26,15 @@ class ConfigReader {
         const bool ok = std::is_same_v<T, bool> ? it->is_boolean() : it->is_number();
         if (!ok || (std::is_integral_v<T> && !std::is_same_v<T, bool> && !it->is_number_integer()))
             fail(key, "has the wrong type");
+        if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+            // Checked before narrowing, so 2^32 + 1024 does not become 1024.
+            const bool fits =
+                it->is_number_unsigned()
+                    ? it->template get<std::uint64_t>() <=
+                          std::uint64_t(std::numeric_limits<T>::max())
+                    : it->template get<std::int64_t>() >= std::numeric_limits<T>::min();
+            if (!fits) fail(key, "is out of range");
+        }
         value = it->get<T>();
     }
 

@@ -82,6 +82,10 @@ TEST_CASE("bad configs give one-line errors naming the setting", "[engine][confi
     CHECK_THAT(error_of(R"({"hidden_size": 2.5})"),
                Catch::Contains("'hidden_size' has the wrong type"));
     CHECK_THAT(error_of(R"({"hidden_size": -4})"), Catch::Contains("hidden_size is out of range"));
+    CHECK_THAT(error_of(R"({"hidden_size": 4294968320})"),
+               Catch::Contains("'hidden_size' is out of range"));
+    CHECK_THAT(error_of(R"({"hidden_size": -4294967296})"),
+               Catch::Contains("'hidden_size' is out of range"));
     CHECK_THAT(error_of(R"({"num_hidden_layers": 2, "layer_types": ["full_attention"]})"),
                Catch::Contains("'layer_types' does not list num_hidden_layers entries"));
     CHECK_THAT(error_of(R"({"num_hidden_layers": 1, "layer_types": ["mamba"]})"),

@@ -10,6 +10,8 @@
 #include <fstream>
 #include <string>
 
+#include <unistd.h>
+
 namespace fe = fantasma::engine;
 namespace fs = std::filesystem;
 
@@ -79,7 +81,8 @@ TEST_CASE("a GGUF file written here reads back", "[engine][gguf]") {
     std::memcpy(data.data(), values.data(), 24);
     writer.add_tensor("first", fe::DType::f32, {2, 3}, data);
     writer.add_tensor("second", fe::DType::f32, {6}, data);
-    const auto path = fs::temp_directory_path() / "fantasma-engine-test-roundtrip.gguf";
+    const auto path = fs::temp_directory_path() /
+                      ("fantasma-engine-test-" + std::to_string(::getpid()) + "-roundtrip.gguf");
     writer.write(path);
 
     const fe::GgufFile file(path);
@@ -101,6 +104,7 @@ TEST_CASE("a GGUF file written here reads back", "[engine][gguf]") {
     // Data offsets are aligned to 32 bytes from the start of the file.
     const auto* start = reinterpret_cast<const std::byte*>(gguf.tensors[0].bytes.data());
     CHECK((gguf.tensors[1].bytes.data() - start) == 32);
+    fs::remove(path);
 }
 
 TEST_CASE("the raw test image is itself valid", "[engine][gguf]") {

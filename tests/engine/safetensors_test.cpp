@@ -9,6 +9,8 @@
 #include <fstream>
 #include <string>
 
+#include <unistd.h>
+
 namespace fe = fantasma::engine;
 namespace fs = std::filesystem;
 
@@ -37,12 +39,19 @@ std::string error_of(const std::string& bytes) {
     return "";
 }
 
-fs::path fresh_dir(const std::string& name) {
-    const auto dir = fs::temp_directory_path() / ("fantasma-engine-test-" + name);
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
+// An empty folder in the temp folder, removed again afterwards.
+struct TempDir {
+    fs::path path;
+    explicit TempDir(const std::string& name)
+        : path(fs::temp_directory_path() /
+               ("fantasma-engine-test-" + std::to_string(::getpid()) + "-" + name)) {
+        fs::remove_all(path);
+        fs::create_directories(path);
+    }
+    ~TempDir() { fs::remove_all(path); }
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+};
 
 void write_file(const fs::path& path, const std::string& bytes) {
     std::ofstream(path, std::ios::binary).write(bytes.data(), std::streamsize(bytes.size()));
@@ -64,11 +73,12 @@ TEST_CASE("safetensors tensors are read with their dtype, shape and bytes",
           "[engine][safetensors]") {
     // F16 1.0, -2.0; BF16 1.0, 0.5 (hand-encoded).
     const std::string data("\x00\x3c\x00\xc0\x80\x3f\x00\x3f", 8);
-    const auto tensors = parse(safetensors_bytes(
+    const std::string file = safetensors_bytes(
         R"({"__metadata__": {"format": "pt"},
             "a": {"dtype": "F16", "shape": [2], "data_offsets": [0, 4]},
             "b": {"dtype": "BF16", "shape": [1, 2], "data_offsets": [4, 8]}})",
-        data));
+        data);
+    const auto tensors = parse(file);  // views into `file`
     REQUIRE(tensors.size() == 2);
     const auto& a = tensors[0].name == "a" ? tensors[0] : tensors[1];
     const auto& b = tensors[0].name == "a" ? tensors[1] : tensors[0];
@@ -119,7 +129,8 @@ TEST_CASE("bad safetensors files give one-line errors", "[engine][safetensors]")
 }
 
 TEST_CASE("a truncated model file is refused with its name", "[engine][safetensors]") {
-    const auto dir = fresh_dir("truncated");
+    const TempDir temp("truncated");
+    const auto& dir = temp.path;
     fs::copy_file(kReference / "untied-odd-f32/config.json", dir / "config.json");
     std::ifstream in(kReference / "untied-odd-f32/model.safetensors", std::ios::binary);
     std::string bytes(std::istreambuf_iterator<char>(in), {});
@@ -129,7 +140,8 @@ TEST_CASE("a truncated model file is refused with its name", "[engine][safetenso
 }
 
 TEST_CASE("missing and misshapen tensors are named", "[engine][safetensors]") {
-    const auto dir = fresh_dir("missing");
+    const TempDir temp("missing");
+    const auto& dir = temp.path;
     fs::copy_file(kReference / "untied-odd-f32/config.json", dir / "config.json");
     // hidden 48, vocab 301 in that config.
     write_file(
@@ -148,7 +160,8 @@ TEST_CASE("missing and misshapen tensors are named", "[engine][safetensors]") {
 }
 
 TEST_CASE("a sharded index must name shards inside the folder", "[engine][safetensors]") {
-    const auto dir = fresh_dir("index");
+    const TempDir temp("index");
+    const auto& dir = temp.path;
     fs::copy_file(kReference / "untied-odd-f32/config.json", dir / "config.json");
     write_file(dir / "model.safetensors.index.json",
                R"({"weight_map": {"a": "../../etc/passwd"}})");

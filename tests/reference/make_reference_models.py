@@ -10,7 +10,9 @@ need no torch. Regenerate with (versions pinned in requirements.txt beside this 
 
 Each model folder gets config.json, weights (*.safetensors, some sharded with an index),
 tokens.txt (the fixed token sequence, comma separated) and logits.npy (float32
-[n_tokens, vocab], one full-sequence forward pass). The script also checks that the
+[n_tokens, vocab], one full-sequence forward pass). The multimodal model also gets
+logits_q8_0.npy and logits_q4_0.npy: the same pass with its weight matrices rounded through
+ggml's Q8_0 / Q4_0 reference quantizers, what a GGUF of those types must reproduce. The script also checks that the
 token-by-token path with a cache gives the same logits, so the golden numbers do not depend
 on which of transformers' two delta-rule implementations ran.
 """
@@ -149,6 +151,59 @@ def round_to(model: Qwen3_5ForCausalLM, dtype: torch.dtype) -> None:
             p.copy_(p.to(dtype).to(torch.float32))
 
 
+def round_half_away(x: torch.Tensor) -> torch.Tensor:
+    """C's roundf (ties away from zero), exactly, in float32."""
+    whole = torch.trunc(x)
+    return whole + torch.where((x - whole).abs() >= 0.5, torch.sign(x), torch.zeros_like(x))
+
+
+def ggml_roundtrip(weight: torch.Tensor, kind: str) -> torch.Tensor:
+    """Quantizes and dequantizes like ggml's quantize_row_q8_0_ref / q4_0_ref, bit for bit."""
+    blocks = weight.reshape(-1, 32).float()
+    if kind == "q8_0":
+        scale = blocks.abs().max(1, keepdim=True).values / 127
+    else:  # q4_0: the scale carries the sign of the largest-magnitude value
+        scale = torch.gather(blocks, 1, blocks.abs().argmax(1, keepdim=True)) / -8
+    # ggml divides by the float32 scale but stores it as float16.
+    inverse = torch.where(scale != 0, 1 / scale, torch.zeros_like(scale))
+    if kind == "q8_0":
+        q = round_half_away(blocks * inverse)
+    else:
+        q = torch.clamp(torch.trunc(blocks * inverse + 8.5), max=15) - 8
+    return (q * scale.half().float()).reshape(weight.shape)
+
+
+def tiled_value_head_order(config) -> list[int]:
+    """llama.cpp's converter reorders DeltaNet value heads so that head j reads key head
+    j % Hk; j holds transformers' head (j % Hk) * group + j // Hk."""
+    hk, hv = config.linear_num_key_heads, config.linear_num_value_heads
+    return [(j % hk) * (hv // hk) + j // hk for j in range(hv)]
+
+
+def quantized_logits(model, tokens: torch.Tensor, kind: str) -> torch.Tensor:
+    """Logits with every weight matrix whose rows are whole 32-blocks stored as `kind`,
+    the matrices the engine's GGUF converter quantizes. out_proj is quantized in llama.cpp's
+    value-head order, since its blocks run across heads."""
+    config = model.config
+    order = tiled_value_head_order(config)
+    dv = config.linear_value_head_dim
+    columns = torch.tensor([h * dv + i for h in order for i in range(dv)])
+    saved = {name: p.detach().clone() for name, p in model.named_parameters()}
+    with torch.no_grad():
+        for name, p in model.named_parameters():
+            if p.dim() != 2 or p.shape[1] % 32 != 0:
+                continue
+            if name.endswith("linear_attn.out_proj.weight"):
+                tiled = ggml_roundtrip(p[:, columns], kind)
+                p[:, columns] = tiled
+            else:
+                p.copy_(ggml_roundtrip(p, kind))
+        logits = logits_full(model, tokens)
+        for name, p in model.named_parameters():
+            p.copy_(saved[name])
+    return logits
+
+
 def logits_full(model, tokens: torch.Tensor) -> torch.Tensor:
     with torch.no_grad():
         return model(input_ids=tokens[None, :]).logits[0]
@@ -248,6 +303,12 @@ def main() -> None:
             save_multimodal(folder, model, config_dict, dtype, generator)
         (folder / "tokens.txt").write_text(",".join(str(t) for t in tokens.tolist()) + "\n")
         np.save(folder / "logits.npy", full.numpy().astype(np.float32))
+        if layout == "multimodal":  # every matrix is whole blocks: the quantized goldens
+            for kind in ("q8_0", "q4_0"):
+                quantized = quantized_logits(model, tokens, kind)
+                np.save(folder / f"logits_{kind}.npy", quantized.numpy().astype(np.float32))
+                top1 = (quantized.argmax(1) == full.argmax(1)).float().mean().item()
+                print(f"{name}: {kind} top-1 agreement with float weights {top1:.3f}")
         print(f"{name}: {n_tokens} tokens, logits max |x| {scale:.3f}, "
               f"prefill vs decode max diff {step_error:.2e}")
 

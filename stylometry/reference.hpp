@@ -78,6 +78,8 @@ class Reference {
     // In the spelling dictionary (any region)?
     bool is_dictionary_word(std::string_view lower_word) const;
     // A word n-gram (2 or 3 lower-case words joined by single spaces) per million words.
+    // Reference n-grams are runs of consecutive words with no punctuation or number between
+    // them; those seen fewer than 3 times in the corpus read as 0.
     double phrase_per_million(std::string_view lower_phrase) const;
 
   private:

@@ -47,6 +47,17 @@ def _token(item):
     return word, tag
 
 
+def _undouble(tokens):
+    """This packaging of Brown writes every sentence-final ';', ':', '?' and '!' twice
+    ("Ann ; ;", "he ? ?"), never '.': keep one."""
+    out = []
+    for token in tokens:
+        if out and token[1] == "." and out[-1] == token:
+            continue
+        out.append(token)
+    return out
+
+
 def read(package):
     """All 500 samples, in corpus order."""
     samples = []
@@ -58,7 +69,7 @@ def read(package):
         with open(os.path.join(package, sample.name), encoding="ascii") as text:
             blocks = re.split(r"\n\s*\n", text.read())
         for block in blocks:
-            sentences = [[_token(item) for item in line.split()]
+            sentences = [_undouble([_token(item) for item in line.split()])
                          for line in block.splitlines() if line.strip()]
             if sentences:
                 sample.paragraphs.append(sentences)
@@ -66,11 +77,11 @@ def read(package):
 
 
 def words(tokens):
-    """Lower-case words of a token list, split as the segmenter splits them. Punctuation
-    tokens yield None so that n-grams do not run across them."""
+    """Lower-case words of a token list, split as the segmenter splits them. Tokens without
+    a word (punctuation, numbers) yield None so that n-grams do not run across them."""
     for token, _ in tokens:
         found = WORD.findall(token)
-        if not found and not token.isalnum():
+        if not found:
             yield None
         for word in found:
             yield word.lower()

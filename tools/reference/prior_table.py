@@ -122,6 +122,32 @@ PRIORS = [
         "mixture": [(0.90, ("measured", ("value", 0.0))), (0.10, ("uniform", 0.2, 1.0))],
     },
     {
+        "feature": "spelling.misspelled",
+        "source": "25% of writers leave 1 in 500 to 1 in 50 words misspelled (assumption)",
+        "why": "Brown was copy-edited for print, so it has almost no misspellings. "
+               "Assumption: 25% of writers of unedited prose leave 1 in 500 to 1 in 50 words "
+               "misspelled (log scale); the rest as Brown.",
+        "mixture": [(0.75, ("measured", ("value", 0.0))),
+                    (0.25, ("log-uniform", 0.002, 0.02))],
+    },
+    {
+        "feature": "date.day-month",
+        "source": f"{COMMONWEALTH:.0%} of writers write the day first (assumption)",
+        "why": "Brown is American (March 5). Assumption: the Commonwealth writers "
+               f"({COMMONWEALTH:.0%}) write 5 March for 70-100% of their dates; the rest as "
+               "Brown.",
+        "mixture": [(1 - COMMONWEALTH, ("measured", ("value", 0.0))),
+                    (COMMONWEALTH, ("uniform", 0.7, 1.0))],
+    },
+    {
+        "feature": "time.24-hour",
+        "source": "20% of writers use the 24-hour clock (assumption)",
+        "why": "Brown is American (5 p.m.). Assumption: 20% of English writers (Europeans, "
+               "the military, many non-native writers) write 17:00 for 70-100% of their "
+               "times; the rest as Brown.",
+        "mixture": [(0.80, ("measured", ("value", 0.0))), (0.20, ("uniform", 0.7, 1.0))],
+    },
+    {
         "feature": "emoji.rate",
         "source": "30% of writers use emoji, 1 per 1,000 to 1 per 50 words (assumption)",
         "why": "Brown (1961) has no emoji. Assumption: in prose (not chat) 70% of writers "

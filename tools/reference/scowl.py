@@ -2,6 +2,7 @@
 and the regional spelling variants."""
 
 import os
+import re
 from collections import defaultdict
 
 FOLDER = "/usr/share/dict/scowl"
@@ -23,11 +24,11 @@ DICTIONARY_LISTS = ("english", "american", "british", "british_z", "canadian", "
 REGIONS = tuple(REGION_LISTS)  # in the order the table writes them
 
 
-def read_list(name, kinds=KINDS):
-    """Every word of SCOWL list `name` (e.g. "british") up to size 70, as written."""
+def read_list(name, kinds=KINDS, max_level=70):
+    """Every word of SCOWL list `name` (e.g. "british") up to `max_level`, as written."""
     words = set()
     for kind in kinds:
-        for level in LEVELS:
+        for level in (level for level in LEVELS if level <= max_level):
             path = os.path.join(FOLDER, f"{name}-{kind}.{level}")
             if os.path.exists(path):
                 # Debian ships the lists in UTF-8 (a few accented loanwords: café).
@@ -45,26 +46,58 @@ def dictionary():
     return {word for word in words if word and " " not in word and "\t" not in word}
 
 
-# Rewrites that turn a British, Canadian or Australian form into its American counterpart.
-# Each is tried at every position; up to two may combine (manoeuvres -> maneuvers).
-REWRITES = (
-    ("our", "or"), ("ise", "ize"), ("isi", "izi"), ("isa", "iza"), ("yse", "yze"),
-    ("ysi", "yzi"), ("tre", "ter"), ("bre", "ber"), ("ll", "l"), ("l", "ll"), ("ae", "e"),
-    ("oe", "e"), ("ogue", "og"), ("ence", "ense"), ("mme", "m"), ("eing", "ing"),
-    ("gement", "gment"), ("yre", "ire"), ("ould", "old"), ("oul", "ol"), ("grey", "gray"),
-    ("ough", "ow"), ("que", "ck"), ("chequ", "check"), ("ph", "f"), ("ium", "um"),
-    ("pyj", "paj"), ("s", "c"), ("tr", "ter"), ("br", "ber"), ("aught", "aft"), ("enq", "inq"),
-    ("ellery", "elry"), ("artef", "artif"), ("aerop", "airp"), ("axe", "ax"), ("os", "oz"),
-    ("re", "er"), ("sc", "sk"), ("ette", "et"), ("mous", "mus"),
-)
+# Rewrites that turn a British, Canadian or Australian form into its American counterpart,
+# as (pattern, replacement); each is tried at every match, and up to two may combine
+# (manoeuvres -> maneuvers). Anchored where a bare rule would pair unrelated words.
+REWRITES = tuple((re.compile(pattern), replacement) for pattern, replacement in (
+    (r"(?<=.)our", "or"),  # colour, honours, favourite
+    (r"is(?=[eai])", "iz"),  # realise, organisation, realising
+    (r"ys(?=[ei])", "yz"),  # analyse, analysing
+    (r"(?<=[bcdgkptv])re(?=$|s$|d$|ly$|ness$)", "er"),  # centre, fibre, meagre, manoeuvre
+    (r"(?<=[bcdgkptv])r(?=ed$|ing$|ings$)", "er"),  # centred, manoeuvring
+    (r"ll", "l"),  # travelled, counsellor
+    (r"l", "ll"),  # fulfil, enrol, skilful
+    (r"ae(?!$)", "e"),  # anaemia, aeon
+    (r"oe(?!$)", "e"),  # oestrogen, manoeuvre
+    (r"ogue", "og"),  # catalogue
+    (r"ence", "ense"),  # defence, licence
+    (r"mme", "m"),  # programme
+    (r"eing", "ing"),  # ageing
+    (r"gement", "gment"),  # judgement
+    (r"yre", "ire"),  # tyre
+    (r"ould", "old"),  # mould
+    (r"oul", "ol"),  # smoulder
+    (r"grey", "gray"),
+    (r"ough", "ow"),  # plough
+    (r"que", "ck"),  # cheque
+    (r"chequ", "check"),  # chequing
+    (r"ulph", "ulf"),  # sulphur
+    (r"inium", "inum"),  # aluminium
+    (r"pyj", "paj"),  # pyjamas
+    (r"(?<=t)is(?=e|ed|es|ing)", "ic"),  # practise
+    (r"aught", "aft"),  # draught
+    (r"^enq", "inq"),  # enquire
+    (r"ellery", "elry"),  # jewellery
+    (r"^artef", "artif"),  # artefact
+    (r"^aerop", "airp"),  # aeroplane
+    (r"axe", "ax"),
+    (r"^cos(?=y|ie|ily|ine)", "coz"),  # cosy
+    (r"^sc(?=ep)", "sk"),  # sceptic
+    (r"ette(?=s?$)", "et"),  # omelette
+    (r"^mous", "mus"),  # moustache
+))
+# Pairs the rules would make that are not spelling variants (names, unrelated words).
+NOT_VARIANTS = {"caesar", "lilly", "pilly", "poe", "stour", "bourg", "doura", "loury", "haem",
+                "oecus"}
+# Both forms of a pair must be common enough (SCOWL size): rarer words pair too often by
+# accident.
+MAX_VARIANT_LEVEL = 60
 
 
 def _rewrites(word):
-    for old, new in REWRITES:
-        start = word.find(old)
-        while start != -1:
-            yield word[:start] + new + word[start + len(old):]
-            start = word.find(old, start + 1)
+    for pattern, replacement in REWRITES:
+        for match in pattern.finditer(word):
+            yield word[:match.start()] + replacement + word[match.end():]
 
 
 def american_counterpart(form, targets):
@@ -85,8 +118,11 @@ def variants():
     American English is the spelling of most English writers (the US has about 2.5 times as
     many native speakers as the UK, Canada, Australia, New Zealand and Ireland together) and
     the one Brown was written in. `regions` lists where the form is standard."""
-    shared = {w for w in read_list("english", ("words",)) if w.islower()}
-    lists = {region: set().union(*(read_list(name, ("words",)) for name in names))
+    def common_words(name):
+        return read_list(name, ("words",), MAX_VARIANT_LEVEL)
+
+    shared = {w for w in common_words("english") if w.islower()}
+    lists = {region: set().union(*(common_words(name) for name in names))
              for region, names in REGION_LISTS.items()}
     lists = {region: {w for w in words if w.islower()} for region, words in lists.items()}
     regions_of = defaultdict(set)
@@ -97,8 +133,8 @@ def variants():
     groups = defaultdict(set)
     unpaired = []
     for form, regions in sorted(regions_of.items()):
-        if len(regions) == len(REGIONS) or form in shared:
-            continue  # standard everywhere: not a regional form
+        if len(regions) == len(REGIONS) or form in shared or form in NOT_VARIANTS:
+            continue  # standard everywhere, or not a spelling variant
         if "american" in regions:
             groups[form].add(form)
             continue
@@ -114,7 +150,9 @@ def variants():
         if len(forms) < 2:
             continue  # an American form with no non-American counterpart found
         for form in forms:
-            regions = [r for r in REGIONS if r in regions_of[form]] if form in regions_of \
-                else list(REGIONS)
-            table[form] = (neutral, regions)
+            regions = [r for r in REGIONS if r in regions_of.get(form, REGIONS)]
+            # A form every region writes ("check" beside "cheque") reveals nothing and would
+            # dilute a writer's share of regional forms: left out.
+            if len(regions) < len(REGIONS):
+                table[form] = (neutral, regions)
     return table, unpaired

@@ -27,6 +27,18 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 38> kContrac
     {"she'll", "she will"},   {"it'll", "it will"},
 }};
 
+// "have" contracts only as an auxiliary ("we have seen", not "we have to", "you have it"):
+// before a past participle, which this recognises by its common forms.
+bool is_participle(std::string_view word) {
+    for (const std::string_view p :
+         {"been",    "got",   "had",     "done",  "seen",   "gone",  "made",
+          "said",    "taken", "given",   "come",  "become", "known", "shown",
+          "written", "found", "thought", "heard", "left",   "lost"}) {
+        if (word == p) return true;
+    }
+    return word.ends_with("ed") || word.ends_with("en");
+}
+
 struct Use {
     Span span;
     bool contracted;
@@ -70,6 +82,7 @@ std::vector<Use> find_uses(const Document& document) {
                 // "I know what it is." cannot contract: a word must follow the pair.
                 const auto contracted = contraction_of(norm, tokens[i + 1].norm);
                 if (contracted.empty()) continue;
+                if (tokens[i + 1].norm == "have" && !is_participle(tokens[i + 2].norm)) continue;
                 uses.push_back(
                     {Span(tokens[i].text.begin, tokens[i + 1].text.end), false, contracted});
                 ++i;

@@ -31,6 +31,7 @@ Decoded decode_multibyte(std::string_view text, std::size_t at) {
 
 CharClass classify_non_ascii(char32_t cp) {
     if (cp == 0x200D) return CharClass::EmojiJoiner;
+    if (cp == 0x200B) return CharClass::Space;  // zero-width space: a word break (Thai, Khmer)
     if (cp >= 0x1F3FB && cp <= 0x1F3FF) return CharClass::EmojiModifier;
     if (is_variation_selector(cp) || is_tag(cp)) return CharClass::Format;
     const utf8proc_property_t* property = utf8proc_get_property(static_cast<utf8proc_int32_t>(cp));

@@ -145,4 +145,7 @@ TEST_CASE("invisible format characters are neither tokens nor spaces", "[segment
     REQUIRE(result.tokens.size() == 1);
     CHECK(result.tokens[0].text == Span(3, 11));
     CHECK(result.tokens[0].norm == "hyphen");
+    // A zero-width space, though, separates words.
+    CHECK(token_texts("\u0E44\u0E17\u0E22\u200B\u0E14\u0E35") ==
+          Strings{"\u0E44\u0E17\u0E22", "\u0E14\u0E35"});
 }

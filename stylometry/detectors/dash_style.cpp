@@ -2,6 +2,7 @@
 
 #include <array>
 #include <optional>
+#include <span>
 
 #include "stylometry/detectors/style_choice.hpp"
 
@@ -102,8 +103,12 @@ void DashStyle::detect(const DetectionContext& context, MarkerSink& sink) const 
     for (const DashUse& use : uses) counts[use.dash] += 1;
     style::measure_choices(sink, kChoices, counts);
 
-    const std::size_t usual = style::population_choice(context.reference, kChoices, Em);
-    const auto& typed = context.document.prose.language == Language::Latex ? kTypedLatex : kTyped;
+    // LaTeX types dashes as --- and --: only the em and en dash styles are real choices there.
+    const bool latex = context.document.prose.language == Language::Latex;
+    const std::span<const style::Choice> candidates(kChoices.data(),
+                                                    latex ? EnSpaced + 1 : kChoices.size());
+    const std::size_t usual = style::population_choice(context.reference, candidates, Em);
+    const auto& typed = latex ? kTypedLatex : kTyped;
     for (const DashUse& use : uses) {
         if (use.dash == usual) continue;
         const HabitScore score =

@@ -10,13 +10,18 @@ namespace fantasma::style {
 
 std::size_t population_choice(const Reference& reference, std::span<const Choice> choices,
                               std::size_t fallback) {
+    // The mean share, not the median: when each writer keeps to one style, every style's
+    // median share can be 0, while the means still rank how many writers use each.
     std::size_t best = fallback;
-    double best_median = -1;
+    double best_mean = -1;
     for (std::size_t i = 0; i < choices.size(); ++i) {
         const Distribution* distribution = reference.distribution(choices[i].feature);
         if (distribution == nullptr || distribution->writers() == 0) continue;
-        if (distribution->median() > best_median) {
-            best_median = distribution->median();
+        const auto& values = distribution->values();
+        const double mean =
+            std::accumulate(values.begin(), values.end(), 0.0) / static_cast<double>(values.size());
+        if (mean > best_mean) {
+            best_mean = mean;
             best = i;
         }
     }

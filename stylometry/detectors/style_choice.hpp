@@ -17,8 +17,8 @@ struct Choice {
     std::string_view name;     // "em dashes", as in "use em dashes this often"
 };
 
-// The choice most reference writers make: the highest median share. `fallback` while the
-// reference has none of these features (it is measured after the detectors exist).
+// The choice most reference writers make: the highest mean share. `fallback` while the
+// reference has none of these features.
 std::size_t population_choice(const Reference& reference, std::span<const Choice> choices,
                               std::size_t fallback);
 

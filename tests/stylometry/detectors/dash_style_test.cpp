@@ -58,3 +58,14 @@ TEST_CASE("dash-style reads LaTeX --- as an em dash and fixes in LaTeX") {
                                               1, Language::Latex);
     CHECK(markers[0].fixes[0].new_text == " --- ");
 }
+
+TEST_CASE("dash-style fixes to the most used dash, in LaTeX the most used real dash") {
+    const Reference hyphens = reference_with({{"dash.spaced-hyphen", "0,0.5,1,1"},
+                                              {"dash.em", "0,0,0,0.2"},
+                                              {"dash.en-spaced", "0,0,0.5,1"}});
+    const auto text = require_markers_with(DashStyle{}, hyphens, "Wait[[—]]no.", 1);
+    CHECK(text[0].fixes.at(0).new_text == " - ");
+    const auto latex =
+        require_markers_with(DashStyle{}, hyphens, "Wait --- no.\n", 1, Language::Latex);
+    CHECK(latex[0].fixes.at(0).new_text == " -- ");
+}

@@ -26,10 +26,10 @@ constexpr std::array<HabitInfo, 3> kHabits = {{
 }};
 
 // Common acronyms of four letters or more: capitals by spelling, not for emphasis.
-constexpr std::string_view kAcronyms[] = {"AIDS",   "ASAP",   "ASCII", "FIFA", "GDPR", "HTML",
-                                          "HTTP",   "HTTPS",  "IEEE",  "ISBN", "JSON", "LGBT",
-                                          "NASA",   "NATO",   "OECD",  "OPEC", "SARS", "UEFA",
-                                          "UNESCO", "UNICEF", "UNIX",  "USSR", "YAML", "YMCA"};
+constexpr std::string_view kAcronyms[] = {
+    "AIDS", "ASAP", "ASCII", "FIFA",   "GDPR",   "HTML", "HTTP",  "HTTPS", "IEEE", "ISBN",
+    "JSON", "LGBT", "LASER", "NASA",   "NASCAR", "NATO", "RADAR", "SCUBA", "SWAT", "OECD",
+    "OPEC", "SARS", "UEFA",  "UNESCO", "UNICEF", "UNIX", "USSR",  "YAML",  "YMCA"};
 
 bool is_upper(char c) {
     return std::isupper(static_cast<unsigned char>(c)) != 0;

@@ -99,7 +99,9 @@ Marker habit_marker(std::string_view code, std::string_view feature, Span span, 
 
 Fix use_fix(std::string_view text) {
     if (text.empty()) return Fix{"Remove it", ""};
-    return Fix{"Use '" + std::string(text) + "'", std::string(text)};
+    // Text holding an apostrophe is shown in double quotes: "Use '''" would not read.
+    const char quote = text.find('\'') == std::string_view::npos ? '\'' : '"';
+    return Fix{"Use " + std::string(1, quote) + std::string(text) + quote, std::string(text)};
 }
 
 std::string match_casing(std::string_view original, std::string_view replacement) {

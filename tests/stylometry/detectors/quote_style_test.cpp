@@ -15,6 +15,7 @@ TEST_CASE("quote-style marks curly quotation marks and apostrophes") {
     CHECK(markers[0].fixes.at(0).new_text == "\"");
     CHECK(markers[0].feature == "quote.straight-double");
     CHECK(markers[2].fixes.at(0).new_text == "'");
+    CHECK(markers[2].fixes.at(0).title == "Use \"'\"");
     CHECK(markers[2].feature == "apostrophe.straight");
     const auto sink =
         run_detector(QuoteStyle{}, "She said “hi” and don’t go.", Language::Text, kUnknown);

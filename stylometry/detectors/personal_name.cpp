@@ -23,11 +23,15 @@ bool is_in(std::string_view word, const auto& list) {
     return std::ranges::find(list, word) != std::end(list);
 }
 
-bool in_heading(const Document& document, Span span) {
-    return std::ranges::any_of(document.prose.blocks, [&](const Block& block) {
-        return (block.kind == BlockKind::Heading || block.kind == BlockKind::Title) &&
-               block.text.begin <= span.begin && span.end <= block.text.end;
-    });
+// The prose spans of headings and titles, where every word may be capitalised.
+std::vector<Span> headings(const Document& document) {
+    std::vector<Span> spans;
+    for (const Block& block : document.prose.blocks) {
+        if (block.kind == BlockKind::Heading || block.kind == BlockKind::Title) {
+            spans.push_back(block.text);
+        }
+    }
+    return spans;
 }
 
 // Whether a capitalised sentence-initial word is just the sentence's opening rather than the
@@ -102,9 +106,11 @@ void PersonalName::detect(const DetectionContext& context, MarkerSink& sink) con
             kNameBits));
     };
 
+    const std::vector<Span> heading_spans = headings(document);
     for (const Sentence& sentence : document.sentences()) {
-        if (in_heading(document, sentence.text) || lexical::is_title_case(document, sentence))
-            continue;
+        const bool in_heading = std::ranges::any_of(
+            heading_spans, [&](Span heading) { return heading.overlaps(sentence.text); });
+        if (in_heading || lexical::is_title_case(document, sentence)) continue;
         const std::size_t first = lexical::first_word(tokens, sentence);
         for (std::size_t i = first; i < sentence.end_token; ++i) {
             // "Dr. Smith", "Aunt May": a title makes the next capitalised word a name, even at

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <map>
 #include <string>
+#include <unordered_map>
 
 #include "stylometry/detectors/lexical_support.hpp"
 
@@ -58,7 +58,7 @@ void SignaturePhrase::detect(const DetectionContext& context, MarkerSink& sink) 
     if (document.word_count == 0) return;
     const auto words = static_cast<double>(document.word_count);
 
-    std::map<std::string, Phrase, std::less<>> phrases;
+    std::unordered_map<std::string, Phrase> phrases;
     for (const Sentence& sentence : document.sentences()) {
         for (std::size_t first = sentence.first_token; first < sentence.end_token; ++first) {
             std::string text;
@@ -71,8 +71,7 @@ void SignaturePhrase::detect(const DetectionContext& context, MarkerSink& sink) 
                 capitalised = capitalised && lexical::starts_upper(document.text(last.text));
                 if (n == 1 || !content) continue;
                 Phrase& phrase = phrases[text];
-                phrase.text = text;
-                phrase.words = n;
+                if (phrase.words == 0) phrase = Phrase{text, n, {}};
                 phrase.always_capitalised = phrase.always_capitalised && capitalised;
                 phrase.spans.push_back({tokens[first].text.begin, last.text.end});
             }
@@ -86,19 +85,28 @@ void SignaturePhrase::detect(const DetectionContext& context, MarkerSink& sink) 
             signatures.push_back(&phrase);
         }
     }
-    // Longest and most repeated first, so that a phrase inside one already kept is dropped.
+    // Longest and most repeated first (then alphabetical, for a stable order), so that a
+    // phrase inside one already kept is dropped.
     std::ranges::sort(signatures, [](const Phrase* a, const Phrase* b) {
-        return std::pair(a->words, a->spans.size()) > std::pair(b->words, b->spans.size());
+        if (a->words != b->words) return a->words > b->words;
+        if (a->spans.size() != b->spans.size()) return a->spans.size() > b->spans.size();
+        return a->text < b->text;
     });
     std::vector<const Phrase*> kept;
-    std::vector<Span> covered;
+    std::vector<bool> covered(document.prose.text.size());  // prose bytes of kept phrases
+    auto overlaps_kept = [&](Span span) {
+        for (std::size_t at = span.begin; at < span.end; ++at) {
+            if (covered[at]) return true;
+        }
+        return false;
+    };
     for (const Phrase* phrase : signatures) {
-        const bool inside = std::ranges::all_of(phrase->spans, [&](Span span) {
-            return std::ranges::any_of(covered, [&](Span c) { return c.overlaps(span); });
-        });
-        if (inside) continue;
+        if (std::ranges::all_of(phrase->spans, overlaps_kept)) continue;
         kept.push_back(phrase);
-        covered.insert(covered.end(), phrase->spans.begin(), phrase->spans.end());
+        for (Span span : phrase->spans) {
+            std::fill(covered.begin() + static_cast<std::ptrdiff_t>(span.begin),
+                      covered.begin() + static_cast<std::ptrdiff_t>(span.end), true);
+        }
     }
 
     double repeats = 0;

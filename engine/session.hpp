@@ -20,6 +20,7 @@ struct LoadedModel {
 };
 
 // path: a GGUF file, an HF model folder, or a .safetensors file with config.json beside it.
+// The backend holds the prepared weights and must outlive the model.
 LoadedModel open_model(const std::filesystem::path& path, Backend& backend, int max_batch = 64);
 
 enum class LogitsMode {

@@ -1,7 +1,9 @@
 #include "engine/gguf.hpp"
+#include "engine/cpu/reference_backend.hpp"
 #include "engine/error.hpp"
 #include "engine/gguf_model.hpp"
 #include "engine/gguf_writer.hpp"
+#include "engine/session.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -182,4 +184,27 @@ TEST_CASE("GGUF metadata must describe a qwen35 model", "[engine][gguf]") {
     gguf.metadata["general.architecture"] = std::string("qwen35");
     CHECK_THROWS_WITH(fe::config_from_gguf(gguf, "m.gguf"),
                       Catch::Contains("qwen35.embedding_length is missing or bad"));
+}
+
+TEST_CASE("a GGUF model lacking a tensor is refused with llama.cpp's name for it",
+          "[engine][gguf]") {
+    fe::GgufWriter writer;
+    writer.add_string("general.architecture", "qwen35");
+    for (const char* key :
+         {"block_count", "embedding_length", "feed_forward_length", "attention.head_count",
+          "attention.head_count_kv", "attention.key_length", "ssm.conv_kernel", "ssm.state_size",
+          "ssm.group_count", "ssm.time_step_rank", "full_attention_interval"})
+        writer.add_u32(std::string("qwen35.") + key, 4);
+    writer.add_u32("qwen35.rope.dimension_count", 2);
+    writer.add_u32("qwen35.ssm.inner_size", 16);
+    writer.add_f32("qwen35.attention.layer_norm_rms_epsilon", 1e-6f);
+    writer.add_f32("qwen35.rope.freq_base", 10000);
+    writer.add_tensor("token_embd.weight", fe::DType::f32, {8, 4}, std::vector<std::byte>(128));
+    const auto path = fs::temp_directory_path() /
+                      ("fantasma-engine-test-" + std::to_string(::getpid()) + "-partial.gguf");
+    writer.write(path);
+    fe::cpu::ReferenceBackend backend;
+    CHECK_THROWS_WITH(fe::open_model(path, backend),
+                      Catch::Contains("tensor 'output_norm.weight' is missing"));
+    fs::remove(path);
 }

@@ -138,7 +138,9 @@ bool in_link(const Document& document, Span span) {
     auto it = std::ranges::partition_point(
         tokens, [&](const Token& t) { return t.text.end <= span.begin; });
     for (; it != tokens.end() && it->text.begin < span.end; ++it) {
-        if (it->kind >= TokenKind::Url && it->kind <= TokenKind::Handle) return true;
+        const TokenKind kind = it->kind;
+        if (kind == TokenKind::Url || kind == TokenKind::Email || kind == TokenKind::Handle)
+            return true;
     }
     return false;
 }

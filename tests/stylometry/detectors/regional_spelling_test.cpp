@@ -7,7 +7,8 @@ using namespace fantasma::testing;
 
 TEST_CASE("regional-spelling marks British forms and names the region") {
     const auto markers = require_markers(
-        RegionalSpelling{}, "I like the [[colour]] [[grey]]... no, the [[colour]] of the [[theatre]].", 4);
+        RegionalSpelling{},
+        "I like the [[colour]] [[grey]]... no, the [[colour]] of the [[theatre]].", 4);
     CHECK(markers[0].fixes.at(0).new_text == "color");
     CHECK(markers[0].fixes.at(0).title == "Use 'color'");
     CHECK(markers[0].message.find("British") != std::string::npos);

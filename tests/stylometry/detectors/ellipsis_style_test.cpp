@@ -42,3 +42,12 @@ TEST_CASE("ellipsis-style follows the population's usual form") {
     CHECK(markers[0].fixes.at(0).new_text == "…");
     CHECK(markers[0].bits > 0);
 }
+
+TEST_CASE("ellipsis-style fixes to \\ldots in LaTeX") {
+    const Reference character_population = reference_with(
+        {{"ellipsis.character", "0.6,0.7,0.9"}, {"ellipsis.periods", "0.1,0.2,0.3"}});
+    const auto markers =
+        require_markers_with(EllipsisStyle{}, character_population,
+                             "Well... ok. Fine\\ldots{} yes.\n", 1, Language::Latex);
+    CHECK(markers[0].fixes.at(0).new_text == "\\ldots{}");
+}

@@ -52,3 +52,11 @@ TEST_CASE("quote-style reads single quotes nested in double ones as no habit") {
                          "He said, “She told me ‘no’ and it’s fine.” Then: “‘Beauty,’ she said.”",
                          0);
 }
+
+TEST_CASE("quote-style leaves LaTeX quotation marks to LaTeX but checks its apostrophes") {
+    const auto markers = require_markers_with(QuoteStyle{}, kUnknown,
+                                              "He said ``hi'' and don’t go.\n", 1, Language::Latex);
+    CHECK(markers[0].feature == "apostrophe.straight");
+    const auto sink = run_detector(QuoteStyle{}, "He said ``hi''.\n", Language::Latex, kUnknown);
+    CHECK(measured(sink, "quote.straight-double") == std::pair(-1.0, -1.0));
+}

@@ -1,4 +1,5 @@
 // Emoji (Unicode pictographs with their modifiers) and emoticons (ASCII faces).
+#include <array>
 #include <string_view>
 
 #include "stylometry/text/codepoint.hpp"
@@ -44,7 +45,7 @@ std::size_t match_element(std::string_view text, std::size_t at) {
     return end;
 }
 
-// Longer faces first, so ":-)" wins over ":-".
+// Common ASCII faces. Each must end at a boundary, so their order does not matter.
 constexpr std::string_view kEmoticons[] = {
     ":'-(", ">:-(", "</3", ":-)", ":-(", ";-)", ":-D", ":-P", ":-p", ":-O", ":-o", ":-/",
     ":-|",  ":-*",  ":'(", ":-]", ">:(", "^_^", "^.^", "-_-", "o_O", "O_o", "o_o", "O_O",
@@ -53,8 +54,13 @@ constexpr std::string_view kEmoticons[] = {
     ":3",   ":>",   ":<",  ":$",  "=)",  "=(",  "=D",  "=]",  "<3",  "^^",  "XD",  "xD",
 };
 
-// The first characters of the faces above, to turn most tokens away with one look.
-constexpr std::string_view kEmoticonStarts = ":;<>^-=8BoOXxT";
+// Which ASCII characters start a face, to turn most tokens away with one look.
+constexpr auto kStartsFace = [] {
+    std::array<bool, 128> starts{};
+    for (std::string_view face : kEmoticons)
+        starts[static_cast<unsigned char>(face.front())] = true;
+    return starts;
+}();
 
 bool starts_with(std::string_view text, std::size_t at, std::string_view prefix) {
     return text.substr(at, prefix.size()) == prefix;
@@ -85,7 +91,10 @@ std::size_t match_emoji(std::string_view text, std::size_t at) {
 
 std::size_t match_emoticon(std::string_view text, std::size_t at) {
     const char first = text[at];
-    if (kEmoticonStarts.find(first) == std::string_view::npos) return at;
+    if (static_cast<unsigned char>(first) >= 128 ||
+        !kStartsFace[static_cast<unsigned char>(first)]) {
+        return at;
+    }
     for (std::string_view face : kEmoticons) {
         if (face.front() != first || !starts_with(text, at, face)) continue;
         std::size_t end = at + face.size();

@@ -31,7 +31,7 @@ struct Marker {
     bool identity = false;
 };
 
-Severity severity_for_bits(double bits);  // < 2: hint, < 5: information, else warning
+Severity severity_for_bits(double bits);  // < 1: hint, < 4: information, else warning
 std::string_view severity_name(Severity severity);
 
 }  // namespace fantasma

@@ -22,7 +22,7 @@ local ok, err = pcall(function()
   local function spelling_diagnostic()
     for _, d in ipairs(vim.diagnostic.get(bufnr)) do
       local lsp = d.user_data and d.user_data.lsp or d
-      if lsp.code == "regional-spelling" and lsp.message:find("colour") then return d end
+      if (lsp.code or d.code) == "regional-spelling" and d.message:find("colour", 1, true) then return d end
     end
   end
   if not vim.wait(20000, function() return spelling_diagnostic() ~= nil end, 50) then
@@ -58,7 +58,7 @@ local ok, err = pcall(function()
       .. table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), "\n"))
   end
   local text = table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), "\n")
-  if text:find("colour", 1, true) then fail("'colour' still in the buffer") end
+  if text:find("colour of", 1, true) then fail("'colour' still in the prose") end
   if not text:find("“Naïve” — they said the color of", 1, true) then
     fail("text around the fix changed: " .. text)
   end

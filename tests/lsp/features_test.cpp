@@ -65,7 +65,7 @@ const std::string kEmojiText = "😀 the colour, the honour.\n\nA new paragraph 
 TEST_CASE("diagnostics carry UTF-16 ranges, severity from bits, data and related spans") {
     Marker colour = marker("regional-spelling", {9, 15}, 6.0, {{"Use 'color'", "color"}});
     colour.spans.push_back({51, 57});
-    const auto snapshot = snapshot_of(kEmojiText, {colour, marker("hedges", {1 + 4, 8}, 1.0)});
+    const auto snapshot = snapshot_of(kEmojiText, {colour, marker("hedges", {1 + 4, 8}, 0.5)});
     const auto diagnostics = diagnostics_for(snapshot, PositionEncoding::Utf16);
     REQUIRE(diagnostics.size() == 2);
     CHECK(diagnostics[0].range == Range{{0, 7}, {0, 13}});

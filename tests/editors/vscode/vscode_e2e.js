@@ -101,15 +101,16 @@ async function main() {
     await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}`);
     await page.waitForSelector(".monaco-workbench", { timeout: 90000 });
     await sleep(3000);
-    // Open the sample with Quick Open.
-    await page.keyboard.down("Control");
-    await page.keyboard.press("KeyP");
-    await page.keyboard.up("Control");
-    await sleep(1000);
-    await page.keyboard.type("sample.md");
-    await sleep(1000);
-    await page.keyboard.press("Enter");
-    await page.waitForSelector(".monaco-editor .view-lines", { timeout: 30000 });
+    // Open the sample from the Explorer (the workspace's only file), with real clicks.
+    await waitFor("an editor showing the sample", 60, async () => {
+      if (await page.$(".monaco-editor .view-lines")) return true;
+      for (const row of await page.$$(".explorer-folders-view .monaco-list-row")) {
+        const text = await row.evaluate((r) => r.innerText);
+        if (text.includes("sample.md")) await row.click({ clickCount: 2 });
+      }
+      await sleep(1000);
+      return false;
+    });
     // The Problems panel.
     await page.keyboard.down("Control");
     await page.keyboard.down("Shift");
@@ -123,30 +124,31 @@ async function main() {
       }));
     await page.screenshot({ path: path.join(artifacts, "vscode-problems.png") });
 
-    // Go to the problem (click it in the panel), then Ctrl+. for the quick fixes.
-    const rowText = await page.evaluate(() => {
-      const rows = [...document.querySelectorAll(".markers-panel .monaco-list-row")];
-      const row = rows.find((r) => r.innerText.includes("colour"));
-      if (!row) return null;
-      row.click();
-      row.dispatchEvent(new MouseEvent("dblclick", { bubbles: true }));
-      return row.innerText;
-    });
+    // Go to the problem (double-click its row), then Ctrl+. for the quick fixes.
+    let rowText = null;
+    for (const row of await page.$$(".markers-panel .monaco-list-row")) {
+      const text = await row.evaluate((r) => r.innerText);
+      if (text.includes("colour")) {
+        rowText = text;
+        await row.click({ clickCount: 2 });
+        break;
+      }
+    }
     if (!rowText) throw new Error("no Problems row mentions 'colour'");
     await sleep(1500);
     await page.keyboard.down("Control");
     await page.keyboard.press("Period");
     await page.keyboard.up("Control");
-    const clicked = await waitFor("the 'Use color' quick fix", 20, () =>
-      page.evaluate(() => {
-        const items = [...document.querySelectorAll(".action-widget .monaco-list-row, .context-view .action-item")];
-        const item = items.find((i) => /color/.test(i.innerText) && !/all/i.test(i.innerText));
-        if (!item) return false;
-        item.dispatchEvent(new MouseEvent("mousedown", { bubbles: true }));
-        item.dispatchEvent(new MouseEvent("mouseup", { bubbles: true }));
-        item.click();
-        return item.innerText;
-      }));
+    const clicked = await waitFor("the 'Use color' quick fix", 20, async () => {
+      for (const item of await page.$$(".action-widget .monaco-list-row")) {
+        const text = await item.evaluate((i) => i.innerText);
+        if (/color/.test(text) && !/all/i.test(text)) {
+          await item.click();
+          return text;
+        }
+      }
+      return false;
+    });
     console.log(`applied quick fix: ${clicked}`);
     await waitFor("the fixed text in the editor", 20, () =>
       page.evaluate(() => {

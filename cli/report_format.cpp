@@ -8,6 +8,8 @@
 namespace fantasma::cli {
 namespace {
 
+constexpr std::size_t kShownLinks = 10;
+
 // Code points in `bytes` (counting the bytes that do not continue a UTF-8 sequence).
 std::size_t count_characters(std::string_view bytes) {
     std::size_t characters = 0;
@@ -58,14 +60,19 @@ void write_text(std::ostream& out, const FileReport& file) {
     }
     const double bits = file.report.total_bits;
     out << file.path << ": " << format_bits(bits) << " bits";
-    if (file.profiled) {
-        out << " linking it to the profile's writer";
-    } else {
+    if (!file.profiled) {
         out << " over " << file.report.markers.size()
-            << (file.report.markers.size() == 1 ? " marker" : " markers");
+            << (file.report.markers.size() == 1 ? " marker" : " markers") << ", "
+            << file.report.word_count << " words: enough to single out " << anonymity_set(bits)
+            << " writers (habits assumed independent)";
+    } else if (bits > 0) {
+        out << " linking it to the profile's writer, " << file.report.word_count
+            << " words: enough to single them out of " << anonymity_set(bits).substr(5)
+            << " writers (habits assumed independent)";
+    } else {
+        out << ", " << file.report.word_count
+            << " words: its habits point away from the profile's writer";
     }
-    out << ", " << file.report.word_count << " words: enough to single out " << anonymity_set(bits)
-        << " writers (habits assumed independent)";
     if (file.report.cancelled) out << " [incomplete: cancelled]";
     out << '\n';
 }
@@ -92,10 +99,20 @@ nlohmann::json to_json(const FileReport& file) {
             {"fixes", std::move(fixes)},
         });
     }
-    return {{"file", file.path},
-            {"bits", file.report.total_bits},
-            {"words", file.report.word_count},
-            {"markers", std::move(markers)}};
+    nlohmann::json result = {{"file", file.path},
+                             {"bits", file.report.total_bits},
+                             {"words", file.report.word_count},
+                             {"markers", std::move(markers)}};
+    if (file.profiled) {
+        // The habits that tie the text to the profile's writer most: what to change first.
+        nlohmann::json links = nlohmann::json::array();
+        for (const FeatureLink& link : file.report.links) {
+            if (link.bits <= 0 || links.size() == kShownLinks) break;
+            links.push_back({{"feature", link.feature}, {"bits", link.bits}});
+        }
+        result["links"] = std::move(links);
+    }
+    return result;
 }
 
 }  // namespace fantasma::cli

@@ -24,7 +24,8 @@ struct FileReport {
 void write_text(std::ostream& out, const FileReport& file);
 
 // {"file","bits","words","markers":[{"code","severity","message","bits","range","byteRange",
-// "fixes"}]}; ranges have 0-based lines and UTF-16 characters, as LSP counts them.
+// "fixes"}]}; ranges have 0-based lines and UTF-16 characters, as LSP counts them. With a
+// profile, "bits" is the signed linking total and "links" lists the habits that link most.
 nlohmann::json to_json(const FileReport& file);
 
 // "1 in 2^bits writers" for people: "1 in 45", "1 in 12,000", "1 in 2^47".

@@ -26,7 +26,8 @@
 // markers count once per distinct text. The sum assumes the habits are independent, which
 // overstates the total when they are correlated. With a profile the total is instead the
 // document-level linking evidence over every habit measured (linking.cpp), since a text can
-// match its writer on habits that are common enough never to be marked.
+// match its writer on habits that are common enough never to be marked. That total is signed:
+// below 0, the text's habits point away from the profile's writer.
 namespace fantasma {
 namespace {
 
@@ -161,7 +162,7 @@ Report Analyzer::analyze(std::string_view source, const AnalysisOptions& options
         report.links = link_to_profile(*reference_, report.measurements, *options.profile);
         double sum = 0;
         for (const FeatureLink& link : report.links) sum += link.bits;
-        report.profile_bits = std::max(0.0, sum);
+        report.profile_bits = sum;
         report.total_bits = report.profile_bits;
     }
     return report;

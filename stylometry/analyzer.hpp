@@ -43,9 +43,10 @@ struct Report {
     // With a profile: profile_bits instead.
     double total_bits = 0;
     // With a profile only: the evidence, over every habit measured both here and in the
-    // profile, that this text and the profile have the same writer (sum of `links`, floored
-    // at 0), in bits. An adversary holding the profile would single the writer out of about
-    // 2^profile_bits candidates.
+    // profile, that this text and the profile have the same writer (the sum of `links`): the
+    // log2 likelihood ratio "this writer" against "a random writer". Above 0, an adversary
+    // holding the profile would single the writer out of about 2^profile_bits candidates;
+    // below 0, the text's habits point away from the writer.
     double profile_bits = 0;
     std::vector<FeatureLink> links;  // per habit, strongest link first
     std::size_t word_count = 0;

@@ -9,20 +9,25 @@
 //
 // Rates are compared on the square-root scale, where counting noise is about the same for
 // every rate: a rate measured on n trials has a square root with variance ~ 1/(4n) (the
-// variance-stabilising transform of a Poisson count). On that scale a two-level normal model:
-//   - across writers, root rates spread around the population's median with variance s_p^2
-//     (from the reference's interquartile range, so a few extreme writers do not inflate it);
-//   - one writer's texts spread around that writer's own root rate with variance
-//     s_w^2 = within_writer_share * s_p^2 (a writer is more consistent than a crowd);
-//   - each measured rate adds its counting noise 1/(4n).
-// The evidence that text t and profile a share a writer is the likelihood ratio
-//   N(y_t; y_a, s_w^2 + 1/(4 n_t) + 1/(4 n_a)) / N(y_t; median, s_p^2 + 1/(4 n_t)),
-// in bits, capped at +-cap_bits. It is positive when the text sits closer to the profile
-// than a random writer would, and largest when both depart from the population together
-// (a rare shared habit); a habit measured on few trials (two spelling-variant words) has
-// large counting noise and so counts little either way. The document's total sums these
-// over habits as if they were independent, which overstates the evidence when habits are
-// correlated (comma and sentence-length habits, say).
+// variance-stabilising transform of a Poisson count). On that scale, a two-level normal model
+// (as in forensic likelihood ratios for a measured trait):
+//   - each writer has a true root rate t, spread across writers around the population's
+//     median m with variance B = (1 - w) s^2, where s^2 is the spread of the reference
+//     writers' root rates (from their interquartile range, so that a few extreme writers do
+//     not inflate it) and w = within_writer_share;
+//   - one writer's texts scatter around t with variance W = w s^2 (topic, mood), plus
+//     counting noise 1/(4n).
+// The profile (D documents, N trials) estimates t with variance P = W/D + 1/(4N); the
+// posterior for t is normal with mean m + k (y_a - m) and variance k P, k = B / (B + P). A
+// text's root rate y_t is then predicted
+//   by the profile's writer:  N(m + k (y_a - m), k P + W + 1/(4 n_t))
+//   by a random writer:       N(m, B + W + 1/(4 n_t))
+// and the link is the log2 ratio of the two densities, capped at +-cap_bits. It is positive
+// when the text sits closer to the profile than a random writer would, largest when both
+// depart from the population together (a rare shared habit), and near 0 when either side is
+// measured on too few trials to tell (k -> 0 makes the two predictions equal). The document's
+// total sums the links over habits as if they were independent, which overstates the
+// evidence when habits are correlated (comma and sentence-length habits, say).
 namespace fantasma {
 namespace {
 
@@ -84,15 +89,20 @@ std::vector<FeatureLink> link_to_profile(
         if (!population) continue;
 
         const double text_root = root(measured.count / measured.opportunities);
-        const double writer_root = root(known->count / known->opportunities);
         const double text_noise = 1 / (4 * measured.opportunities);
-        const double writer_noise = 1 / (4 * known->opportunities);
         const double within = model.within_writer_share * population->variance;
+        const double between = population->variance - within;
+        const double documents = std::max<double>(1, static_cast<double>(profile.documents()));
+        const double profile_error = within / documents + 1 / (4 * known->opportunities);
+        const double reliability = between / (between + profile_error);
+        const double writer_root =
+            population->centre +
+            reliability * (root(known->count / known->opportunities) - population->centre);
 
-        const double same_writer =
-            normal_log_density(text_root, writer_root, within + text_noise + writer_noise);
-        const double any_writer =
-            normal_log_density(text_root, population->centre, population->variance + text_noise);
+        const double same_writer = normal_log_density(
+            text_root, writer_root, reliability * profile_error + within + text_noise);
+        const double any_writer = normal_log_density(text_root, population->centre,
+                                                     population->variance + text_noise);
         const double bits = (same_writer - any_writer) / std::numbers::ln2;
         links.push_back({feature, std::clamp(bits, -model.cap_bits, model.cap_bits)});
     }

@@ -99,3 +99,19 @@ TEST_CASE("a handle after a combining mark has an exact span", "[segment][handle
     CHECK(result.tokens[1].kind == TokenKind::Handle);
     CHECK(result.tokens[1].text == Span(5, 9));
 }
+
+TEST_CASE("emoticon, e-mail and punctuation-run spans after multibyte text",
+          "[segment][emoticons][email]") {
+    // 中文 = 6 bytes and a space; "o" + U+0308 = 3 bytes and a space; 👍 = 4 bytes and a space.
+    const Prose prose = prose_of("\u4E2D\u6587 :-) o\u0308 a@b.io \U0001F44D ...?!");
+    const Segmentation result = segment(prose);
+    REQUIRE(result.tokens.size() == 8);
+    CHECK(result.tokens[2].kind == TokenKind::Emoticon);
+    CHECK(result.tokens[2].text == Span(7, 10));
+    CHECK(result.tokens[3].text == Span(11, 14));
+    CHECK(result.tokens[4].kind == TokenKind::Email);
+    CHECK(result.tokens[4].text == Span(15, 21));
+    CHECK(result.tokens[5].text == Span(22, 26));
+    CHECK(result.tokens[6].text == Span(27, 30));  // "..." and "?!" are two marks
+    CHECK(result.tokens[7].text == Span(30, 32));
+}

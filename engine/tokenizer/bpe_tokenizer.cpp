@@ -1,0 +1,250 @@
+#include "engine/tokenizer/bpe_tokenizer.hpp"
+
+#include <utf8proc.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <limits>
+#include <nlohmann/json.hpp>
+
+#include "engine/error.hpp"
+
+namespace fantasma::engine {
+namespace {
+
+using nlohmann::json;
+
+// GPT-2's byte-level alphabet: printable bytes stand for themselves, the others for 256+n.
+std::array<utf8proc_int32_t, 256> byte_to_code_point() {
+    std::array<utf8proc_int32_t, 256> table{};
+    int next = 256;
+    for (int byte = 0; byte < 256; ++byte) {
+        bool printable = (byte >= '!' && byte <= '~') || (byte >= 0xA1 && byte <= 0xAC) ||
+                         (byte >= 0xAE && byte <= 0xFF);
+        table[static_cast<std::size_t>(byte)] = printable ? byte : next++;
+    }
+    return table;
+}
+
+// A vocabulary entry in the byte-level alphabet back to the bytes it stands for.
+std::optional<std::string> to_bytes(std::string_view token) {
+    static const auto table = byte_to_code_point();
+    std::string bytes;
+    std::size_t at = 0;
+    while (at < token.size()) {
+        utf8proc_int32_t code = -1;
+        auto length = utf8proc_iterate(reinterpret_cast<const utf8proc_uint8_t*>(token.data() + at),
+                                       static_cast<utf8proc_ssize_t>(token.size() - at), &code);
+        if (length <= 0) return std::nullopt;
+        auto found = std::find(table.begin(), table.end(), code);
+        if (found == table.end()) return std::nullopt;
+        bytes.push_back(static_cast<char>(found - table.begin()));
+        at += static_cast<std::size_t>(length);
+    }
+    return bytes;
+}
+
+std::string merge_key(std::string_view left, std::string_view right) {
+    std::string key = std::to_string(left.size());
+    key.push_back(':');
+    key.append(left);
+    key.append(right);
+    return key;
+}
+
+bool normalizer_is_nfc(const json& normalizer, const std::string& source) {
+    if (normalizer.is_null()) return false;
+    std::string type = normalizer.value("type", "");
+    if (type == "NFC") return true;
+    if (type == "Sequence" && normalizer.contains("normalizers") &&
+        normalizer["normalizers"].is_array()) {
+        bool nfc = false;
+        for (const auto& inner : normalizer["normalizers"]) nfc |= normalizer_is_nfc(inner, source);
+        return nfc;
+    }
+    throw ModelError(source + ": unsupported normalizer '" + type + "' (only NFC is known)");
+}
+
+// Finds the Split regex among the pre-tokenizers and tells which known pattern it is.
+std::optional<std::string> find_split_regex(const json& pre) {
+    if (!pre.is_object()) return std::nullopt;
+    if (pre.value("type", "") == "Split" && pre.contains("pattern") && pre["pattern"].is_object() &&
+        pre["pattern"].contains("Regex") && pre["pattern"]["Regex"].is_string())
+        return pre["pattern"]["Regex"].get<std::string>();
+    if (pre.contains("pretokenizers") && pre["pretokenizers"].is_array())
+        for (const auto& inner : pre["pretokenizers"])
+            if (auto found = find_split_regex(inner)) return found;
+    return std::nullopt;
+}
+
+SplitPattern split_pattern(const json& pre, const std::string& source) {
+    auto regex = find_split_regex(pre);
+    if (!regex || regex->find("\\p{L}") == std::string::npos ||
+        regex->find("\\p{N}") == std::string::npos ||
+        regex->find("\\s+(?!\\S)") == std::string::npos)
+        throw ModelError(source + ": unsupported pre-tokenizer (only Qwen's split regex is known)");
+    return regex->find("\\p{M}") != std::string::npos ? SplitPattern::qwen35 : SplitPattern::qwen2;
+}
+
+std::string nfc(std::string_view text) {
+    utf8proc_uint8_t* normalized = nullptr;
+    auto length = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(text.data()),
+                               static_cast<utf8proc_ssize_t>(text.size()), &normalized,
+                               static_cast<utf8proc_option_t>(UTF8PROC_STABLE | UTF8PROC_COMPOSE));
+    if (length < 0) return std::string(text);  // invalid UTF-8: tokenized byte by byte as is
+    std::string result(reinterpret_cast<char*>(normalized), static_cast<std::size_t>(length));
+    std::free(normalized);
+    return result;
+}
+
+}  // namespace
+
+BpeTokenizer::BpeTokenizer(std::string_view json_text, const std::string& source) {
+    json root = json::parse(json_text, nullptr, /*allow_exceptions=*/false);
+    if (root.is_discarded() || !root.is_object())
+        throw ModelError(source + ": not a JSON tokenizer file");
+    const json& model = root.contains("model") ? root["model"] : json();
+    if (!model.is_object() || model.value("type", "BPE") != "BPE" || !model.contains("vocab") ||
+        !model["vocab"].is_object() || !model.contains("merges") || !model["merges"].is_array())
+        throw ModelError(source + ": 'model' is not a BPE model with a vocab and merges");
+
+    constexpr auto max_id = std::numeric_limits<TokenId>::max() / 2;
+    auto add_token = [&](const std::string& bytes, const json& id_value) {
+        if (!id_value.is_number_integer() || id_value.get<std::int64_t>() < 0 ||
+            id_value.get<std::int64_t>() > max_id)
+            throw ModelError(source + ": token id out of range");
+        auto id = id_value.get<TokenId>();
+        if (static_cast<std::size_t>(id) >= id_to_bytes_.size())
+            id_to_bytes_.resize(static_cast<std::size_t>(id) + 1);
+        id_to_bytes_[static_cast<std::size_t>(id)] = bytes;
+        return id;
+    };
+    for (const auto& [token, id] : model["vocab"].items()) {
+        auto bytes = to_bytes(token);
+        if (!bytes) throw ModelError(source + ": vocabulary entry is not byte-level: " + token);
+        bytes_to_id_[*bytes] = add_token(*bytes, id);
+    }
+    int rank = 0;
+    for (const auto& merge : model["merges"]) {
+        std::string left, right;
+        if (merge.is_string()) {
+            auto text = merge.get<std::string>();
+            auto space = text.find(' ');
+            if (space == std::string::npos) throw ModelError(source + ": merge without a space");
+            left = text.substr(0, space);
+            right = text.substr(space + 1);
+        } else if (merge.is_array() && merge.size() == 2 && merge[0].is_string() &&
+                   merge[1].is_string()) {
+            left = merge[0].get<std::string>();
+            right = merge[1].get<std::string>();
+        } else {
+            throw ModelError(source + ": a merge is neither \"a b\" nor [\"a\", \"b\"]");
+        }
+        auto left_bytes = to_bytes(left), right_bytes = to_bytes(right);
+        if (!left_bytes || !right_bytes) throw ModelError(source + ": merge is not byte-level");
+        merge_rank_.emplace(merge_key(*left_bytes, *right_bytes), rank++);
+    }
+    for (int byte = 0; byte < 256; ++byte)
+        if (!bytes_to_id_.contains(std::string(1, static_cast<char>(byte))))
+            throw ModelError(source + ": vocabulary lacks byte " + std::to_string(byte));
+
+    if (root.contains("added_tokens") && root["added_tokens"].is_array()) {
+        for (const auto& added : root["added_tokens"]) {
+            if (!added.is_object() || !added.contains("content") || !added["content"].is_string() ||
+                added["content"].get<std::string>().empty() || !added.contains("id"))
+                throw ModelError(source + ": an added token lacks its content or id");
+            auto content = added["content"].get<std::string>();
+            added_[content] = add_token(content, added["id"]);
+            added_lengths_.push_back(content.size());
+        }
+        std::sort(added_lengths_.begin(), added_lengths_.end(), std::greater<>());
+        added_lengths_.erase(std::unique(added_lengths_.begin(), added_lengths_.end()),
+                             added_lengths_.end());
+    }
+    nfc_ = normalizer_is_nfc(root.contains("normalizer") ? root["normalizer"] : json(), source);
+    pattern_ =
+        split_pattern(root.contains("pre_tokenizer") ? root["pre_tokenizer"] : json(), source);
+}
+
+std::vector<TokenId> BpeTokenizer::encode(std::string_view text) const {
+    std::vector<TokenId> ids;
+    std::size_t ordinary_start = 0;
+    for (std::size_t at = 0; at < text.size();) {
+        std::optional<TokenId> found;
+        std::size_t found_length = 0;
+        for (auto length : added_lengths_) {
+            if (length > text.size() - at) continue;
+            if (auto it = added_.find(text.substr(at, length)); it != added_.end()) {
+                found = it->second;
+                found_length = length;
+                break;
+            }
+        }
+        if (!found) {
+            ++at;
+            continue;
+        }
+        encode_ordinary(text.substr(ordinary_start, at - ordinary_start), ids);
+        ids.push_back(*found);
+        at += found_length;
+        ordinary_start = at;
+    }
+    encode_ordinary(text.substr(ordinary_start), ids);
+    return ids;
+}
+
+void BpeTokenizer::encode_ordinary(std::string_view text, std::vector<TokenId>& ids) const {
+    if (text.empty()) return;
+    std::string normalized = nfc_ ? nfc(text) : std::string(text);
+    for (auto piece : split_pieces(normalized, pattern_)) encode_piece(piece, ids);
+}
+
+// Merges the adjacent pair of lowest rank until none is left (leftmost first on ties).
+void BpeTokenizer::encode_piece(std::string_view piece, std::vector<TokenId>& ids) const {
+    std::vector<std::string> symbols;
+    for (char byte : piece) symbols.emplace_back(1, byte);
+    while (symbols.size() > 1) {
+        int best_rank = std::numeric_limits<int>::max();
+        std::size_t best = 0;
+        for (std::size_t i = 0; i + 1 < symbols.size(); ++i) {
+            auto it = merge_rank_.find(merge_key(symbols[i], symbols[i + 1]));
+            if (it != merge_rank_.end() && it->second < best_rank) {
+                best_rank = it->second;
+                best = i;
+            }
+        }
+        if (best_rank == std::numeric_limits<int>::max()) break;
+        symbols[best] += symbols[best + 1];
+        symbols.erase(symbols.begin() + static_cast<std::ptrdiff_t>(best) + 1);
+    }
+    for (const auto& symbol : symbols) {
+        auto it = bytes_to_id_.find(symbol);
+        // Every single byte is in the vocabulary (checked on load); a merge result that is
+        // not would be a broken file, so fall back to its bytes.
+        if (it != bytes_to_id_.end()) {
+            ids.push_back(it->second);
+        } else {
+            for (char byte : symbol) ids.push_back(bytes_to_id_.at(std::string(1, byte)));
+        }
+    }
+}
+
+std::string BpeTokenizer::decode(std::span<const TokenId> ids) const {
+    std::string text;
+    for (auto id : ids) {
+        if (id < 0 || static_cast<std::size_t>(id) >= id_to_bytes_.size())
+            throw ModelError("token id " + std::to_string(id) + " is outside the vocabulary");
+        text += id_to_bytes_[static_cast<std::size_t>(id)];
+    }
+    return text;
+}
+
+std::optional<TokenId> BpeTokenizer::token_id(std::string_view token) const {
+    if (auto it = added_.find(token); it != added_.end()) return it->second;
+    if (auto it = bytes_to_id_.find(std::string(token)); it != bytes_to_id_.end())
+        return it->second;
+    return std::nullopt;
+}
+
+}  // namespace fantasma::engine

@@ -1,0 +1,42 @@
+#include "engine/tokenizer/tokenizer.hpp"
+
+#include <fstream>
+#include <sstream>
+
+#include "engine/error.hpp"
+#include "engine/tokenizer/bpe_tokenizer.hpp"
+#include "engine/tokenizer/sentencepiece_tokenizer.hpp"
+
+namespace fantasma::engine {
+namespace {
+
+// Tokenizer files are a few MB; anything far larger is not one.
+constexpr std::uintmax_t max_tokenizer_bytes = 256u << 20;
+
+std::string read_file(const std::filesystem::path& path) {
+    std::error_code error;
+    auto size = std::filesystem::file_size(path, error);
+    if (error) throw ModelError(path.string() + ": cannot read the tokenizer file");
+    if (size > max_tokenizer_bytes) throw ModelError(path.string() + ": too large for a tokenizer");
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream content;
+    content << in.rdbuf();
+    if (!in && !in.eof()) throw ModelError(path.string() + ": cannot read the tokenizer file");
+    return content.str();
+}
+
+}  // namespace
+
+std::unique_ptr<Tokenizer> load_tokenizer(const std::filesystem::path& path) {
+    if (std::filesystem::is_directory(path)) {
+        for (const char* name : {"tokenizer.json", "tokenizer.model"})
+            if (std::filesystem::exists(path / name)) return load_tokenizer(path / name);
+        throw ModelError(path.string() + ": no tokenizer.json or tokenizer.model in the folder");
+    }
+    auto content = read_file(path);
+    if (path.extension() == ".model")
+        return std::make_unique<SentencepieceTokenizer>(content, path.string());
+    return std::make_unique<BpeTokenizer>(content, path.string());
+}
+
+}  // namespace fantasma::engine

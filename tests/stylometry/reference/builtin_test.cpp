@@ -63,3 +63,30 @@ TEST_CASE("parsing the builtin tables is fast") {
     // sanitizer builds are several times slower.
     CHECK(seconds < 1.0);
 }
+
+TEST_CASE("the builtin distributions come from Brown's 500 writers and documented priors") {
+    const Reference& reference = Reference::builtin();
+    CHECK(reference.writers() == 500);
+
+    // About 2 semicolons per 1,000 words for the median Brown writer; "the" is about 6% of
+    // a typical writer's words.
+    const Distribution* semicolons = reference.distribution("punct.semicolon");
+    REQUIRE(semicolons != nullptr);
+    CHECK(reference.distribution_source("punct.semicolon") == "brown");
+    CHECK(semicolons->median() > 0.0005);
+    CHECK(semicolons->median() < 0.01);
+    const Distribution* the = reference.distribution("function-word.the");
+    REQUIRE(the != nullptr);
+    CHECK(the->median() > 0.03);
+    CHECK(the->median() < 0.1);
+
+    // Brown's typists wrote "--" for every dash: the em dash figure is a prior.
+    CHECK(reference.distribution_source("dash.em").starts_with("prior: "));
+    const Distribution* regional = reference.distribution("spelling.regional");
+    REQUIRE(regional != nullptr);
+    CHECK(reference.distribution_source("spelling.regional").starts_with("prior: "));
+    // 30% of writers are assumed to spell the Commonwealth way, mostly (50-100%); a few of
+    // Brown's American writers use a regional form or two as well.
+    CHECK(regional->share_at_least(0.5) >= 0.3);
+    CHECK(regional->share_at_least(0.5) < 0.35);
+}

@@ -1,0 +1,121 @@
+#include "engine/sampling/sampler.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <numeric>
+
+#include "engine/error.hpp"
+
+namespace fantasma::engine {
+
+void apply_repetition_penalty(std::span<float> logits, std::span<const TokenId> history,
+                              float penalty) {
+    if (penalty == 1.0f) return;
+    std::vector<bool> seen(logits.size(), false);
+    for (auto id : history) {
+        if (id < 0 || static_cast<std::size_t>(id) >= logits.size()) continue;
+        auto index = static_cast<std::size_t>(id);
+        if (seen[index]) continue;
+        seen[index] = true;
+        logits[index] = logits[index] > 0 ? logits[index] / penalty : logits[index] * penalty;
+    }
+}
+
+std::vector<double> sampling_probabilities(std::span<const float> logits,
+                                           const SamplingSettings& settings) {
+    if (logits.empty()) throw ModelError("sampling from an empty vocabulary");
+    if (!(settings.temperature > 0)) throw ModelError("sampling needs a temperature above 0");
+    std::vector<double> probabilities(logits.size());
+    double largest = *std::max_element(logits.begin(), logits.end());
+    double total = 0;
+    for (std::size_t i = 0; i < logits.size(); ++i) {
+        probabilities[i] = std::exp((logits[i] - largest) / settings.temperature);
+        total += probabilities[i];
+    }
+    for (auto& p : probabilities) p /= total;
+
+    // Most likely first; ties by lower id, so the kept set does not depend on the sort.
+    std::vector<std::size_t> order(logits.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](auto a, auto b) { return probabilities[a] > probabilities[b]; });
+    std::size_t keep = order.size();
+    if (settings.top_k > 0) keep = std::min(keep, static_cast<std::size_t>(settings.top_k));
+    if (settings.top_p < 1.0f) {
+        // top-p applies to the distribution left after top-k, renormalised.
+        double kept_mass = 0;
+        for (std::size_t i = 0; i < keep; ++i) kept_mass += probabilities[order[i]];
+        double mass = 0;
+        std::size_t within = 0;
+        while (within < keep && mass < settings.top_p * kept_mass)
+            mass += probabilities[order[within++]];
+        keep = std::max<std::size_t>(within, 1);
+    }
+    double kept_total = 0;
+    for (std::size_t i = 0; i < keep; ++i) kept_total += probabilities[order[i]];
+    for (std::size_t i = keep; i < order.size(); ++i) probabilities[order[i]] = 0;
+    for (auto& p : probabilities) p /= kept_total;
+    return probabilities;
+}
+
+Sampler::Sampler(const SamplingSettings& settings) : settings_(settings), random_(settings.seed) {}
+
+TokenId Sampler::sample(std::span<const float> logits, std::span<const TokenId> history) {
+    if (logits.empty()) throw ModelError("sampling from an empty vocabulary");
+    scratch_.assign(logits.begin(), logits.end());
+    apply_repetition_penalty(scratch_, history, settings_.repetition_penalty);
+    if (settings_.temperature <= 0 || settings_.top_k == 1)
+        return static_cast<TokenId>(std::max_element(scratch_.begin(), scratch_.end()) -
+                                    scratch_.begin());
+    auto probabilities = sampling_probabilities(scratch_, settings_);
+    double draw = std::uniform_real_distribution<double>(0.0, 1.0)(random_);
+    double cumulative = 0;
+    std::size_t last_kept = 0;
+    for (std::size_t i = 0; i < probabilities.size(); ++i) {
+        if (probabilities[i] == 0) continue;
+        last_kept = i;
+        cumulative += probabilities[i];
+        if (draw < cumulative) return static_cast<TokenId>(i);
+    }
+    return static_cast<TokenId>(last_kept);  // rounding left the draw just above the total
+}
+
+namespace {
+
+void add_eos_ids(const std::filesystem::path& file, std::vector<TokenId>& ids) {
+    std::ifstream in(file);
+    if (!in) return;
+    auto config = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+    if (config.is_discarded() || !config.is_object())
+        throw ModelError(file.string() + ": not valid JSON");
+    const auto* holder = &config;
+    if (!config.contains("eos_token_id") && config.contains("text_config") &&
+        config["text_config"].is_object())
+        holder = &config["text_config"];
+    if (!holder->contains("eos_token_id")) return;
+    const auto& eos = (*holder)["eos_token_id"];
+    for (const auto& id : eos.is_array() ? eos : nlohmann::json::array({eos}))
+        if (id.is_number_integer() && id.get<std::int64_t>() >= 0 &&
+            id.get<std::int64_t>() < (std::int64_t{1} << 30))
+            ids.push_back(id.get<TokenId>());
+}
+
+}  // namespace
+
+std::vector<TokenId> stop_tokens(const std::filesystem::path& model_folder,
+                                 const Tokenizer& tokenizer) {
+    std::vector<TokenId> ids;
+    if (std::filesystem::is_directory(model_folder)) {
+        add_eos_ids(model_folder / "generation_config.json", ids);
+        add_eos_ids(model_folder / "config.json", ids);
+    }
+    for (const char* token : {"<|im_end|>", "<|endoftext|>"})
+        if (auto id = tokenizer.token_id(token)) ids.push_back(*id);
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    return ids;
+}
+
+}  // namespace fantasma::engine

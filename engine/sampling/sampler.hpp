@@ -1,0 +1,52 @@
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <random>
+#include <span>
+#include <vector>
+
+#include "engine/tokenizer/tokenizer.hpp"
+
+namespace fantasma::engine {
+
+struct SamplingSettings {
+    float temperature = 1.0f;         // 0 picks the most likely token (greedy)
+    int top_k = 0;                    // keep the k most likely tokens; 0 keeps all
+    float top_p = 1.0f;               // keep the most likely tokens up to this probability mass
+    float repetition_penalty = 1.0f;  // > 1 makes tokens already seen less likely (CTRL-style)
+    std::uint64_t seed = 0;
+};
+
+// The CTRL/transformers penalty: a seen token's logit is divided by `penalty` when positive
+// and multiplied by it when negative, once however often the token was seen.
+void apply_repetition_penalty(std::span<float> logits, std::span<const TokenId> history,
+                              float penalty);
+
+// The distribution a token is drawn from: logits / temperature, softmax, then only the top-k
+// tokens and the smallest most-likely set reaching top-p kept (the rest get 0), renormalised.
+// Needs temperature > 0.
+std::vector<double> sampling_probabilities(std::span<const float> logits,
+                                           const SamplingSettings& settings);
+
+// Picks next tokens; the same settings, seed and inputs give the same tokens.
+class Sampler {
+  public:
+    explicit Sampler(const SamplingSettings& settings);
+
+    // `logits` for the vocabulary at the current position; `history` the tokens so far
+    // (prompt and generated), for the repetition penalty.
+    TokenId sample(std::span<const float> logits, std::span<const TokenId> history);
+
+  private:
+    SamplingSettings settings_;
+    std::mt19937_64 random_;
+    std::vector<float> scratch_;
+};
+
+// The ids that end generation: `eos_token_id` (one id or a list) from generation_config.json
+// and config.json in a model folder, plus the tokenizer's `<|im_end|>` and `<|endoftext|>`.
+std::vector<TokenId> stop_tokens(const std::filesystem::path& model_folder,
+                                 const Tokenizer& tokenizer);
+
+}  // namespace fantasma::engine

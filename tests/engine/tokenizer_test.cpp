@@ -1,0 +1,134 @@
+// The byte-level BPE tokenizer against Hugging Face `tokenizers` on Qwen3.5's vocabulary:
+// tests/reference/tokenizer/cases.jsonl holds 1,200 varied strings and the ids that library
+// gives (make_tokenizer_cases.py); qwen35-subset.json is the real vocabulary cut to the merges
+// those strings use, which gives the same ids. With FANTASMA_QWEN_TOKENIZER_JSON naming the
+// full tokenizer.json (the script's --full output), the cases run on it too.
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "engine/error.hpp"
+#include "engine/tokenizer/chat_template.hpp"
+#include "engine/tokenizer/pretokenize.hpp"
+#include "engine/tokenizer/tokenizer.hpp"
+
+using namespace fantasma::engine;
+
+namespace {
+
+const std::filesystem::path reference_dir =
+    std::filesystem::path(FANTASMA_SOURCE_DIR) / "tests/reference/tokenizer";
+
+struct Case {
+    std::string text;
+    std::vector<TokenId> ids;
+};
+
+std::vector<Case> load_cases() {
+    std::ifstream in(reference_dir / "cases.jsonl");
+    std::vector<Case> cases;
+    for (std::string line; std::getline(in, line);) {
+        auto row = nlohmann::json::parse(line);
+        cases.push_back({row["text"].get<std::string>(), row["ids"].get<std::vector<TokenId>>()});
+    }
+    return cases;
+}
+
+// Encodes every case; returns how many match, and reports the first few that do not.
+std::size_t count_matches(const Tokenizer& tokenizer, const std::vector<Case>& cases) {
+    std::size_t matches = 0, reported = 0;
+    for (const auto& c : cases) {
+        auto ids = tokenizer.encode(c.text);
+        if (ids == c.ids) {
+            ++matches;
+        } else if (reported++ < 5) {
+            UNSCOPED_INFO("mismatch on: " << c.text);
+        }
+    }
+    return matches;
+}
+
+std::filesystem::path write_temp(const std::string& name, const std::string& content) {
+    auto path = std::filesystem::temp_directory_path() / name;
+    std::ofstream(path, std::ios::binary) << content;
+    return path;
+}
+
+}  // namespace
+
+TEST_CASE("BPE ids equal Hugging Face tokenizers' on 1,200 strings", "[tokenizer]") {
+    auto cases = load_cases();
+    REQUIRE(cases.size() >= 1000);
+    auto tokenizer = load_tokenizer(reference_dir / "qwen35-subset.json");
+    CHECK(count_matches(*tokenizer, cases) == cases.size());
+}
+
+TEST_CASE("BPE ids on the full Qwen3.5 vocabulary when it is at hand", "[tokenizer]") {
+    const char* full = std::getenv("FANTASMA_QWEN_TOKENIZER_JSON");
+    if (full == nullptr) return;
+    auto cases = load_cases();
+    auto tokenizer = load_tokenizer(full);
+    CHECK(tokenizer->vocab_size() == 248077);
+    CHECK(count_matches(*tokenizer, cases) == cases.size());
+}
+
+TEST_CASE("Decoding gives back the text, special tokens included", "[tokenizer]") {
+    auto tokenizer = load_tokenizer(reference_dir / "qwen35-subset.json");
+    std::string text = "<|im_start|>user\nCafé  naïve 123 — 你好 😀<|im_end|>\n";
+    auto ids = tokenizer->encode(text);
+    CHECK(ids.front() == 248045);
+    CHECK(tokenizer->decode(ids) == text);
+    CHECK(tokenizer->token_id("<think>") == 248068);
+    CHECK_FALSE(tokenizer->token_id("no such token").has_value());
+    std::vector<TokenId> outside{248077};
+    CHECK_THROWS_AS(tokenizer->decode(outside), ModelError);
+}
+
+TEST_CASE("The split scanner follows Qwen3.5's pattern", "[tokenizer]") {
+    using Pieces = std::vector<std::string_view>;
+    CHECK(split_pieces("Hello world", SplitPattern::qwen35) == Pieces{"Hello", " world"});
+    CHECK(split_pieces("it's 2024!!\n\n", SplitPattern::qwen35) ==
+          Pieces{"it", "'s", " ", "2", "0", "2", "4", "!!\n\n"});
+    CHECK(split_pieces("a   b", SplitPattern::qwen35) == Pieces{"a", "  ", " b"});
+    CHECK(split_pieces("x \n y", SplitPattern::qwen35) == Pieces{"x", " \n", " y"});
+    // A combining mark joins the letters before it in Qwen3.5, not in Qwen2.
+    CHECK(split_pieces("e\u0301t\u0301", SplitPattern::qwen35) == Pieces{"e\u0301t\u0301"});
+    CHECK(split_pieces("e\u0301t", SplitPattern::qwen2) == Pieces{"e", "\u0301t"});
+}
+
+TEST_CASE("Bad tokenizer files give one-line errors", "[tokenizer]") {
+    auto refuses = [](const std::string& content) {
+        auto path = write_temp("fantasma-bad-tokenizer.json", content);
+        bool threw = false;
+        try {
+            load_tokenizer(path);
+        } catch (const ModelError& error) {
+            threw = std::string(error.what()).find('\n') == std::string::npos;
+        }
+        std::filesystem::remove(path);
+        return threw;
+    };
+    CHECK(refuses(""));
+    CHECK(refuses("{\"model\": 5}"));
+    CHECK(refuses("[1, 2, 3]"));
+    CHECK(refuses("{\"model\": {\"type\": \"BPE\", \"vocab\": {\"a\": 0}, \"merges\": []}}"));
+    CHECK(refuses("{\"model\": {\"type\": \"Unigram\", \"vocab\": [], \"merges\": []}}"));
+    CHECK_THROWS_AS(load_tokenizer("/nonexistent/tokenizer.json"), ModelError);
+
+    // Every prefix of a real file is refused cleanly or loads; none crashes.
+    std::ifstream in(reference_dir / "qwen35-subset.json");
+    std::string full((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    for (std::size_t length = 0; length < full.size(); length += full.size() / 97 + 1)
+        CHECK(refuses(full.substr(0, length)));
+}
+
+TEST_CASE("ChatML prompt with the non-thinking generation prompt", "[tokenizer]") {
+    std::vector<ChatMessage> messages{{"system", "Be brief."}, {"user", "Hi"}};
+    CHECK(chatml_prompt(messages) ==
+          "<|im_start|>system\nBe brief.<|im_end|>\n<|im_start|>user\nHi<|im_end|>\n"
+          "<|im_start|>assistant\n<think>\n\n</think>\n\n");
+    CHECK(chatml_prompt(messages, true).ends_with("<|im_start|>assistant\n<think>\n"));
+}

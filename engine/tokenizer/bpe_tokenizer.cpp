@@ -98,9 +98,32 @@ std::string nfc(std::string_view text) {
     return result;
 }
 
+// The JSON parser recurses once per nesting level; a hostile file must not exhaust the stack.
+bool nesting_within(std::string_view text, int limit) {
+    int depth = 0;
+    bool in_string = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        char c = text[i];
+        if (in_string) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > limit) return false;
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+    return true;
+}
+
 }  // namespace
 
 BpeTokenizer::BpeTokenizer(std::string_view json_text, const std::string& source) {
+    if (!nesting_within(json_text, 64)) throw ModelError(source + ": JSON nested too deeply");
     json root = json::parse(json_text, nullptr, /*allow_exceptions=*/false);
     if (root.is_discarded() || !root.is_object())
         throw ModelError(source + ": not a JSON tokenizer file");
@@ -115,9 +138,8 @@ BpeTokenizer::BpeTokenizer(std::string_view json_text, const std::string& source
             id_value.get<std::int64_t>() > max_id)
             throw ModelError(source + ": token id out of range");
         auto id = id_value.get<TokenId>();
-        if (static_cast<std::size_t>(id) >= id_to_bytes_.size())
-            id_to_bytes_.resize(static_cast<std::size_t>(id) + 1);
-        id_to_bytes_[static_cast<std::size_t>(id)] = bytes;
+        vocab_size_ = std::max(vocab_size_, static_cast<std::size_t>(id) + 1);
+        id_to_bytes_[id] = bytes;
         return id;
     };
     for (const auto& [token, id] : model["vocab"].items()) {
@@ -233,9 +255,10 @@ void BpeTokenizer::encode_piece(std::string_view piece, std::vector<TokenId>& id
 std::string BpeTokenizer::decode(std::span<const TokenId> ids) const {
     std::string text;
     for (auto id : ids) {
-        if (id < 0 || static_cast<std::size_t>(id) >= id_to_bytes_.size())
-            throw ModelError("token id " + std::to_string(id) + " is outside the vocabulary");
-        text += id_to_bytes_[static_cast<std::size_t>(id)];
+        auto it = id_to_bytes_.find(id);
+        if (it == id_to_bytes_.end())
+            throw ModelError("token id " + std::to_string(id) + " is not in the vocabulary");
+        text += it->second;
     }
     return text;
 }

@@ -20,7 +20,7 @@ class BpeTokenizer final : public Tokenizer {
     std::vector<TokenId> encode(std::string_view text) const override;
     std::string decode(std::span<const TokenId> ids) const override;
     std::optional<TokenId> token_id(std::string_view token) const override;
-    std::size_t vocab_size() const override { return id_to_bytes_.size(); }
+    std::size_t vocab_size() const override { return vocab_size_; }
 
   private:
     void encode_piece(std::string_view piece, std::vector<TokenId>& ids) const;
@@ -28,7 +28,8 @@ class BpeTokenizer final : public Tokenizer {
 
     // Vocabulary and merges in raw bytes (the printable-character mapping undone).
     std::unordered_map<std::string, TokenId> bytes_to_id_;
-    std::vector<std::string> id_to_bytes_;
+    std::unordered_map<TokenId, std::string> id_to_bytes_;  // ids may leave gaps
+    std::size_t vocab_size_ = 0;
     std::unordered_map<std::string, int> merge_rank_;  // key: merge_key(left, right)
     // Added tokens by content; longest first is found by trying every length present.
     std::map<std::string, TokenId, std::less<>> added_;

@@ -116,6 +116,7 @@ TEST_CASE("Bad tokenizer files give one-line errors", "[tokenizer]") {
     CHECK(refuses("[1, 2, 3]"));
     CHECK(refuses("{\"model\": {\"type\": \"BPE\", \"vocab\": {\"a\": 0}, \"merges\": []}}"));
     CHECK(refuses("{\"model\": {\"type\": \"Unigram\", \"vocab\": [], \"merges\": []}}"));
+    CHECK(refuses(std::string(100000, '[') + std::string(100000, ']')));
     CHECK_THROWS_AS(load_tokenizer("/nonexistent/tokenizer.json"), ModelError);
 
     // Every prefix of a real file is refused cleanly or loads; none crashes.

@@ -13,7 +13,8 @@ packages=(
 )
 # Test-only tools (end-to-end clients, fuzzing runtime).
 if [[ "${1:-}" == "--test" ]]; then
-    packages+=(clang libclang-rt-14-dev neovim chromium ripgrep libkrb5-dev)
+    packages+=(clang libclang-rt-14-dev neovim emacs-nox elpa-eglot elpa-markdown-mode
+               chromium ripgrep libkrb5-dev)
     # Node.js with npm (VS Code extension): Debian's, unless the machine already has one.
     command -v npm >/dev/null || packages+=(nodejs npm)
 fi

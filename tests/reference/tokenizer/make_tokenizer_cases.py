@@ -9,7 +9,7 @@ Outputs, next to this script:
   qwen35-subset.json    a tokenizer.json with only the merges those strings use (committed);
                         BPE picks the lowest-ranked applicable merge, so a vocabulary holding
                         every merge that fires gives the same ids as the full one
-and, with --full PATH, the full tokenizer.json (about 20 MB, not committed).
+and, with --full PATH, the full tokenizer.json (about 11 MB, not committed).
 
 The package ships the vocabulary as tiktoken ranks (ids equal ranks); the merge list is
 recovered by running BPE on each token's bytes with the lower-ranked tokens only.

@@ -100,7 +100,10 @@ void ContactDetail::detect(const DetectionContext& context, MarkerSink& sink) co
     std::vector<Marker> markers;
     std::map<std::string, std::size_t> marker_of;  // lower-cased detail -> index in markers
     std::vector<Span> taken;
-    for (const auto& [span, what] : details) {
+    for (const auto& detail : details) {
+        // Not a structured binding: clang 14 (the fuzzer's compiler) cannot capture those.
+        const Span span = detail.first;
+        const auto& what = detail.second;
         if (std::ranges::any_of(taken, [&](Span t) { return t.overlaps(span); })) continue;
         taken.push_back(span);
         std::string key(text.substr(span.begin, span.size()));

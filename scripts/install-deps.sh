@@ -11,9 +11,10 @@ packages=(
     libclblast-dev libsentencepiece-dev
     python3 python3-venv scowl
 )
-# Test-only tools (end-to-end clients, fuzzing runtime).
+# Test-only tools (end-to-end clients; clang 16 with its libFuzzer runtime, since clang 14
+# lacks C++20 pieces the code uses).
 if [[ "${1:-}" == "--test" ]]; then
-    packages+=(clang libclang-rt-14-dev neovim emacs-nox elpa-eglot elpa-markdown-mode
+    packages+=(clang-16 libclang-rt-16-dev neovim emacs-nox elpa-eglot elpa-markdown-mode
                chromium ripgrep libkrb5-dev)
     # Node.js with npm (VS Code extension): Debian's, unless the machine already has one.
     command -v npm >/dev/null || packages+=(nodejs npm)

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <queue>
 
 #include "engine/error.hpp"
 
@@ -222,25 +223,60 @@ void BpeTokenizer::encode_ordinary(std::string_view text, std::vector<TokenId>& 
     for (auto piece : split_pieces(normalized, pattern_)) encode_piece(piece, ids);
 }
 
-// Merges the adjacent pair of lowest rank until none is left (leftmost first on ties).
+// Merges the adjacent pair of lowest rank (leftmost on ties) until none is left. A queue of
+// candidate pairs keeps long pieces (a run of ten thousand dashes) at n log n.
 void BpeTokenizer::encode_piece(std::string_view piece, std::vector<TokenId>& ids) const {
-    std::vector<std::string> symbols;
-    for (char byte : piece) symbols.emplace_back(1, byte);
-    while (symbols.size() > 1) {
-        int best_rank = std::numeric_limits<int>::max();
-        std::size_t best = 0;
-        for (std::size_t i = 0; i + 1 < symbols.size(); ++i) {
-            auto it = merge_rank_.find(merge_key(symbols[i], symbols[i + 1]));
-            if (it != merge_rank_.end() && it->second < best_rank) {
-                best_rank = it->second;
-                best = i;
-            }
+    // Symbols are byte ranges of the piece in a linked list; a merged-away symbol has length 0.
+    struct Symbol {
+        std::size_t start, length;
+        std::ptrdiff_t previous, next;
+    };
+    struct Candidate {
+        int rank;
+        std::size_t left;
+        std::size_t length;  // of the pair when queued: any later change to it makes it longer
+        bool operator>(const Candidate& other) const {
+            return rank != other.rank ? rank > other.rank : left > other.left;
         }
-        if (best_rank == std::numeric_limits<int>::max()) break;
-        symbols[best] += symbols[best + 1];
-        symbols.erase(symbols.begin() + static_cast<std::ptrdiff_t>(best) + 1);
+    };
+    auto count = static_cast<std::ptrdiff_t>(piece.size());
+    std::vector<Symbol> symbols;
+    for (std::ptrdiff_t i = 0; i < count; ++i)
+        symbols.push_back({static_cast<std::size_t>(i), 1, i - 1, i + 1 < count ? i + 1 : -1});
+    auto text_of = [&](const Symbol& symbol) { return piece.substr(symbol.start, symbol.length); };
+
+    std::priority_queue<Candidate, std::vector<Candidate>, std::greater<>> queue;
+    auto queue_pair = [&](std::ptrdiff_t left) {
+        if (left < 0 || symbols[static_cast<std::size_t>(left)].next < 0) return;
+        const auto& first = symbols[static_cast<std::size_t>(left)];
+        const auto& second = symbols[static_cast<std::size_t>(first.next)];
+        auto it = merge_rank_.find(merge_key(text_of(first), text_of(second)));
+        if (it != merge_rank_.end())
+            queue.push({it->second, static_cast<std::size_t>(left), first.length + second.length});
+    };
+    for (std::ptrdiff_t i = 0; i + 1 < count; ++i) queue_pair(i);
+
+    while (!queue.empty()) {
+        auto candidate = queue.top();
+        queue.pop();
+        auto& left = symbols[candidate.left];
+        if (left.length == 0 || left.next < 0 ||
+            left.length + symbols[static_cast<std::size_t>(left.next)].length != candidate.length)
+            continue;  // stale: one side has merged since
+        auto& right = symbols[static_cast<std::size_t>(left.next)];
+        left.length += right.length;
+        right.length = 0;
+        left.next = right.next;
+        if (left.next >= 0)
+            symbols[static_cast<std::size_t>(left.next)].previous =
+                static_cast<std::ptrdiff_t>(candidate.left);
+        queue_pair(left.previous);
+        queue_pair(static_cast<std::ptrdiff_t>(candidate.left));
     }
-    for (const auto& symbol : symbols) {
+
+    for (std::ptrdiff_t i = count > 0 ? 0 : -1; i >= 0;
+         i = symbols[static_cast<std::size_t>(i)].next) {
+        auto symbol = std::string(text_of(symbols[static_cast<std::size_t>(i)]));
         auto it = bytes_to_id_.find(symbol);
         // Every single byte is in the vocabulary (checked on load); a merge result that is
         // not would be a broken file, so fall back to its bytes.

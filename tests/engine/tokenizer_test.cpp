@@ -98,6 +98,12 @@ TEST_CASE("Decoding gives back the text, special tokens included", "[tokenizer]"
     CHECK(tokenizer->decode(ids) == text);
     CHECK(tokenizer->token_id("<think>") == 248068);
     CHECK_FALSE(tokenizer->token_id("no such token").has_value());
+
+    // One long piece: merging stays n log n, and the bytes come back.
+    std::string dashes(100000, '-');
+    auto dash_ids = tokenizer->encode(dashes);
+    CHECK(dash_ids.size() <= dashes.size() / 2);
+    CHECK(tokenizer->decode(dash_ids) == dashes);
     std::vector<TokenId> outside{248077};
     CHECK_THROWS_AS(tokenizer->decode(outside), ModelError);
 }

@@ -192,7 +192,7 @@ TEST_CASE("bad flags and a missing profile fail with a message", "[cli]") {
     CHECK(fantasma(scratch, "").status != 0);  // a subcommand is required
 }
 
-TEST_CASE("--min-bits hides weaker markers", "[cli]") {
+TEST_CASE("the min-bits flag hides weaker markers", "[cli]") {
     const Scratch scratch;
     const std::string path = scratch.write("marked.md", kMarked);
     const Run all = fantasma(scratch, "check --format json " + quote(path));
@@ -203,7 +203,7 @@ TEST_CASE("--min-bits hides weaker markers", "[cli]") {
     CHECK(nlohmann::json::parse(none.out)[0]["markers"].empty());
 }
 
-TEST_CASE("--profile scores against a directory of the writer's own texts", "[cli]") {
+TEST_CASE("the profile flag scores against a directory of the writer's own texts", "[cli]") {
     const Scratch scratch;
     fs::create_directories(scratch.dir / "me");
     scratch.write("me/one.md", kMarked);

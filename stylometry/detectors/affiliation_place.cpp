@@ -2,6 +2,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 #include "stylometry/detectors/lexical_support.hpp"
 
@@ -66,10 +67,14 @@ void AffiliationPlace::detect(const DetectionContext& context, MarkerSink& sink)
     std::vector<Marker> markers;
     std::map<std::string, std::size_t> marker_of;  // lower-cased place -> index in markers
 
+    std::vector<std::string_view> cue_words;
+    for (const Cue& cue : kCues) cue_words.push_back(cue.words);
+    const lexical::PhraseIndex index(cue_words);
     for (const Sentence& sentence : document.sentences()) {
         if (lexical::is_title_case(document, sentence)) continue;
         for (std::size_t i = sentence.first_token; i < sentence.end_token; ++i) {
-            for (const Cue& cue : kCues) {
+            for (const std::size_t cue_at : index.starting_with(tokens[i].norm)) {
+                const Cue& cue = kCues[cue_at];
                 const std::size_t length =
                     lexical::match_phrase(tokens, i, sentence.end_token, cue.words);
                 if (length == 0) continue;

@@ -53,7 +53,9 @@ void CharNgrams::detect(const DetectionContext& context, MarkerSink& sink) const
     std::string padded;
     for (const Token& token : context.document.tokens()) {
         if (!lexical::is_word(token)) continue;
-        padded = "_" + token.norm + "_";
+        padded.assign(1, '_');  // reuses the buffer: no allocation per word
+        padded += token.norm;
+        padded += '_';
         for (std::size_t i = 0; i + 3 <= padded.size(); ++i) {
             ++trigrams;
             const auto found = index.find(std::string_view(padded).substr(i, 3));

@@ -57,9 +57,10 @@ void detect_family(const Family& family, const DetectionContext& context, Marker
     const auto words = static_cast<double>(document.word_count);
     std::vector<std::vector<Span>> found(family.phrases.size());
     std::vector<Span> all;
+    const lexical::PhraseIndex index(family.phrases);
     for (const Sentence& sentence : document.sentences()) {
         for (std::size_t at = sentence.first_token; at < sentence.end_token; ++at) {
-            for (std::size_t i = 0; i < family.phrases.size(); ++i) {
+            for (const std::size_t i : index.starting_with(tokens[at].norm)) {
                 const std::string_view phrase = family.phrases[i];
                 const std::size_t length =
                     lexical::match_phrase(tokens, at, sentence.end_token, phrase);

@@ -2,8 +2,10 @@
 // Helpers shared by the lexical detectors (function words, lengths, vocabulary, openers,
 // hedges, phrases) and the self-identifying-content detectors: token tests, number
 // formatting for messages, and the common shape of their markers.
+#include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "stylometry/detectors/habit.hpp"
@@ -32,6 +34,18 @@ std::size_t letter_count(std::string_view word);
 // single spaces ("in fact"), each a word token; 0 when they do not.
 std::size_t match_phrase(const std::vector<Token>& tokens, std::size_t at, std::size_t end,
                          std::string_view phrase);
+// The phrases of a list grouped by their first word, so that a detector trying every phrase
+// at every token tries only those that can match there (with match_phrase).
+class PhraseIndex {
+  public:
+    explicit PhraseIndex(std::span<const std::string_view> phrases);
+    // Positions in the list of the phrases whose first word is `word`, in the list's order.
+    const std::vector<std::size_t>& starting_with(std::string_view word) const;
+
+  private:
+    std::unordered_map<std::string_view, std::vector<std::size_t>> by_first_word_;
+    std::vector<std::size_t> none_;
+};
 // A phrase as part of a feature key: spaces become '_' ("in fact" -> "in_fact").
 std::string feature_key(std::string_view phrase);
 

@@ -58,20 +58,33 @@ void SignaturePhrase::detect(const DetectionContext& context, MarkerSink& sink) 
     if (document.word_count == 0) return;
     const auto words = static_cast<double>(document.word_count);
 
+    // Each word's tests once, rather than once for every phrase it ends.
+    std::vector<bool> function_word(tokens.size()), upper(tokens.size());
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+        if (!lexical::is_word(tokens[i])) continue;
+        function_word[i] = reference.is_function_word(tokens[i].norm);
+        upper[i] = lexical::starts_upper(document.text(tokens[i].text));
+    }
+
     std::unordered_map<std::string, Phrase> phrases;
+    phrases.reserve(tokens.size());
+    std::string text;  // reused: one allocation for all the phrases
     for (const Sentence& sentence : document.sentences()) {
         for (std::size_t first = sentence.first_token; first < sentence.end_token; ++first) {
-            std::string text;
+            text.clear();
             bool content = false, capitalised = true;
             for (std::size_t n = 1; n <= 3 && first + n <= sentence.end_token; ++n) {
                 const Token& last = tokens[first + n - 1];
                 if (!lexical::is_word(last)) break;
-                text += (n > 1 ? " " : "") + last.norm;
-                content = content || !reference.is_function_word(last.norm);
-                capitalised = capitalised && lexical::starts_upper(document.text(last.text));
+                if (n > 1) text += ' ';
+                text += last.norm;
+                content = content || !function_word[first + n - 1];
+                capitalised = capitalised && upper[first + n - 1];
                 if (n == 1 || !content) continue;
-                Phrase& phrase = phrases[text];
-                if (phrase.words == 0) phrase = Phrase{text, n, {}};
+                auto found = phrases.find(text);
+                if (found == phrases.end())
+                    found = phrases.try_emplace(text, Phrase{text, n, {}}).first;
+                Phrase& phrase = found->second;
                 phrase.always_capitalised = phrase.always_capitalised && capitalised;
                 phrase.spans.push_back({tokens[first].text.begin, last.text.end});
             }

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "stylometry/detectors/lexical_support.hpp"
 
@@ -13,38 +14,60 @@ constexpr std::size_t kWindow = 100;
 // A population median is worth this many words of evidence.
 constexpr double kPriorWords = 200;
 
+// Each word as a small number (equal words, equal numbers), so that the measures below count
+// in arrays instead of hashing every word again.
+struct WordIds {
+    std::vector<std::size_t> ids;
+    std::size_t distinct = 0;
+};
+
+WordIds word_ids(const std::vector<std::string_view>& words) {
+    std::unordered_map<std::string_view, std::size_t> id_of;
+    id_of.reserve(words.size() / 4);
+    WordIds result;
+    result.ids.reserve(words.size());
+    for (std::string_view word : words) {
+        result.ids.push_back(id_of.try_emplace(word, id_of.size()).first->second);
+    }
+    result.distinct = id_of.size();
+    return result;
+}
+
 // Sum over every kWindow-word window of the number of distinct words in it.
-double windowed_types(const std::vector<std::string_view>& words) {
-    std::unordered_map<std::string_view, std::size_t> in_window;
-    for (std::size_t i = 0; i < kWindow; ++i) ++in_window[words[i]];
-    double sum = static_cast<double>(in_window.size());
-    for (std::size_t i = kWindow; i < words.size(); ++i) {
-        ++in_window[words[i]];
-        if (--in_window[words[i - kWindow]] == 0) in_window.erase(words[i - kWindow]);
-        sum += static_cast<double>(in_window.size());
+double windowed_types(const WordIds& words) {
+    std::vector<std::size_t> in_window(words.distinct);
+    std::size_t types = 0;
+    double sum = 0;
+    for (std::size_t i = 0; i < words.ids.size(); ++i) {
+        if (in_window[words.ids[i]]++ == 0) ++types;
+        if (i >= kWindow && --in_window[words.ids[i - kWindow]] == 0) --types;
+        if (i + 1 >= kWindow) sum += static_cast<double>(types);
     }
     return sum;
 }
 
 // Words used exactly once within their chunk, over consecutive kWindow-word chunks.
-double chunked_hapaxes(const std::vector<std::string_view>& words) {
+double chunked_hapaxes(const WordIds& words) {
     double hapaxes = 0;
-    for (std::size_t begin = 0; begin + kWindow <= words.size(); begin += kWindow) {
-        std::unordered_map<std::string_view, std::size_t> counts;
-        for (std::size_t i = begin; i < begin + kWindow; ++i) ++counts[words[i]];
-        for (const auto& [word, count] : counts) hapaxes += count == 1 ? 1 : 0;
+    std::vector<std::size_t> counts(words.distinct);
+    for (std::size_t begin = 0; begin + kWindow <= words.ids.size(); begin += kWindow) {
+        for (std::size_t i = begin; i < begin + kWindow; ++i) ++counts[words.ids[i]];
+        for (std::size_t i = begin; i < begin + kWindow; ++i) {
+            if (counts[words.ids[i]] == 1) ++hapaxes;
+        }
+        for (std::size_t i = begin; i < begin + kWindow; ++i) counts[words.ids[i]] = 0;
     }
     return hapaxes;
 }
 
 // Yule's K = 10^4 * (sum_i i^2 V_i - N) / N^2, where V_i words occur i times: the chance that
 // two words drawn at random are the same word, which barely depends on the text's length.
-double yules_k(const std::vector<std::string_view>& words) {
-    std::unordered_map<std::string_view, double> counts;
-    for (std::string_view word : words) ++counts[word];
+double yules_k(const WordIds& words) {
+    std::vector<double> counts(words.distinct);
+    for (std::size_t id : words.ids) ++counts[id];
     double sum_squares = 0;
-    for (const auto& [word, count] : counts) sum_squares += count * count;
-    const auto n = static_cast<double>(words.size());
+    for (double count : counts) sum_squares += count * count;
+    const auto n = static_cast<double>(words.ids.size());
     return 1e4 * (sum_squares - n) / (n * n);
 }
 
@@ -68,11 +91,12 @@ void VocabularyRichness::detect(const DetectionContext& context, MarkerSink& sin
     // words): the overlapping windows are not independent trials, the words are.
     const auto total = static_cast<double>(words.size());
     const double windows = total - kWindow + 1;
-    const double mattr = windowed_types(words) / (windows * kWindow);
+    const WordIds ids = word_ids(words);
+    const double mattr = windowed_types(ids) / (windows * kWindow);
     sink.measure("vocabulary.mattr", mattr * total, total);
-    sink.measure("vocabulary.hapax", chunked_hapaxes(words),
+    sink.measure("vocabulary.hapax", chunked_hapaxes(ids),
                  static_cast<double>(words.size() / kWindow * kWindow));
-    sink.measure("vocabulary.yules-k", yules_k(words), 1);
+    sink.measure("vocabulary.yules-k", yules_k(ids), 1);
 
     const HabitScore score =
         score_habit(context.reference, "vocabulary.mattr", mattr * total, total, kPriorWords);

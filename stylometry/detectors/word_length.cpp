@@ -58,10 +58,16 @@ void WordLength::detect(const DetectionContext& context, MarkerSink& sink) const
     // highlighting on its own, so the marker sits on the first word and the message explains.
     std::vector<Span> spans;
     if (longer) {
+        // The first kMaxSpans words by length, earlier first among equals: words are in text
+        // order, so this is a stable sort's prefix without sorting the whole document.
         std::vector<Word> longest = words;
-        std::ranges::stable_sort(
-            longest, [](const Word& a, const Word& b) { return a.letters > b.letters; });
-        longest.resize(std::min(longest.size(), kMaxSpans));
+        const auto shown = static_cast<std::ptrdiff_t>(std::min(longest.size(), kMaxSpans));
+        std::ranges::partial_sort(longest, longest.begin() + shown,
+                                  [](const Word& a, const Word& b) {
+                                      if (a.letters != b.letters) return a.letters > b.letters;
+                                      return a.text.begin < b.text.begin;
+                                  });
+        longest.resize(static_cast<std::size_t>(shown));
         std::ranges::sort(longest,
                           [](const Word& a, const Word& b) { return a.text.begin < b.text.begin; });
         for (const Word& word : longest) spans.push_back(word.text);

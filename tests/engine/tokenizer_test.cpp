@@ -66,9 +66,11 @@ TEST_CASE("BPE ids equal Hugging Face tokenizers' on 1,200 strings", "[tokenizer
     CHECK(count_matches(*tokenizer, cases) == cases.size());
 }
 
-TEST_CASE("BPE ids on the full Qwen3.5 vocabulary when it is at hand", "[tokenizer]") {
+// Hidden (run it by name or with "[.full-vocabulary]"): it needs the 11 MB vocabulary, which is
+// not committed, and must not count as a pass where it did not run.
+TEST_CASE("BPE ids on the full Qwen3.5 vocabulary", "[tokenizer][.full-vocabulary]") {
     const char* full = std::getenv("FANTASMA_QWEN_TOKENIZER_JSON");
-    if (full == nullptr) return;
+    REQUIRE(full != nullptr);  // the script's --full output
     auto cases = load_cases();
     auto tokenizer = load_tokenizer(full);
     CHECK(tokenizer->vocab_size() == 248077);

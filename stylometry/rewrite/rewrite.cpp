@@ -1,0 +1,149 @@
+#include "stylometry/rewrite/rewrite.hpp"
+
+#include <algorithm>
+
+#include "stylometry/analyzer.hpp"
+#include "stylometry/extract/extract.hpp"
+
+namespace fantasma {
+
+namespace {
+
+// Whether replacing `edit` would change a byte of `run`. An insertion (empty edit) changes
+// the run only when it falls strictly inside it; at its edge it leaves the run's bytes alone.
+bool changes(Span edit, Span run) {
+    if (edit.empty()) return run.begin < edit.begin && edit.begin < run.end;
+    return edit.overlaps(run);
+}
+
+// Where source offset `offset`, outside every edit, lands once `edits` are applied.
+std::size_t shifted(std::size_t offset, const std::vector<TextEdit>& edits) {
+    std::ptrdiff_t delta = 0;
+    for (const TextEdit& edit : edits) {
+        if (edit.source.end > offset || (edit.source.empty() && edit.source.begin == offset)) {
+            break;
+        }
+        delta += static_cast<std::ptrdiff_t>(edit.new_text.size()) -
+                 static_cast<std::ptrdiff_t>(edit.source.size());
+    }
+    return static_cast<std::size_t>(static_cast<std::ptrdiff_t>(offset) + delta);
+}
+
+void append_merged(std::vector<Span>& spans, Span span) {
+    if (span.empty()) return;
+    if (!spans.empty() && spans.back().end >= span.begin) {
+        spans.back().end = std::max(spans.back().end, span.end);
+    } else {
+        spans.push_back(span);
+    }
+}
+
+// Whether `edits` leave every non-prose run of the source (`runs`) byte-identical and still
+// non-prose, and create no new markup: the rewritten document's non-prose runs must be
+// exactly the source's, moved by the edits.
+bool keeps_non_prose(std::string_view source, const std::vector<Span>& runs,
+                     const std::vector<TextEdit>& edits, Language language) {
+    for (const TextEdit& edit : edits) {
+        for (const Span run : runs) {
+            if (changes(edit.source, run)) return false;
+        }
+    }
+    std::vector<Span> expected;
+    for (const Span run : runs) {
+        append_merged(expected, Span(shifted(run.begin, edits), shifted(run.end, edits)));
+    }
+    return non_prose_spans(apply_edits(source, edits), language) == expected;
+}
+
+// The first fix of each rewritable marker inside the range; of overlapping fixes, the first.
+std::vector<TextEdit> candidate_edits(std::string_view source, const Report& report,
+                                      const std::optional<Span>& range) {
+    std::vector<TextEdit> edits;
+    for (const Marker& marker : report.markers) {
+        if (marker.identity || marker.fixes.empty() || marker.spans.empty()) continue;
+        const Span span = marker.spans.front();
+        if (span.end > source.size()) continue;
+        if (range && (span.begin < range->begin || span.end > range->end)) continue;
+        const std::string& new_text = marker.fixes.front().new_text;
+        if (source.substr(span.begin, span.size()) == new_text) continue;
+        const bool overlaps_kept =
+            std::any_of(edits.begin(), edits.end(), [&](const TextEdit& kept) {
+                return kept.source.overlaps(span) ||
+                       (span.empty() && kept.source.contains(span.begin)) ||
+                       (kept.source.empty() && span.contains(kept.source.begin)) ||
+                       (span.empty() && kept.source.empty() && span.begin == kept.source.begin);
+            });
+        if (!overlaps_kept) edits.push_back(TextEdit{span, new_text, marker.code});
+    }
+    std::stable_sort(edits.begin(), edits.end(), [](const TextEdit& a, const TextEdit& b) {
+        return a.source.begin < b.source.begin;
+    });
+    return edits;
+}
+
+// The edits that keep the non-prose bytes: each is first tried alone, then the survivors
+// together (two harmless edits can still combine into markup, say two halves of a `code`
+// span); if the survivors together fail, none is applied.
+std::vector<TextEdit> safe_edits(std::string_view source, std::vector<TextEdit> edits,
+                                 Language language) {
+    const std::vector<Span> runs = non_prose_spans(source, language);
+    if (keeps_non_prose(source, runs, edits, language)) return edits;
+    std::vector<TextEdit> safe;
+    for (TextEdit& edit : edits) {
+        if (keeps_non_prose(source, runs, {edit}, language)) safe.push_back(std::move(edit));
+    }
+    if (keeps_non_prose(source, runs, safe, language)) return safe;
+    return {};
+}
+
+}  // namespace
+
+std::vector<Span> non_prose_spans(std::string_view source, Language language) {
+    const Prose prose = extract(source, language);
+    std::vector<Span> verbatim;
+    for (const Piece& piece : prose.pieces) {
+        if (piece.verbatim && !piece.source.empty()) verbatim.push_back(piece.source);
+    }
+    std::sort(verbatim.begin(), verbatim.end(), [](Span a, Span b) { return a.begin < b.begin; });
+    std::vector<Span> runs;
+    std::size_t at = 0;
+    for (const Span piece : verbatim) {
+        if (piece.begin > at) append_merged(runs, Span(at, piece.begin));
+        at = std::max(at, piece.end);
+    }
+    if (at < source.size()) append_merged(runs, Span(at, source.size()));
+    return runs;
+}
+
+std::string apply_edits(std::string_view source, const std::vector<TextEdit>& edits) {
+    std::string text;
+    text.reserve(source.size());
+    std::size_t at = 0;
+    for (const TextEdit& edit : edits) {
+        text.append(source.substr(at, edit.source.begin - at));
+        text.append(edit.new_text);
+        at = edit.source.end;
+    }
+    text.append(source.substr(at));
+    return text;
+}
+
+RewriteResult rewrite(std::string_view source, const RewriteOptions& options,
+                      const Analyzer& analyzer) {
+    AnalysisOptions analysis;
+    analysis.language = options.language;
+    const Report before = analyzer.analyze(source, analysis);
+
+    std::vector<TextEdit> candidates = candidate_edits(source, before, options.range);
+    const std::size_t candidate_count = candidates.size();
+    RewriteResult result;
+    result.edits = safe_edits(source, std::move(candidates), options.language);
+    result.dropped_unsafe = candidate_count - result.edits.size();
+    result.text = apply_edits(source, result.edits);
+    result.bits_before = before.total_bits;
+    result.bits_after = result.edits.empty() ? before.total_bits
+                                             : analyzer.analyze(result.text, analysis).total_bits;
+    return result;
+}
+
+}  // namespace fantasma

@@ -1,0 +1,58 @@
+#pragma once
+// The deterministic rewrite: removes authorship markers by applying the detectors' own fixes,
+// as minimal edits inside a requested range, without touching anything that is not prose.
+// No model, JSON or I/O here; the CLI and the language server are thin adapters over this.
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "stylometry/language.hpp"
+#include "stylometry/span.hpp"
+
+namespace fantasma {
+
+class Analyzer;
+
+// Replace the source bytes `source` with `new_text`.
+struct TextEdit {
+    Span source;
+    std::string new_text;
+    std::string code;  // the marker the edit removes ("regional-spelling")
+    friend bool operator==(const TextEdit&, const TextEdit&) = default;
+};
+
+struct RewriteOptions {
+    Language language = Language::Text;
+    // Only markers whose fixed span lies wholly inside this source byte range are rewritten;
+    // nullopt: the whole document.
+    std::optional<Span> range;
+};
+
+struct RewriteResult {
+    std::vector<TextEdit> edits;  // sorted by source offset, non-overlapping, inside the range
+    std::string text;             // the source with `edits` applied
+    // Whole-document total bits (Report::total_bits) before and after the edits.
+    double bits_before = 0;
+    double bits_after = 0;
+    // Fixes left out because applying them would have changed non-prose bytes (code, math,
+    // commands, URLs) or the document's markup.
+    std::size_t dropped_unsafe = 0;
+};
+
+// Applies the first fix of every non-identity marker (identity markers, such as names and
+// e-mail addresses, are the writer's to decide). Of two overlapping fixes the one reported
+// first is kept. Every edit is checked by re-extracting the rewritten document: an edit that
+// changes a byte outside the prose, or turns prose into markup, is dropped.
+RewriteResult rewrite(std::string_view source, const RewriteOptions& options,
+                      const Analyzer& analyzer);
+
+// `source` with `edits` (sorted, non-overlapping, within the source) applied.
+std::string apply_edits(std::string_view source, const std::vector<TextEdit>& edits);
+
+// The source byte ranges that are not verbatim prose in `source` (code, math, commands, URLs,
+// markup), sorted and merged: the bytes a rewrite must leave alone.
+std::vector<Span> non_prose_spans(std::string_view source, Language language);
+
+}  // namespace fantasma

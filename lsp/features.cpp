@@ -11,23 +11,21 @@ namespace {
 
 constexpr std::size_t kMaxRelatedLocations = 50;
 
-// Positions for one snapshot's text in the client's units.
-class PositionMap {
+// Ranges and offsets for one snapshot's text in the client's units.
+class RangeMap {
 public:
-    PositionMap(const std::string& text, PositionEncoding encoding)
-        : index_(text), encoding_(encoding) {}
+    RangeMap(const std::string& text, PositionEncoding encoding) : positions_(text, encoding) {}
     Range range(Span span) const {
-        const LineColumn start = to_position(index_, span.begin, encoding_);
-        const LineColumn end = to_position(index_, span.end, encoding_);
+        const LineColumn start = positions_.position(span.begin);
+        const LineColumn end = positions_.position(span.end);
         return {{start.line, start.character}, {end.line, end.character}};
     }
     std::size_t offset(Position position) const {
-        return to_offset(index_, {position.line, position.character}, encoding_);
+        return positions_.offset({position.line, position.character});
     }
 
 private:
-    LineIndex index_;
-    PositionEncoding encoding_;
+    PositionMap positions_;
 };
 
 std::string format_bits(double bits) {
@@ -50,12 +48,13 @@ bool matches_data(const Marker& marker, const json& data) {
            span[1] == marker.spans.front().end;
 }
 
-Diagnostic diagnostic(const Snapshot& snapshot, const Marker& marker, const PositionMap& map) {
+Diagnostic diagnostic(const Snapshot& snapshot, const Marker& marker, const RangeMap& map) {
     Diagnostic result;
     result.range = map.range(marker.spans.front());
     result.severity = lsp_severity(marker.bits);
     result.code = marker.code;
     result.message = marker.message;  // the detectors already quote the reference figure
+    result.relatedInformation.reserve(std::min(marker.spans.size() - 1, kMaxRelatedLocations));
     for (std::size_t i = 1; i < marker.spans.size() && i <= kMaxRelatedLocations; ++i)
         result.relatedInformation.push_back(
             {{snapshot.uri, map.range(marker.spans[i])}, "another occurrence"});
@@ -65,7 +64,7 @@ Diagnostic diagnostic(const Snapshot& snapshot, const Marker& marker, const Posi
 
 // Edits applying the first fix of each marker, skipping any that overlaps an earlier one.
 std::vector<TextEdit> first_fixes(const std::vector<const Marker*>& markers,
-                                  const PositionMap& map) {
+                                  const RangeMap& map) {
     std::vector<const Marker*> sorted = markers;
     std::sort(sorted.begin(), sorted.end(), [](const Marker* a, const Marker* b) {
         return a->spans.front().begin < b->spans.front().begin;
@@ -114,7 +113,8 @@ int lsp_severity(double bits) {
 std::vector<Diagnostic> diagnostics_for(const Snapshot& snapshot, PositionEncoding encoding) {
     std::vector<Diagnostic> diagnostics;
     if (!snapshot.report) return diagnostics;
-    const PositionMap map(*snapshot.text, encoding);
+    const RangeMap map(*snapshot.text, encoding);
+    diagnostics.reserve(snapshot.report->markers.size());
     for (const Marker& marker : snapshot.report->markers)
         if (!marker.spans.empty()) diagnostics.push_back(diagnostic(snapshot, marker, map));
     return diagnostics;
@@ -133,7 +133,7 @@ json summary_for(const Snapshot& snapshot) {
 std::optional<Hover> hover_for(const Snapshot& snapshot, Position position,
                                PositionEncoding encoding) {
     if (!snapshot.report) return std::nullopt;
-    const PositionMap map(*snapshot.text, encoding);
+    const RangeMap map(*snapshot.text, encoding);
     const std::size_t offset = map.offset(position);
     std::string markdown;
     std::optional<Range> range;
@@ -182,7 +182,7 @@ std::vector<CodeAction> code_actions_for(const Snapshot& snapshot, const CodeAct
                                          PositionEncoding encoding) {
     std::vector<CodeAction> actions;
     if (!snapshot.report) return actions;
-    const PositionMap map(*snapshot.text, encoding);
+    const RangeMap map(*snapshot.text, encoding);
     const std::size_t range_begin = map.offset(params.range.start);
     const std::size_t range_end = std::max(range_begin, map.offset(params.range.end));
     const auto& markers = snapshot.report->markers;

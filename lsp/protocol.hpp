@@ -164,6 +164,11 @@ void to_json(json& j, const Location& value);
 void to_json(json& j, const TextEdit& value);
 void to_json(json& j, const Diagnostic& value);
 void to_json(json& j, const PublishDiagnosticsParams& value);
+// The same JSON, serialized as the server sends it (keys sorted, invalid UTF-8 replaced),
+// written directly: a large document's thousands of diagnostics and related locations
+// would otherwise be built as a tree of nlohmann objects first, most of the publication's
+// time. Equal, byte for byte, to json(value).dump(-1, ' ', false, replace).
+std::string serialize_publish_diagnostics(const PublishDiagnosticsParams& value);
 void to_json(json& j, const Command& value);
 void to_json(json& j, const CodeAction& value);
 void to_json(json& j, const Hover& value);

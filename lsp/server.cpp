@@ -195,6 +195,12 @@ void Server::notify(const std::string& method, json params) {
     transport_.send(serialize({{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}}));
 }
 
+void Server::notify_serialized(const std::string& method, const std::string& params_text) {
+    // The bytes serialize() gives: keys in sorted order.
+    transport_.send("{\"jsonrpc\":\"2.0\",\"method\":" + json(method).dump() +
+                    ",\"params\":" + params_text + "}");
+}
+
 void Server::call(const std::string& method, json params, ResponseHandler on_response) {
     long long id = 0;
     {

@@ -68,6 +68,8 @@ private:
     void send_error(const json& id, ErrorCode code, const std::string& message);
     void send_result(const json& id, const json& result);
     void notify(const std::string& method, json params);
+    // `params_text`: params already serialized (the large publishDiagnostics).
+    void notify_serialized(const std::string& method, const std::string& params_text);
     void call(const std::string& method, json params, ResponseHandler on_response);
     void forget_request(const json& id);
 

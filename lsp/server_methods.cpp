@@ -216,8 +216,9 @@ void Server::publish(const Snapshot& snapshot) {
     auto diagnostics = diagnostics_for(snapshot, encoding_);
     log_.debug("publishing " + std::to_string(diagnostics.size()) + " diagnostics for " +
                snapshot.uri + " version " + std::to_string(snapshot.version));
-    notify("textDocument/publishDiagnostics",
-           PublishDiagnosticsParams{snapshot.uri, snapshot.version, std::move(diagnostics)});
+    notify_serialized("textDocument/publishDiagnostics",
+                      serialize_publish_diagnostics(PublishDiagnosticsParams{
+                          snapshot.uri, snapshot.version, std::move(diagnostics)}));
     notify("fantasma/summary", summary_for(snapshot));
 }
 

@@ -178,6 +178,14 @@ void Workspace::schedule(DocumentState& document, bool immediately) {
     work_signal_.notify_one();
 }
 
+Report Workspace::timed_analyze(const Snapshot& latest, const AnalysisSettings& settings,
+                                std::stop_token stop) const {
+    const auto start = Clock::now();
+    Report report = analyze(analyzer_, *latest.text, latest.language, settings, std::move(stop));
+    if (options_.on_analysed) options_.on_analysed(Clock::now() - start);
+    return report;
+}
+
 void Workspace::analyze_inline(const std::string& uri) {
     Snapshot latest;
     std::uint64_t generation = 0;
@@ -192,7 +200,7 @@ void Workspace::analyze_inline(const std::string& uri) {
         settings = settings_;
     }
     try {
-        finish(uri, generation, analyze(analyzer_, *latest.text, latest.language, *settings));
+        finish(uri, generation, timed_analyze(latest, *settings, {}));
     } catch (const std::exception& error) {
         if (options_.on_error) options_.on_error(uri + ": analysis failed: " + error.what());
     }
@@ -227,7 +235,7 @@ void Workspace::worker_loop() {
         lock.unlock();
 
         try {
-            Report report = analyze(analyzer_, *latest.text, latest.language, *settings, stop);
+            Report report = timed_analyze(latest, *settings, stop);
             if (!report.cancelled) finish(uri, generation, std::move(report));
         } catch (const std::exception& error) {
             // A detector bug must not take the server down: report it, publish nothing new.

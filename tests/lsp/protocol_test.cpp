@@ -106,6 +106,32 @@ TEST_CASE("diagnostics serialise with LSP names and the source") {
     CHECK(j["data"]["code"] == "regional-spelling");
 }
 
+TEST_CASE("published diagnostics are written as nlohmann would dump them") {
+    Diagnostic plain;
+    plain.range = {{0, 1}, {0, 4}};
+    plain.severity = 4;
+    plain.code = "dash-style";
+    plain.message = "Spaced dashes";
+    // Quotes, a backslash, control characters, non-ASCII and invalid UTF-8 (replaced).
+    Diagnostic awkward;
+    awkward.range = {{12, 30}, {13, 0}};
+    awkward.severity = 2;
+    awkward.code = "regional-spelling";
+    awkward.message = "\"colour\" \\ tab\there\nnew line \x01 caf\xC3\xA9 \xFF bad";
+    const std::string uri = "file:///caf\xC3\xA9 dir/a.md";
+    awkward.relatedInformation.push_back({{uri, {{2, 0}, {2, 3}}}, "another occurrence"});
+    awkward.relatedInformation.push_back({{uri, {{7, 9}, {8, 1}}}, "another occurrence"});
+    awkward.data = {{"code", "regional-spelling"}, {"version", 3}, {"span", {10, 16}}};
+    const auto dumped = [](const PublishDiagnosticsParams& params) {
+        return json(params).dump(-1, ' ', false, json::error_handler_t::replace);
+    };
+    const PublishDiagnosticsParams published{uri, 3, {plain, awkward}};
+    CHECK(serialize_publish_diagnostics(published) == dumped(published));
+    const PublishDiagnosticsParams closed{"file:///a.md", std::nullopt, {}};
+    CHECK(serialize_publish_diagnostics(closed) == dumped(closed));
+    CHECK(serialize_publish_diagnostics(closed) == R"({"diagnostics":[],"uri":"file:///a.md"})");
+}
+
 TEST_CASE("settings read from either nesting, with readable problems") {
     std::vector<std::string> problems;
     const auto nested = read_settings(json::parse(R"({"fantasma": {"minimumBits": 1.5,

@@ -66,3 +66,28 @@ TEST_CASE("positions round-trip through both encodings") {
     CHECK(to_offset(index, {1, 1}, PositionEncoding::Utf16) == 10);  // "c" after 日
     CHECK(to_offset(index, {1, 3}, PositionEncoding::Utf8) == 10);
 }
+
+TEST_CASE("a position map gives the positions a line scan gives, at every offset") {
+    // Emoji (surrogate pairs), CJK, CRLF, a lone CR, an empty last line, and malformed
+    // UTF-8: a 4-byte lead whose "sequence" runs over a line break, a stray continuation.
+    const std::string texts[] = {"", "a😀b\n日c", "one\r\ntwo\rthree\n",
+                                 "x\xF0\nab\x80\xE6\x97\n\xE6\x97\xA5z", "😀😀\n\n\n😀"};
+    for (const std::string& text : texts) {
+        const LineIndex index(text);
+        for (const auto encoding : {PositionEncoding::Utf16, PositionEncoding::Utf8}) {
+            const PositionMap map(text, encoding);
+            for (std::size_t offset = 0; offset <= text.size() + 2; ++offset) {
+                INFO("text " << text << ", offset " << offset);
+                CHECK(map.position(offset) == to_position(index, offset, encoding));
+            }
+        }
+    }
+}
+
+TEST_CASE("a position map reads client positions as to_offset does") {
+    const std::string text = "a😀b\n日c";
+    const PositionMap map(text, PositionEncoding::Utf16);
+    CHECK(map.offset({0, 3}) == 5);
+    CHECK(map.offset({1, 1}) == 10);
+    CHECK(map.offset({1, 99}) == text.size());
+}

@@ -38,9 +38,23 @@ void append_merged(std::vector<Span>& spans, Span span) {
     }
 }
 
-// Whether `edits` leave every non-prose run of the source (`runs`) byte-identical and still
-// non-prose, and create no new markup: the rewritten document's non-prose runs must be
-// exactly the source's, moved by the edits.
+std::vector<bool> mask_of(const std::vector<Span>& spans, std::size_t size) {
+    std::vector<bool> mask(size, false);
+    for (const Span span : spans) {
+        for (std::size_t at = span.begin; at < span.end && at < size; ++at) mask[at] = true;
+    }
+    return mask;
+}
+
+bool is_space(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+// Whether `edits` leave every non-prose run of the source (`runs`) byte-identical, and the
+// rewritten document, re-extracted, has no non-prose byte that was not non-prose before (no
+// new markup). A non-prose byte may turn into prose only if it is whitespace: the extractors
+// decide whether the space beside a code span or formula belongs to the prose by what
+// follows it, which is no change to the markup.
 bool keeps_non_prose(std::string_view source, const std::vector<Span>& runs,
                      const std::vector<TextEdit>& edits, Language language) {
     for (const TextEdit& edit : edits) {
@@ -48,11 +62,18 @@ bool keeps_non_prose(std::string_view source, const std::vector<Span>& runs,
             if (changes(edit.source, run)) return false;
         }
     }
-    std::vector<Span> expected;
+    std::vector<Span> moved;
     for (const Span run : runs) {
-        append_merged(expected, Span(shifted(run.begin, edits), shifted(run.end, edits)));
+        append_merged(moved, Span(shifted(run.begin, edits), shifted(run.end, edits)));
     }
-    return non_prose_spans(apply_edits(source, edits), language) == expected;
+    const std::string text = apply_edits(source, edits);
+    const std::vector<bool> expected = mask_of(moved, text.size());
+    const std::vector<bool> actual = mask_of(non_prose_spans(text, language), text.size());
+    for (std::size_t at = 0; at < text.size(); ++at) {
+        if (actual[at] && !expected[at]) return false;
+        if (expected[at] && !actual[at] && !is_space(text[at])) return false;
+    }
+    return true;
 }
 
 // The first fix of each rewritable marker inside the range; of overlapping fixes, the first.

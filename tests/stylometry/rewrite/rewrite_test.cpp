@@ -1,0 +1,180 @@
+#include <catch2/catch.hpp>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "stylometry/analyzer.hpp"
+#include "stylometry/extract/extract.hpp"
+#include "stylometry/rewrite/rewrite.hpp"
+
+using namespace fantasma;
+
+namespace {
+
+// The bytes of every non-prose run, in order: what a rewrite must leave byte-identical.
+std::vector<std::string> non_prose_bytes(const std::string& source, Language language) {
+    std::vector<std::string> bytes;
+    for (const Span run : non_prose_spans(source, language)) {
+        bytes.push_back(source.substr(run.begin, run.size()));
+    }
+    return bytes;
+}
+
+RewriteResult rewrite_all(const std::string& source, Language language) {
+    static const Analyzer analyzer;
+    return rewrite(source, RewriteOptions{language, std::nullopt}, analyzer);
+}
+
+// A detector for the mechanics: marks every occurrence of `word` in the prose with one fix.
+class ReplaceWord final : public Detector {
+  public:
+    ReplaceWord(std::string code, std::string word, std::string replacement, bool identity)
+        : code_(std::move(code)),
+          word_(std::move(word)),
+          replacement_(std::move(replacement)),
+          identity_(identity) {}
+    std::string_view code() const override { return code_; }
+    std::string_view description() const override { return "test"; }
+    void detect(const DetectionContext& context, MarkerSink& sink) const override {
+        const std::string& text = context.document.prose.text;
+        for (std::size_t at = text.find(word_); at != std::string::npos;
+             at = text.find(word_, at + 1)) {
+            Marker marker;
+            marker.code = code_;
+            marker.spans = {Span(at, at + word_.size())};
+            marker.message = "test";
+            marker.bits = 1;
+            marker.identity = identity_;
+            marker.fixes = {Fix{"Replace", replacement_}};
+            sink.mark(std::move(marker));
+        }
+    }
+
+  private:
+    std::string code_, word_, replacement_;
+    bool identity_;
+};
+
+Analyzer analyzer_with(std::vector<std::unique_ptr<Detector>> detectors) {
+    return Analyzer(Reference::builtin(), std::move(detectors));
+}
+
+}  // namespace
+
+TEST_CASE("Markdown: British spellings become American, code, math and URLs stay") {
+    const std::string source =
+        "# The colour of things\n\n"
+        "Its colour is not `colour` nor $colour$ nor [the "
+        "colour](https://colour.example/colour).\n\n"
+        "```\nthe colour of code\n```\n";
+    const RewriteResult result = rewrite_all(source, Language::Markdown);
+    CHECK(
+        result.text ==
+        "# The color of things\n\n"
+        "Its color is not `colour` nor $colour$ nor [the color](https://colour.example/colour).\n\n"
+        "```\nthe colour of code\n```\n");
+    REQUIRE(result.edits.size() == 3);
+    for (const TextEdit& edit : result.edits) {
+        CHECK(edit.code == "regional-spelling");
+        CHECK(source.substr(edit.source.begin, edit.source.size()) == "colour");
+        CHECK(edit.new_text == "color");
+    }
+    CHECK(non_prose_bytes(result.text, Language::Markdown) ==
+          non_prose_bytes(source, Language::Markdown));
+    CHECK(result.dropped_unsafe == 0);
+    CHECK(result.bits_after < result.bits_before);
+}
+
+TEST_CASE("LaTeX: prose respelled, commands, keys, math and comments stay") {
+    const std::string source =
+        "\\section{The colour}\\label{sec:colour}\n"
+        "The colour of $\\mathrm{colour}$ in \\cite{colour} % colour here\n"
+        "and \\url{https://colour.example/colour}.\n";
+    const RewriteResult result = rewrite_all(source, Language::Latex);
+    CHECK(result.text ==
+          "\\section{The color}\\label{sec:colour}\n"
+          "The color of $\\mathrm{colour}$ in \\cite{colour} % colour here\n"
+          "and \\url{https://colour.example/colour}.\n");
+    CHECK(result.edits.size() == 2);
+    CHECK(non_prose_bytes(result.text, Language::Latex) ==
+          non_prose_bytes(source, Language::Latex));
+}
+
+TEST_CASE("Identity markers are flagged, never rewritten") {
+    const std::string source = "Write to jane.doe@example.org about the colour.\n";
+    const Analyzer analyzer;
+    const Report report = analyzer.analyze(source, AnalysisOptions{});
+    const bool has_identity = std::any_of(report.markers.begin(), report.markers.end(),
+                                          [](const Marker& marker) { return marker.identity; });
+    REQUIRE(has_identity);
+    const RewriteResult result = rewrite(source, RewriteOptions{}, analyzer);
+    CHECK(result.text == "Write to jane.doe@example.org about the color.\n");
+}
+
+TEST_CASE("Identity markers with a fix are still left to the writer") {
+    std::vector<std::unique_ptr<Detector>> detectors;
+    detectors.push_back(std::make_unique<ReplaceWord>("name", "Jane", "someone", true));
+    detectors.push_back(std::make_unique<ReplaceWord>("habit", "whilst", "while", false));
+    const Analyzer analyzer = analyzer_with(std::move(detectors));
+    const RewriteResult result =
+        rewrite("Jane said so whilst Jane left.", RewriteOptions{}, analyzer);
+    CHECK(result.text == "Jane said so while Jane left.");
+}
+
+TEST_CASE("Only markers wholly inside the range are rewritten") {
+    const std::string source = "The colour here.\n\nThe colour there.\n\nA last colour.\n";
+    const Analyzer analyzer;
+    const std::size_t second = source.find("The colour there");
+    RewriteOptions options;
+    options.range = Span(second, second + std::string("The colour there.").size());
+    const RewriteResult result = rewrite(source, options, analyzer);
+    CHECK(result.text == "The colour here.\n\nThe color there.\n\nA last colour.\n");
+    REQUIRE(result.edits.size() == 1);
+    CHECK(result.edits[0].source.begin == second + 4);
+
+    // A range that cuts the word in two rewrites nothing.
+    options.range = Span(second, second + 7);
+    CHECK(rewrite(source, options, analyzer).edits.empty());
+}
+
+TEST_CASE("Of overlapping fixes the first reported is kept") {
+    std::vector<std::unique_ptr<Detector>> detectors;
+    detectors.push_back(std::make_unique<ReplaceWord>("long", "in order to", "to", false));
+    detectors.push_back(std::make_unique<ReplaceWord>("short", "order", "command", false));
+    const Analyzer analyzer = analyzer_with(std::move(detectors));
+    const RewriteResult result =
+        rewrite("We came in order to see. An order.", RewriteOptions{}, analyzer);
+    CHECK(result.text == "We came to see. An command.");
+    CHECK(result.edits.size() == 2);
+}
+
+TEST_CASE("A fix that would create markup is dropped; the safe ones stay") {
+    std::vector<std::unique_ptr<Detector>> detectors;
+    detectors.push_back(std::make_unique<ReplaceWord>("code", "thing", "`thing`", false));
+    detectors.push_back(std::make_unique<ReplaceWord>("habit", "whilst", "while", false));
+    const Analyzer analyzer = analyzer_with(std::move(detectors));
+    const RewriteResult result = rewrite(
+        "A thing whilst `x` waits.\n", RewriteOptions{Language::Markdown, std::nullopt}, analyzer);
+    CHECK(result.text == "A thing while `x` waits.\n");
+    CHECK(result.dropped_unsafe == 1);
+}
+
+TEST_CASE("A fix touching non-prose bytes is dropped") {
+    // The word straddles prose and a code span only through the detector's prose text
+    // joining pieces; a fix whose source span reaches into markup must not apply.
+    std::vector<std::unique_ptr<Detector>> detectors;
+    detectors.push_back(std::make_unique<ReplaceWord>("dollar", "cost", "price", false));
+    const Analyzer analyzer = analyzer_with(std::move(detectors));
+    const std::string source = "The cost is $x + cost$ and the cost.\n";
+    const RewriteResult result =
+        rewrite(source, RewriteOptions{Language::Markdown, std::nullopt}, analyzer);
+    CHECK(result.text == "The price is $x + cost$ and the price.\n");
+}
+
+TEST_CASE("apply_edits and non_prose_spans") {
+    const std::vector<TextEdit> edits = {{Span(0, 1), "A", ""}, {Span(3, 3), "!", ""}};
+    CHECK(apply_edits("abcd", edits) == "Abc!d");
+    CHECK(non_prose_spans("Text `code` text.\n", Language::Markdown) ==
+          std::vector<Span>{Span(5, 12), Span(17, 18)});
+}

@@ -1,0 +1,191 @@
+#include "cli/rewrite_command.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <iomanip>
+#include <iostream>
+#include <regex>
+#include <stdexcept>
+
+#include "cli/unified_diff.hpp"
+#include "stylometry/analyzer.hpp"
+#include "stylometry/extract/extract.hpp"
+#include "stylometry/rewrite/rewrite.hpp"
+#include "stylometry/source_file.hpp"
+
+namespace fantasma::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// The byte offset of 1-based `line` and `column` (in characters); a column past the line's
+// end means its end.
+std::size_t offset_of(std::string_view source, std::size_t line, std::size_t column) {
+    std::size_t at = 0;
+    for (std::size_t current = 1; current < line; ++current) {
+        const std::size_t newline = source.find('\n', at);
+        if (newline == std::string_view::npos) {
+            throw std::runtime_error("line " + std::to_string(line) +
+                                     " is past the end of the document (" +
+                                     std::to_string(current) + " lines)");
+        }
+        at = newline + 1;
+    }
+    for (std::size_t character = 1; character < column && at < source.size() && source[at] != '\n';
+         ++character) {
+        ++at;
+        while (at < source.size() && (static_cast<unsigned char>(source[at]) & 0xC0) == 0x80) ++at;
+    }
+    return at;
+}
+
+// "L:C-L:C" as a source byte range; the end position is the one just past the last
+// character, as an editor's selection ends.
+Span parse_range(std::string_view source, const std::string& range) {
+    static const std::regex pattern(R"((\d+):(\d+)-(\d+):(\d+))");
+    std::smatch match;
+    if (!std::regex_match(range, match, pattern)) {
+        throw std::runtime_error("--range '" + range +
+                                 "' is not LINE:COLUMN-LINE:COLUMN (1-based, as check prints)");
+    }
+    const auto number = [&](int group) {
+        const std::size_t value = std::stoul(match[group].str());
+        if (value == 0) throw std::runtime_error("--range lines and columns start at 1");
+        return value;
+    };
+    const std::size_t begin = offset_of(source, number(1), number(2));
+    const std::size_t end = offset_of(source, number(3), number(4));
+    if (end < begin) throw std::runtime_error("--range ends before it begins");
+    return Span(begin, end);
+}
+
+Span paragraph_range(std::string_view source, Language language, std::size_t paragraph) {
+    const Prose prose = extract(source, language);
+    if (paragraph == 0 || paragraph > prose.blocks.size()) {
+        throw std::runtime_error(
+            "--paragraph " + std::to_string(paragraph) + " does not exist: the document has " +
+            std::to_string(prose.blocks.size()) + " paragraphs (headings and list items count)");
+    }
+    return prose.to_source(prose.blocks[paragraph - 1].text);
+}
+
+std::string system_error(const std::string& what) {
+    return what + ": " + std::strerror(errno);
+}
+
+// Replaces `path` with `bytes` through a temporary file in the same folder and a rename, so
+// that a reader sees the old or the new document, never half of one, and any failure leaves
+// the original as it was. The original's permissions are kept; a symbolic link is followed.
+void write_atomically(const fs::path& path, std::string_view bytes) {
+    const fs::path target = fs::canonical(path);
+    struct stat original {};
+    if (::stat(target.c_str(), &original) != 0)
+        throw std::runtime_error(system_error("cannot stat"));
+    std::string temporary =
+        (target.parent_path() / ("." + target.filename().string() + ".fantasma-XXXXXX")).string();
+    const int fd = ::mkstemp(temporary.data());
+    if (fd < 0) {
+        throw std::runtime_error(
+            system_error("cannot create a temporary file in " + target.parent_path().string()));
+    }
+    try {
+        for (std::size_t written = 0; written < bytes.size();) {
+            const ssize_t n = ::write(fd, bytes.data() + written, bytes.size() - written);
+            if (n < 0 && errno == EINTR) continue;
+            if (n < 0)
+                throw std::runtime_error(system_error("cannot write the rewritten document"));
+            written += static_cast<std::size_t>(n);
+        }
+        if (::fchmod(fd, original.st_mode & 07777) != 0) {
+            throw std::runtime_error(system_error("cannot keep the file's permissions"));
+        }
+        if (::fsync(fd) != 0) throw std::runtime_error(system_error("cannot flush to disk"));
+        const int closed = ::close(fd);
+        if (closed != 0) throw std::runtime_error(system_error("cannot close the temporary file"));
+    } catch (...) {
+        ::close(fd);
+        ::unlink(temporary.c_str());
+        throw;
+    }
+    if (::rename(temporary.c_str(), target.c_str()) != 0) {
+        const std::string message = system_error("cannot replace the file");
+        ::unlink(temporary.c_str());
+        throw std::runtime_error(message);
+    }
+}
+
+}  // namespace
+
+CLI::App& add_rewrite_command(CLI::App& app, RewriteCommandOptions& options) {
+    CLI::App& rewrite = *app.add_subcommand(
+        "rewrite",
+        "Remove authorship markers with deterministic fixes (spelling, punctuation style...), "
+        "leaving code, math, commands and URLs untouched; names and addresses are left to you");
+    CLI::Option* range = rewrite.add_option(
+        "--range", options.range,
+        "only this part, LINE:COLUMN-LINE:COLUMN (1-based, columns in characters, end exclusive)");
+    CLI::Option* paragraph = rewrite.add_option(
+        "--paragraph", options.paragraph,
+        "only the Nth paragraph of prose (1-based; headings and list items count)");
+    range->excludes(paragraph);
+    CLI::Option* diff = rewrite.add_flag("--diff", options.diff, "print a unified diff");
+    CLI::Option* in_place =
+        rewrite.add_flag("--in-place", options.in_place, "rewrite the file itself (atomically)");
+    diff->excludes(in_place);
+    rewrite
+        .add_option("--lang", options.language,
+                    "markdown, latex or text (default: by file extension)")
+        ->check([](const std::string& name) {
+            return language_from_name(name)
+                       ? std::string()
+                       : "unknown language '" + name + "' (use markdown, latex or text)";
+        });
+    rewrite.add_option("FILE", options.file, "the document to rewrite")->required();
+    return rewrite;
+}
+
+int run_rewrite(const RewriteCommandOptions& options, std::ostream& out, std::ostream& err) {
+    try {
+        const std::string source = read_document(options.file);
+        RewriteOptions rewrite_options;
+        rewrite_options.language = options.language.empty() ? language_for_path(options.file)
+                                                            : *language_from_name(options.language);
+        if (!options.range.empty()) {
+            rewrite_options.range = parse_range(source, options.range);
+        } else if (options.paragraph != 0) {
+            rewrite_options.range =
+                paragraph_range(source, rewrite_options.language, options.paragraph);
+        }
+        const Analyzer analyzer;
+        const RewriteResult result = rewrite(source, rewrite_options, analyzer);
+        if (options.in_place) {
+            if (!result.edits.empty()) write_atomically(options.file, result.text);
+        } else if (options.diff) {
+            out << unified_diff(options.file, source, result.edits);
+        } else {
+            out << result.text;
+        }
+        err << "fantasma: " << options.file << ": " << result.edits.size()
+            << (result.edits.size() == 1 ? " edit" : " edits") << " applied, " << std::fixed
+            << std::setprecision(1) << result.bits_before << " \u2192 " << result.bits_after
+            << " bits";
+        if (result.dropped_unsafe > 0) {
+            err << " (" << result.dropped_unsafe
+                << " left out: they would have changed code, math or markup)";
+        }
+        err << '\n';
+        return 0;
+    } catch (const std::exception& error) {
+        err << "fantasma: " << options.file << ": " << error.what() << '\n';
+        return 1;
+    }
+}
+
+}  // namespace fantasma::cli

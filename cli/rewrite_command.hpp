@@ -1,0 +1,30 @@
+#pragma once
+// `fantasma rewrite`: removes authorship markers from a document with the detectors'
+// deterministic fixes, printing the result, a diff, or rewriting the file in place.
+#include <iosfwd>
+#include <string>
+
+namespace CLI {
+class App;
+}
+
+namespace fantasma::cli {
+
+struct RewriteCommandOptions {
+    std::string file;
+    std::string range;          // "L:C-L:C", 1-based, columns in characters; empty: no range
+    std::size_t paragraph = 0;  // 1-based block of prose; 0: none
+    bool diff = false;
+    bool in_place = false;
+    std::string language;  // empty: by the file's extension
+};
+
+// Registers the subcommand and its flags on `app`, filling `options` when parsed.
+CLI::App& add_rewrite_command(CLI::App& app, RewriteCommandOptions& options);
+
+// Writes the rewritten document (or its diff) to `out`, or the file itself with --in-place,
+// and one summary line to `err`. Exit status: 0 on success, 1 when the file cannot be read or
+// written or the range does not fit the document (the file is then left as it was).
+int run_rewrite(const RewriteCommandOptions& options, std::ostream& out, std::ostream& err);
+
+}  // namespace fantasma::cli

@@ -1,0 +1,161 @@
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Run {
+    int status = -1;
+    std::string out;
+    std::string err;
+};
+
+// A scratch directory for one test's files, removed afterwards.
+struct Scratch {
+    fs::path dir =
+        fs::temp_directory_path() / ("fantasma-rewrite-" + std::to_string(std::random_device{}()));
+    Scratch() { fs::create_directories(dir); }
+    ~Scratch() {
+        fs::permissions(dir, fs::perms::owner_all);
+        fs::remove_all(dir);
+    }
+    std::string write(const std::string& name, const std::string& bytes) const {
+        std::ofstream(dir / name, std::ios::binary) << bytes;
+        return (dir / name).string();
+    }
+};
+
+std::string read_file(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    return bytes.str();
+}
+
+// Runs `prefix fantasma <arguments>` through the shell (arguments already quoted).
+Run run_shell(const std::string& command, const fs::path& err) {
+    Run run;
+    FILE* pipe = popen((command + " 2>'" + err.string() + "'").c_str(), "r");
+    REQUIRE(pipe != nullptr);
+    char buffer[4096];
+    for (std::size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) run.out.append(buffer, n);
+    const int wait_status = pclose(pipe);
+    run.status = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : -1;
+    run.err = read_file(err);
+    return run;
+}
+
+Run fantasma(const std::string& arguments) {
+    return run_shell(
+        std::string("'") + FANTASMA_BINARY + "' " + arguments,
+        fs::temp_directory_path() / ("fantasma-rewrite-err-" + std::to_string(getpid())));
+}
+
+std::string quote(const std::string& path) {
+    return "'" + path + "'";
+}
+
+// British spellings on lines 1, 3 and 7; a code block in between that must not change.
+const std::string kDocument =
+    "# The colour\n\n"
+    "The colour of the sky.\n\n"
+    "```\nthe colour of code\n```\n\n"
+    "A last colour.\n";
+const std::string kRewritten =
+    "# The color\n\n"
+    "The color of the sky.\n\n"
+    "```\nthe colour of code\n```\n\n"
+    "A last color.\n";
+
+}  // namespace
+
+TEST_CASE("rewrite prints the rewritten document and a summary") {
+    const Scratch scratch;
+    const std::string path = scratch.write("doc.md", kDocument);
+    const Run run = fantasma("rewrite " + quote(path));
+    CHECK(run.status == 0);
+    CHECK(run.out == kRewritten);
+    CHECK(run.err.find("3 edits applied") != std::string::npos);
+    CHECK(read_file(path) == kDocument);
+}
+
+TEST_CASE("rewrite --diff prints a unified diff that patch applies") {
+    const Scratch scratch;
+    const std::string path = scratch.write("doc.md", kDocument);
+    const Run run = fantasma("rewrite --diff " + quote(path));
+    REQUIRE(run.status == 0);
+    CHECK(run.out.rfind("--- a/" + path + "\n+++ b/" + path + "\n@@ -1,", 0) == 0);
+    CHECK(run.out.find("\n-The colour of the sky.\n+The color of the sky.\n") != std::string::npos);
+    CHECK(run.out.find("-the colour of code") == std::string::npos);
+    const std::string diff = scratch.write("doc.diff", run.out);
+    const std::string copy = scratch.write("copy.md", kDocument);
+    REQUIRE(std::system(("patch -s " + quote(copy) + " < " + quote(diff)).c_str()) == 0);
+    CHECK(read_file(copy) == kRewritten);
+}
+
+TEST_CASE("rewrite --in-place replaces the file and keeps its permissions") {
+    const Scratch scratch;
+    const std::string path = scratch.write("doc.md", kDocument);
+    fs::permissions(path, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read);
+    const Run run = fantasma("rewrite --in-place " + quote(path));
+    CHECK(run.status == 0);
+    CHECK(run.out.empty());
+    CHECK(read_file(path) == kRewritten);
+    CHECK(fs::status(path).permissions() ==
+          (fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read));
+    CHECK(std::distance(fs::directory_iterator(scratch.dir), fs::directory_iterator()) == 1);
+}
+
+TEST_CASE("rewrite --in-place in an unwritable folder fails and leaves the original") {
+    const Scratch scratch;
+    const std::string path = scratch.write("doc.md", kDocument);
+    fs::permissions(path, fs::perms::all);
+    fs::permissions(scratch.dir, fs::perms::owner_all | fs::perms::group_read |
+                                     fs::perms::group_exec | fs::perms::others_read |
+                                     fs::perms::others_exec);
+    fs::permissions(scratch.dir, fs::perms::owner_write, fs::perm_options::remove);
+    // root writes anywhere: run as nobody, for whom the folder is read-only.
+    const std::string prefix =
+        geteuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : "";
+    const Run run =
+        run_shell(prefix + "'" + FANTASMA_BINARY + "' rewrite --in-place " + quote(path),
+                  fs::temp_directory_path() / "fantasma-rewrite-unwritable-err");
+    CHECK(run.status == 1);
+    CHECK(run.err.find("cannot create a temporary file") != std::string::npos);
+    CHECK(read_file(path) == kDocument);
+    CHECK(std::distance(fs::directory_iterator(scratch.dir), fs::directory_iterator()) == 1);
+}
+
+TEST_CASE("rewrite --range and --paragraph limit the edits") {
+    const Scratch scratch;
+    const std::string path = scratch.write("doc.md", kDocument);
+    const Run range = fantasma("rewrite --range 3:1-3:23 " + quote(path));
+    CHECK(range.status == 0);
+    CHECK(range.out ==
+          "# The colour\n\nThe color of the sky.\n\n```\nthe colour of code\n```\n\n"
+          "A last colour.\n");
+    CHECK(range.err.find("1 edit applied") != std::string::npos);
+
+    const Run paragraph = fantasma("rewrite --paragraph 3 " + quote(path));
+    CHECK(paragraph.status == 0);
+    CHECK(paragraph.out ==
+          "# The colour\n\nThe colour of the sky.\n\n```\nthe colour of code\n```\n\n"
+          "A last color.\n");
+
+    const Run missing = fantasma("rewrite --paragraph 9 " + quote(path));
+    CHECK(missing.status == 1);
+    CHECK(missing.err.find("does not exist: the document has 3") != std::string::npos);
+    const Run malformed = fantasma("rewrite --range 3-4 " + quote(path));
+    CHECK(malformed.status == 1);
+    CHECK(malformed.err.find("is not LINE:COLUMN-LINE:COLUMN") != std::string::npos);
+}

@@ -5,6 +5,9 @@
 
 #include "cli/check_command.hpp"
 #include "cli/rewrite_command.hpp"
+#include "cli/generate_command.hpp"
+#include "cli/logits_command.hpp"
+#include "cli/tokenize_command.hpp"
 
 int main(int argc, char** argv) {
     CLI::App app{"fantasma: find what in your prose identifies you, and rewrite it away"};
@@ -13,6 +16,12 @@ int main(int argc, char** argv) {
     const CLI::App& check = fantasma::cli::add_check_command(app, check_options);
     fantasma::cli::RewriteCommandOptions rewrite_options;
     const CLI::App& rewrite = fantasma::cli::add_rewrite_command(app, rewrite_options);
+    fantasma::cli::TokenizeOptions tokenize_options;
+    const CLI::App& tokenize = fantasma::cli::add_tokenize_command(app, tokenize_options);
+    fantasma::cli::LogitsOptions logits_options;
+    const CLI::App& logits = fantasma::cli::add_logits_command(app, logits_options);
+    fantasma::cli::GenerateOptions generate_options;
+    const CLI::App& generate = fantasma::cli::add_generate_command(app, generate_options);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {
@@ -22,6 +31,11 @@ int main(int argc, char** argv) {
         if (check.parsed()) return fantasma::cli::run_check(check_options, std::cout, std::cerr);
         if (rewrite.parsed())
             return fantasma::cli::run_rewrite(rewrite_options, std::cout, std::cerr);
+        if (tokenize.parsed())
+            return fantasma::cli::run_tokenize(tokenize_options, std::cout, std::cerr);
+        if (logits.parsed()) return fantasma::cli::run_logits(logits_options, std::cerr);
+        if (generate.parsed())
+            return fantasma::cli::run_generate(generate_options, std::cout, std::cerr);
     } catch (const std::exception& error) {
         std::cerr << "fantasma: " << error.what() << '\n';
         return 2;

@@ -1,0 +1,26 @@
+#pragma once
+// Flags and helpers shared by the subcommands that run the inference engine: `tokenize`,
+// `logits` and `generate`.
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "engine/backend.hpp"
+
+namespace CLI {
+class App;
+}
+
+namespace fantasma::cli {
+
+// Registers `--backend cpu|auto|opencl` on `command`, filling `backend_name`.
+void add_backend_option(CLI::App& command, std::string& backend_name);
+
+// The backend `--backend` names. Throws engine::ModelError for one that does not exist yet.
+std::unique_ptr<engine::Backend> make_backend(const std::string& backend_name);
+
+// The folder a model's side files (tokenizer.json, generation_config.json) live in: the
+// model path itself when it is a folder, else the folder holding the file.
+std::filesystem::path model_folder(const std::filesystem::path& model_path);
+
+}  // namespace fantasma::cli

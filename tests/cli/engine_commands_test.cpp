@@ -1,0 +1,256 @@
+// `fantasma tokenize`, `logits` and `generate`, run as a user would on the tiny reference
+// models of tests/reference (random weights: their text is noise, their numbers are checked).
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "engine/npy.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kReference = fs::path(FANTASMA_SOURCE_DIR) / "tests" / "reference";
+
+struct Run {
+    int status = -1;
+    std::string out;
+    std::string err;
+};
+
+// A scratch directory for one test's files, removed afterwards.
+struct Scratch {
+    fs::path dir = fs::temp_directory_path() /
+                   ("fantasma-engine-cli-" + std::to_string(std::random_device{}()));
+    Scratch() { fs::create_directories(dir); }
+    ~Scratch() { fs::remove_all(dir); }
+};
+
+std::string read_file(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    return bytes.str();
+}
+
+// A shell word: single quotes, with each ' written as '\''.
+std::string quote(const std::string& text) {
+    std::string quoted = "'";
+    for (const char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return quoted + "'";
+}
+
+// Runs `fantasma <arguments>` (arguments already shell-quoted), capturing both streams.
+Run run_fantasma(const Scratch& scratch, const std::string& arguments) {
+    const fs::path err = scratch.dir / "stderr";
+    const std::string command =
+        quote(FANTASMA_BINARY) + " " + arguments + " 2>" + quote(err.string());
+    Run run;
+    FILE* pipe = popen(command.c_str(), "r");
+    REQUIRE(pipe != nullptr);
+    char buffer[4096];
+    for (std::size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) run.out.append(buffer, n);
+    const int wait_status = pclose(pipe);
+    run.status = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : -1;
+    run.err = read_file(err);
+    return run;
+}
+
+std::vector<int> parse_ids(const std::string& line) {
+    std::vector<int> ids;
+    std::istringstream in(line);
+    for (std::string item; std::getline(in, item, ',');)
+        if (!item.empty() && item != "\n") ids.push_back(std::stoi(item));
+    return ids;
+}
+
+std::string join_ids(const std::vector<int>& ids) {
+    std::string list;
+    for (std::size_t i = 0; i < ids.size(); ++i) list += (i ? "," : "") + std::to_string(ids[i]);
+    return list;
+}
+
+// A model folder as users have one: the reference weights and config, plus a tokenizer.json
+// (the Qwen3.5 subset, whose digits have ids below every reference model's vocabulary).
+fs::path model_with_tokenizer(const Scratch& scratch, const std::string& model) {
+    const fs::path folder = scratch.dir / model;
+    fs::create_directories(folder);
+    for (const auto& entry : fs::directory_iterator(kReference / model))
+        fs::create_symlink(entry.path(), folder / entry.path().filename());
+    fs::copy_file(kReference / "tokenizer" / "qwen35-subset.json", folder / "tokenizer.json");
+    return folder;
+}
+
+std::size_t argmax(const std::vector<float>& values, std::size_t row, std::size_t width) {
+    const auto first = values.begin() + static_cast<long>(row * width);
+    return static_cast<std::size_t>(std::max_element(first, first + static_cast<long>(width)) -
+                                    first);
+}
+
+}  // namespace
+
+TEST_CASE("logits writes the golden logits of each reference model", "[cli]") {
+    const Scratch scratch;
+    for (const char* model : {"tied-gqa-bf16", "untied-odd-f32", "multimodal-sharded-f16"}) {
+        for (const char* mode : {"prefill", "decode"}) {
+            INFO(model << " " << mode);
+            const fs::path out = scratch.dir / "logits.npy";
+            std::string tokens = read_file(kReference / model / "tokens.txt");
+            tokens.erase(std::remove(tokens.begin(), tokens.end(), '\n'), tokens.end());
+            const Run run = run_fantasma(
+                scratch, "logits --model " + quote((kReference / model).string()) + " --tokens " +
+                             tokens + " --out " + quote(out.string()) + " --mode " + mode);
+            INFO(run.err);
+            REQUIRE(run.status == 0);
+            CHECK(run.err.empty());
+            const auto got = fantasma::engine::read_npy(out);
+            const auto want = fantasma::engine::read_npy(kReference / model / "logits.npy");
+            REQUIRE(got.shape == want.shape);
+            REQUIRE(got.shape[0] == static_cast<std::int64_t>(parse_ids(tokens).size()));
+            // Relative to each row's largest logit, as the engine's golden test measures.
+            const auto width = static_cast<std::size_t>(want.shape[1]);
+            double worst = 0;
+            for (std::size_t row = 0; row < static_cast<std::size_t>(want.shape[0]); ++row) {
+                float scale = 0;
+                for (std::size_t v = 0; v < width; ++v)
+                    scale = std::max(scale, std::abs(want.values[row * width + v]));
+                for (std::size_t v = 0; v < width; ++v)
+                    worst = std::max(worst, double(std::abs(got.values[row * width + v] -
+                                                            want.values[row * width + v])) /
+                                                scale);
+            }
+            CHECK(worst < 1e-3);
+        }
+    }
+}
+
+TEST_CASE("tokenize --ids gives the ids of Hugging Face tokenizers", "[cli]") {
+    const Scratch scratch;
+    const fs::path tokenizer = kReference / "tokenizer" / "qwen35-subset.json";
+    std::ifstream cases(kReference / "tokenizer" / "cases.jsonl");
+    int checked = 0;
+    for (std::string line; checked < 25 && std::getline(cases, line);) {
+        const auto tokenizer_case = nlohmann::json::parse(line);
+        const std::string text = tokenizer_case["text"];
+        if (text.empty()) continue;  // TEXT is a required argument
+        INFO(text);
+        const Run run = run_fantasma(
+            scratch, "tokenize --ids --model " + quote(tokenizer.string()) + " -- " + quote(text));
+        INFO(run.err);
+        REQUIRE(run.status == 0);
+        CHECK(parse_ids(run.out) == tokenizer_case["ids"].get<std::vector<int>>());
+        ++checked;
+    }
+    CHECK(checked == 25);
+}
+
+TEST_CASE("tokenize without --ids prints one token per line, escaped", "[cli]") {
+    const Scratch scratch;
+    const fs::path tokenizer = kReference / "tokenizer" / "qwen35-subset.json";
+    const Run run = run_fantasma(
+        scratch, "tokenize --model " + quote(tokenizer.string()) + " " + quote("Hello, world!\n"));
+    INFO(run.err);
+    REQUIRE(run.status == 0);
+    CHECK(run.out == "9419\tHello\n11\t,\n1814\t world\n0\t!\n198\t\\n\n");
+}
+
+TEST_CASE("generate: a fixed seed repeats, greedy follows the logits' argmax", "[cli]") {
+    const Scratch scratch;
+    // untied-odd-f32: vocabulary 301, of which the tokenizer subset lacks only a few ids, so
+    // short greedy runs decode to text too.
+    const fs::path model = model_with_tokenizer(scratch, "untied-odd-f32");
+    const std::string base = "generate --model " + quote(model.string()) + " --prompt 12345 ";
+
+    const Run first = run_fantasma(scratch, base + "--seed 1 --max-tokens 12 --ids");
+    INFO(first.err);
+    REQUIRE(first.status == 0);
+    CHECK(parse_ids(first.out).size() == 12);
+    const Run again = run_fantasma(scratch, base + "--seed 1 --max-tokens 12 --ids");
+    CHECK(again.out == first.out);
+    const Run other_seed = run_fantasma(scratch, base + "--seed 2 --max-tokens 12 --ids");
+    CHECK(other_seed.out != first.out);
+    // The summary: one line with the counts and the rate.
+    CHECK(std::count(first.err.begin(), first.err.end(), '\n') == 1);
+    CHECK(first.err.find("5 prompt + 12 generated tokens") != std::string::npos);
+    CHECK(first.err.find("tokens/s") != std::string::npos);
+
+    const Run text = run_fantasma(scratch, base + "--temp 0 --max-tokens 12");
+    INFO(text.err);
+    REQUIRE(text.status == 0);
+    CHECK(text.out.size() > 1);
+    CHECK(run_fantasma(scratch, base + "--temp 0 --max-tokens 12").out == text.out);
+
+    const int max_tokens = 40;
+    const Run greedy =
+        run_fantasma(scratch, base + "--temp 0 --ids --max-tokens " + std::to_string(max_tokens));
+    INFO(greedy.err);
+    REQUIRE(greedy.status == 0);
+    const std::vector<int> generated = parse_ids(greedy.out);
+    REQUIRE(!generated.empty());
+    REQUIRE(generated.size() <= static_cast<std::size_t>(max_tokens));
+    // Prompt "12345" is ids 16..20; every generated token must be the argmax after the ones
+    // before it, and an early end must be the argmax being the stop token (eos 1).
+    std::vector<int> sequence = {16, 17, 18, 19, 20};
+    sequence.insert(sequence.end(), generated.begin(), generated.end());
+    const fs::path out = scratch.dir / "chain.npy";
+    const Run logits =
+        run_fantasma(scratch, "logits --model " + quote(model.string()) + " --tokens " +
+                                  join_ids(sequence) + " --out " + quote(out.string()));
+    INFO(logits.err);
+    REQUIRE(logits.status == 0);
+    const auto array = fantasma::engine::read_npy(out);
+    const auto vocab = static_cast<std::size_t>(array.shape[1]);
+    for (std::size_t i = 0; i < generated.size(); ++i)
+        CHECK(argmax(array.values, 4 + i, vocab) == static_cast<std::size_t>(generated[i]));
+    if (generated.size() < static_cast<std::size_t>(max_tokens)) {
+        CHECK(argmax(array.values, sequence.size() - 1, vocab) == 1);
+        CHECK(greedy.err.find("stop token") != std::string::npos);
+    }
+}
+
+TEST_CASE("bad models and backends fail with one line, never a crash", "[cli]") {
+    const Scratch scratch;
+    const std::string missing = (scratch.dir / "no-such-model").string();
+    std::ofstream(scratch.dir / "garbage.safetensors") << "not a safetensors file";
+    std::ofstream(scratch.dir / "config.json") << "{ not json";
+    const std::string garbage = (scratch.dir / "garbage.safetensors").string();
+    const std::string reference = (kReference / "tied-gqa-bf16").string();
+    const std::string out = quote((scratch.dir / "x.npy").string());
+    // The subset tokenizer writes <|im_start|> as 248045, far past this model's 512 ids.
+    const fs::path with_tokenizer = model_with_tokenizer(scratch, "tied-gqa-bf16");
+    const std::vector<std::pair<std::string, std::string>> runs = {
+        {"logits --model " + quote(missing) + " --tokens 1,2 --out " + out, "no-such-model"},
+        {"logits --model " + quote(garbage) + " --tokens 1,2 --out " + out, "config.json"},
+        {"logits --model " + quote(reference) + " --tokens 1,x --out " + out, "'x'"},
+        {"logits --model " + quote(reference) + " --tokens 1,99999 --out " + out, "99999"},
+        {"logits --model " + quote(reference) + " --tokens 1 --backend opencl --out " + out,
+         "OpenCL backend does not exist yet"},
+        {"generate --model " + quote(missing) + " --prompt hi", "no-such-model"},
+        {"generate --model " + quote(reference) + " --prompt hi", "tokenizer"},
+        {"generate --model " + quote(with_tokenizer.string()) + " --chat hi",
+         "the tokenizer does not belong to this model"},
+        {"tokenize --model " + quote(missing) + " hi", "no-such-model"},
+        {"tokenize --model " + quote(garbage) + " hi", "garbage.safetensors"},
+    };
+    for (const auto& [arguments, named] : runs) {
+        INFO(arguments);
+        const Run run = run_fantasma(scratch, arguments);
+        INFO(run.err);
+        CHECK(run.status == 1);
+        CHECK(std::count(run.err.begin(), run.err.end(), '\n') == 1);
+        CHECK(run.err.rfind("fantasma: ", 0) == 0);
+        CHECK(run.err.find(named) != std::string::npos);
+        CHECK(run.out.empty());
+    }
+}

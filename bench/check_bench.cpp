@@ -8,6 +8,7 @@
 #include <array>
 #include <chrono>
 #include <cstdio>
+#include <fstream>
 #include <random>
 #include <string>
 #include <string_view>
@@ -128,12 +129,28 @@ void time_each_detector(const fantasma::Analyzer& analyzer, const std::string& m
     }
 }
 
+// Resident memory now and at its peak (VmRSS, VmHWM in /proc/self/status), in MB: printed
+// between the phases with `--memory` to see which one raises the peak.
+void print_memory(const char* phase) {
+    std::ifstream status("/proc/self/status");
+    std::string line, rss, peak;
+    while (std::getline(status, line)) {
+        if (line.starts_with("VmRSS:")) rss = line.substr(6);
+        if (line.starts_with("VmHWM:")) peak = line.substr(6);
+    }
+    std::printf("memory after %s: resident%s, peak%s\n", phase, rss.c_str(), peak.c_str());
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+    const std::string_view mode = argc > 1 ? argv[1] : "";
+    const bool show_memory = mode == "--memory";
+    if (show_memory) print_memory("start");
     const fantasma::Analyzer analyzer;
+    if (show_memory) print_memory("loading the reference");
     const std::string markdown = markdown_document(10'000);
-    if (argc > 1 && std::string_view(argv[1]) == "--per-detector") {
+    if (mode == "--per-detector") {
         time_each_detector(analyzer, markdown);
         return 0;
     }
@@ -141,8 +158,10 @@ int main(int argc, char** argv) {
     std::printf("markdown, %zu words, %zu bytes: median %.1f ms over 9 runs\n",
                 count_words(markdown), markdown.size(),
                 median_milliseconds(analyzer, markdown, fantasma::Language::Markdown, 9));
+    if (show_memory) print_memory("the Markdown runs");
     std::printf("plain text, %zu words, %zu bytes: median %.1f ms over 5 runs\n", count_words(text),
                 text.size(), median_milliseconds(analyzer, text, fantasma::Language::Text, 5));
+    if (show_memory) print_memory("the plain-text runs");
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
     std::printf("peak resident memory: %.1f MB\n", static_cast<double>(usage.ru_maxrss) / 1024.0);

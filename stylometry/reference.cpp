@@ -49,26 +49,28 @@ double shrunk_rate(double count, double opportunities, double population_median,
 namespace {
 
 template <class V>
-const V* find_in(const std::vector<std::pair<std::string_view, V>>& table, std::string_view key) {
-    auto it =
-        std::lower_bound(table.begin(), table.end(), key,
-                         [](const auto& entry, std::string_view k) { return entry.first < k; });
-    return it != table.end() && it->first == key ? &it->second : nullptr;
+const V* find_in(const std::vector<std::pair<std::string_view, V>>& table, const KeyIndex& index,
+                 std::string_view key) {
+    const std::size_t position = index.find(
+        table, [](const auto& entry) { return entry.first; }, key);
+    return position == KeyIndex::npos ? nullptr : &table[position].second;
 }
 
-bool contains(const std::vector<std::string_view>& sorted, std::string_view key) {
-    return std::binary_search(sorted.begin(), sorted.end(), key);
+bool contains(const std::vector<std::string_view>& keys, const KeyIndex& index,
+              std::string_view key) {
+    return index.find(
+               keys, [](std::string_view k) { return k; }, key) != KeyIndex::npos;
 }
 
 }  // namespace
 
 const Distribution* Reference::distribution(std::string_view feature) const {
-    const Sourced* found = find_in(distributions_, feature);
+    const Sourced* found = find_in(distributions_, distribution_index_, feature);
     return found ? &found->distribution : nullptr;
 }
 
 std::string_view Reference::distribution_source(std::string_view feature) const {
-    const Sourced* found = find_in(distributions_, feature);
+    const Sourced* found = find_in(distributions_, distribution_index_, feature);
     return found ? found->source : std::string_view();
 }
 
@@ -80,24 +82,24 @@ std::vector<std::string_view> Reference::features() const {
 }
 
 bool Reference::is_function_word(std::string_view lower_word) const {
-    return contains(function_word_set_, lower_word);
+    return contains(function_word_set_, function_word_index_, lower_word);
 }
 
 const SpellingVariant* Reference::spelling(std::string_view lower_word) const {
-    return find_in(spellings_, lower_word);
+    return find_in(spellings_, spelling_index_, lower_word);
 }
 
 double Reference::word_per_million(std::string_view lower_word) const {
-    const float* found = find_in(word_frequencies_, lower_word);
+    const float* found = find_in(word_frequencies_, word_frequency_index_, lower_word);
     return found ? *found : 0.0;
 }
 
 bool Reference::is_dictionary_word(std::string_view lower_word) const {
-    return contains(dictionary_, lower_word);
+    return contains(dictionary_, dictionary_index_, lower_word);
 }
 
 double Reference::phrase_per_million(std::string_view lower_phrase) const {
-    const float* found = find_in(phrase_frequencies_, lower_phrase);
+    const float* found = find_in(phrase_frequencies_, phrase_frequency_index_, lower_phrase);
     return found ? *found : 0.0;
 }
 

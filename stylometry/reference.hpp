@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "stylometry/key_index.hpp"
+
 namespace fantasma {
 
 // One feature's value for each reference writer, sorted ascending.
@@ -84,8 +86,8 @@ class Reference {
 
   private:
     // Keys are views into `storage_`, a private copy of the parsed text shared by copies of
-    // this Reference; each table is a vector sorted by key, searched by binary search, so
-    // parsing allocates little and builtin() stays fast.
+    // this Reference; each table is a vector sorted by key (features() lists them in order),
+    // looked up through a KeyIndex, so parsing allocates little and builtin() stays fast.
     template <class V>
     using Table = std::vector<std::pair<std::string_view, V>>;
     struct Sourced {
@@ -103,6 +105,13 @@ class Reference {
     Table<float> word_frequencies_;
     std::vector<std::string_view> dictionary_;  // sorted
     Table<float> phrase_frequencies_;
+    // Built once the tables are complete, one per table above.
+    KeyIndex distribution_index_;
+    KeyIndex function_word_index_;
+    KeyIndex spelling_index_;
+    KeyIndex word_frequency_index_;
+    KeyIndex dictionary_index_;
+    KeyIndex phrase_frequency_index_;
 };
 
 }  // namespace fantasma

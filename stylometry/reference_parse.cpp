@@ -37,7 +37,7 @@ class ReferenceParser {
         }
     }
 
-    // Sorts the tables for binary search and rejects duplicate keys.
+    // Sorts the tables, rejects duplicate keys and indexes the keys for lookup.
     void finish() {
         sort_unique(reference_.distributions_, "distributions");
         sort_unique(reference_.function_word_set_, "function_words");
@@ -45,6 +45,7 @@ class ReferenceParser {
         sort_unique(reference_.word_frequencies_, "word_frequencies");
         sort_unique(reference_.dictionary_, "dictionary");
         sort_unique(reference_.phrase_frequencies_, "phrase_frequencies");
+        build_indexes();
         for (const auto& entry : reference_.distributions_) {
             reference_.writers_ =
                 std::max(reference_.writers_, entry.second.distribution.writers());
@@ -231,6 +232,17 @@ class ReferenceParser {
     template <class V>
     static std::string_view key_of(const std::pair<std::string_view, V>& entry) {
         return entry.first;
+    }
+
+    void build_indexes() {
+        Reference& r = reference_;
+        auto key = [](const auto& entry) { return key_of(entry); };
+        r.distribution_index_.build(r.distributions_, key);
+        r.function_word_index_.build(r.function_word_set_, key);
+        r.spelling_index_.build(r.spellings_, key);
+        r.word_frequency_index_.build(r.word_frequencies_, key);
+        r.dictionary_index_.build(r.dictionary_, key);
+        r.phrase_frequency_index_.build(r.phrase_frequencies_, key);
     }
 
     template <class Entry>

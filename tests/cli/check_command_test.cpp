@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include "cli_test_support.hpp"
+
 #include <sys/wait.h>
 
 #include <algorithm>
@@ -16,49 +18,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Run {
-    int status = -1;
-    std::string out;
-    std::string err;
-};
+using namespace cli_test;
 
-// A scratch directory for one test's files, removed afterwards.
-struct Scratch {
-    fs::path dir =
-        fs::temp_directory_path() / ("fantasma-cli-" + std::to_string(std::random_device{}()));
-    Scratch() { fs::create_directories(dir); }
-    ~Scratch() { fs::remove_all(dir); }
-    std::string write(const std::string& name, const std::string& bytes) const {
-        std::ofstream(dir / name, std::ios::binary) << bytes;
-        return (dir / name).string();
-    }
-};
-
-std::string read_file(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    return bytes.str();
-}
-
-// Runs `fantasma <arguments>` (arguments already shell-quoted), capturing both streams.
 Run fantasma(const Scratch& scratch, const std::string& arguments) {
-    const fs::path err = scratch.dir / "stderr";
-    const std::string command =
-        std::string("'") + FANTASMA_BINARY + "' " + arguments + " 2>'" + err.string() + "'";
-    Run run;
-    FILE* pipe = popen(command.c_str(), "r");
-    REQUIRE(pipe != nullptr);
-    char buffer[4096];
-    for (std::size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) run.out.append(buffer, n);
-    const int wait_status = pclose(pipe);
-    run.status = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : -1;
-    run.err = read_file(err);
-    return run;
-}
-
-std::string quote(const std::string& path) {
-    return "'" + path + "'";
+    return run_fantasma(scratch, arguments);
 }
 
 // UTF-16 code units in a UTF-8 string (4-byte sequences are surrogate pairs).

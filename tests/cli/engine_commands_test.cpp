@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_test_support.hpp"
 #include "engine/npy.hpp"
 
 namespace fs = std::filesystem;
@@ -23,49 +24,7 @@ namespace {
 
 const fs::path kReference = fs::path(FANTASMA_SOURCE_DIR) / "tests" / "reference";
 
-struct Run {
-    int status = -1;
-    std::string out;
-    std::string err;
-};
-
-// A scratch directory for one test's files, removed afterwards.
-struct Scratch {
-    fs::path dir = fs::temp_directory_path() /
-                   ("fantasma-engine-cli-" + std::to_string(std::random_device{}()));
-    Scratch() { fs::create_directories(dir); }
-    ~Scratch() { fs::remove_all(dir); }
-};
-
-std::string read_file(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    return bytes.str();
-}
-
-// A shell word: single quotes, with each ' written as '\''.
-std::string quote(const std::string& text) {
-    std::string quoted = "'";
-    for (const char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return quoted + "'";
-}
-
-// Runs `fantasma <arguments>` (arguments already shell-quoted), capturing both streams.
-Run run_fantasma(const Scratch& scratch, const std::string& arguments) {
-    const fs::path err = scratch.dir / "stderr";
-    const std::string command =
-        quote(FANTASMA_BINARY) + " " + arguments + " 2>" + quote(err.string());
-    Run run;
-    FILE* pipe = popen(command.c_str(), "r");
-    REQUIRE(pipe != nullptr);
-    char buffer[4096];
-    for (std::size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) run.out.append(buffer, n);
-    const int wait_status = pclose(pipe);
-    run.status = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : -1;
-    run.err = read_file(err);
-    return run;
-}
+using namespace cli_test;
 
 std::vector<int> parse_ids(const std::string& line) {
     std::vector<int> ids;

@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include "cli_test_support.hpp"
+
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -14,55 +16,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Run {
-    int status = -1;
-    std::string out;
-    std::string err;
-};
-
-// A scratch directory for one test's files, removed afterwards.
-struct Scratch {
-    fs::path dir =
-        fs::temp_directory_path() / ("fantasma-rewrite-" + std::to_string(std::random_device{}()));
-    Scratch() { fs::create_directories(dir); }
-    ~Scratch() {
-        fs::permissions(dir, fs::perms::owner_all);
-        fs::remove_all(dir);
-    }
-    std::string write(const std::string& name, const std::string& bytes) const {
-        std::ofstream(dir / name, std::ios::binary) << bytes;
-        return (dir / name).string();
-    }
-};
-
-std::string read_file(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    return bytes.str();
-}
-
-// Runs `prefix fantasma <arguments>` through the shell (arguments already quoted).
-Run run_shell(const std::string& command, const fs::path& err) {
-    Run run;
-    FILE* pipe = popen((command + " 2>'" + err.string() + "'").c_str(), "r");
-    REQUIRE(pipe != nullptr);
-    char buffer[4096];
-    for (std::size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) run.out.append(buffer, n);
-    const int wait_status = pclose(pipe);
-    run.status = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : -1;
-    run.err = read_file(err);
-    return run;
-}
+using namespace cli_test;
 
 Run fantasma(const std::string& arguments) {
     return run_shell(
         std::string("'") + FANTASMA_BINARY + "' " + arguments,
         fs::temp_directory_path() / ("fantasma-rewrite-err-" + std::to_string(getpid())));
-}
-
-std::string quote(const std::string& path) {
-    return "'" + path + "'";
 }
 
 // British spellings on lines 1, 3 and 7; a code block in between that must not change.

@@ -1,5 +1,7 @@
 #include "cli/check_command.hpp"
 
+#include "cli/language_option.hpp"
+
 #include <CLI/CLI.hpp>
 #include <exception>
 #include <iostream>
@@ -21,14 +23,7 @@ CLI::App& add_check_command(CLI::App& app, CheckOptions& options) {
                                                          {"json", OutputFormat::Json}};
     check.add_option("--format", options.format, "text (compiler style) or json")
         ->transform(CLI::CheckedTransformer(formats, CLI::ignore_case));
-    check
-        .add_option("--lang", options.language,
-                    "markdown, latex or text (default: by file extension)")
-        ->check([](const std::string& name) {
-            return language_from_name(name)
-                       ? std::string()
-                       : "unknown language '" + name + "' (use markdown, latex or text)";
-        });
+    add_language_option(check, options.language);
     check.add_option("--profile", options.profile_dir,
                      "directory of your own writing: score how markers link a document to it");
     check.add_option("--min-bits", options.min_bits, "hide markers scoring fewer bits")
@@ -57,8 +52,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
         try {
             const std::string source = read_document(path);
             AnalysisOptions analysis;
-            analysis.language = options.language.empty() ? language_for_path(path)
-                                                         : *language_from_name(options.language);
+            analysis.language = document_language(options.language, path);
             analysis.profile = profile ? &*profile : nullptr;
             analysis.min_bits = options.min_bits;
             const Report report = analyzer.analyze(source, analysis);

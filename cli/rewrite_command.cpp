@@ -4,6 +4,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli/language_option.hpp"
+
 #include <CLI/CLI.hpp>
 #include <cerrno>
 #include <cstring>
@@ -139,14 +141,7 @@ CLI::App& add_rewrite_command(CLI::App& app, RewriteCommandOptions& options) {
     CLI::Option* in_place =
         rewrite.add_flag("--in-place", options.in_place, "rewrite the file itself (atomically)");
     diff->excludes(in_place);
-    rewrite
-        .add_option("--lang", options.language,
-                    "markdown, latex or text (default: by file extension)")
-        ->check([](const std::string& name) {
-            return language_from_name(name)
-                       ? std::string()
-                       : "unknown language '" + name + "' (use markdown, latex or text)";
-        });
+    add_language_option(rewrite, options.language);
     rewrite.add_option("FILE", options.file, "the document to rewrite")->required();
     return rewrite;
 }
@@ -155,8 +150,7 @@ int run_rewrite(const RewriteCommandOptions& options, std::ostream& out, std::os
     try {
         const std::string source = read_document(options.file);
         RewriteOptions rewrite_options;
-        rewrite_options.language = options.language.empty() ? language_for_path(options.file)
-                                                            : *language_from_name(options.language);
+        rewrite_options.language = document_language(options.language, options.file);
         if (!options.range.empty()) {
             rewrite_options.range = parse_range(source, options.range);
         } else if (options.paragraph != 0) {

@@ -52,13 +52,14 @@ inline CollectingSink run_detector(const Detector& detector, std::string_view te
     return sink;
 }
 
-// Requires exactly `count` markers; when the text carries [[ ]] annotations, requires the
-// markers' first spans to be exactly those spans, in order.
-inline std::vector<Marker> require_markers(const Detector& detector, std::string_view annotated,
-                                           std::size_t count,
-                                           Language language = Language::Text) {
+// Requires exactly `count` markers, detected against `reference`; when the text carries
+// [[ ]] annotations, requires the markers' first spans to be exactly those spans, in order.
+inline std::vector<Marker> require_markers_with(const Detector& detector,
+                                                const Reference& reference,
+                                                std::string_view annotated, std::size_t count,
+                                                Language language = Language::Text) {
     const auto [text, spans] = parse_annotations(annotated);
-    CollectingSink sink = run_detector(detector, text, language);
+    CollectingSink sink = run_detector(detector, text, language, reference);
     INFO("text: " << text);
     REQUIRE(sink.markers.size() == count);
     if (!spans.empty()) {
@@ -74,6 +75,12 @@ inline std::vector<Marker> require_markers(const Detector& detector, std::string
         CHECK(marker.bits >= 0);
     }
     return sink.markers;
+}
+
+// require_markers_with against the built-in population reference.
+inline std::vector<Marker> require_markers(const Detector& detector, std::string_view annotated,
+                                           std::size_t count, Language language = Language::Text) {
+    return require_markers_with(detector, Reference::builtin(), annotated, count, language);
 }
 
 inline void require_no_markers(const Detector& detector, std::string_view text,

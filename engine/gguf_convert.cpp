@@ -2,6 +2,7 @@
 
 #include "engine/error.hpp"
 #include "engine/gguf_model.hpp"
+#include "engine/gguf_tokenizer.hpp"
 #include "engine/gguf_writer.hpp"
 #include "engine/quants.hpp"
 
@@ -28,8 +29,10 @@ std::uint32_t attention_interval(const ModelConfig& c) {
     return std::uint32_t(interval);
 }
 
-void write_metadata(GgufWriter& out, const ModelConfig& c) {
+void write_metadata(GgufWriter& out, const ModelConfig& c, const GgufWriteSettings& settings) {
     out.add_string("general.architecture", "qwen35");
+    out.add_u32("general.file_type", gguf_file_type(settings.matrix_type));
+    out.add_u32("qwen35.context_length", settings.context_length);
     out.add_u32("qwen35.block_count", std::uint32_t(c.num_layers()));
     out.add_u32("qwen35.embedding_length", std::uint32_t(c.hidden_size));
     out.add_u32("qwen35.feed_forward_length", std::uint32_t(c.intermediate_size));
@@ -47,8 +50,6 @@ void write_metadata(GgufWriter& out, const ModelConfig& c) {
     out.add_u32("qwen35.ssm.time_step_rank", std::uint32_t(c.linear_num_value_heads));
     out.add_u32("qwen35.ssm.inner_size", std::uint32_t(c.linear_value_dim()));
     out.add_u32("qwen35.full_attention_interval", attention_interval(c));
-    if (!c.eos_token_ids.empty())
-        out.add_u32("tokenizer.ggml.eos_token_id", std::uint32_t(c.eos_token_ids.front()));
 }
 
 // Moves value heads from transformers' grouped order (head h reads key head h / group) to
@@ -77,7 +78,9 @@ void reorder_heads(std::vector<float>& values, int cols, const ModelConfig& c, i
     }
 }
 
-std::vector<std::byte> encode(const std::vector<float>& values, DType type) {
+}  // namespace
+
+std::vector<std::byte> encode_tensor(const std::vector<float>& values, DType type) {
     std::vector<std::byte> out(values.size() / std::size_t(block_format(type).values) *
                                std::size_t(block_format(type).bytes));
     switch (type) {
@@ -86,6 +89,9 @@ std::vector<std::byte> encode(const std::vector<float>& values, DType type) {
             break;
         case DType::q4_0:
             quantize_q4_0(out.data(), values.data(), values.size());
+            break;
+        case DType::q4_k:
+            quantize_q4_k(out.data(), values.data(), values.size());
             break;
         case DType::f16:
             for (std::size_t i = 0; i < values.size(); ++i) {
@@ -100,18 +106,63 @@ std::vector<std::byte> encode(const std::vector<float>& values, DType type) {
     return out;
 }
 
+namespace {
+
 enum class Kind { matrix, zero_centred_norm, plain_vector, decay, conv };
 
 }  // namespace
 
+DType gguf_storage_type(std::string_view name, std::span<const std::int64_t> shape,
+                        DType requested) {
+    const bool matrix = shape.size() == 2 && name.ends_with("weight") &&
+                        name.find("_norm.weight") == std::string_view::npos &&
+                        name.find("ssm_conv1d") == std::string_view::npos;
+    if (!matrix) return DType::f32;
+    const auto fits = [&](DType type) { return shape[1] % block_format(type).values == 0; };
+    if (fits(requested)) return requested;
+    if (requested == DType::q4_k && fits(DType::q8_0)) return DType::q8_0;
+    return DType::f32;
+}
+
+std::uint32_t gguf_file_type(DType matrix_type) {
+    switch (matrix_type) {  // llama_ftype
+        case DType::f16:
+            return 1;
+        case DType::q4_0:
+            return 2;
+        case DType::q8_0:
+            return 7;
+        case DType::q4_k:
+            return 14;  // MOSTLY_Q4_K_S: every matrix Q4_K
+        default:
+            return 0;
+    }
+}
+
 void write_qwen35_gguf(const ModelConfig& c, const TensorSource& hf, DType matrix_type,
                        const std::filesystem::path& path) {
+    GgufWriteSettings settings;
+    settings.matrix_type = matrix_type;
+    write_qwen35_gguf(c, hf, settings, path);
+}
+
+void write_qwen35_gguf(const ModelConfig& c, const TensorSource& hf,
+                       const GgufWriteSettings& settings, const std::filesystem::path& path) {
+    const DType matrix_type = settings.matrix_type;
     if (matrix_type != DType::f32 && matrix_type != DType::f16 && matrix_type != DType::q8_0 &&
-        matrix_type != DType::q4_0)
-        throw ModelError("GGUF writer: cannot quantize to " + std::string(dtype_name(matrix_type)) +
-                         " yet");
+        matrix_type != DType::q4_0 && matrix_type != DType::q4_k)
+        throw ModelError("GGUF writer: cannot quantize to " + std::string(dtype_name(matrix_type)));
     GgufWriter out;
-    write_metadata(out, c);
+    write_metadata(out, c, settings);
+    if (settings.tokenizer_folder.empty()) {
+        if (!c.eos_token_ids.empty())
+            out.add_u32("tokenizer.ggml.eos_token_id", std::uint32_t(c.eos_token_ids.front()));
+    } else {
+        add_tokenizer_metadata(out, settings.tokenizer_folder, c.vocab_size, c.eos_token_ids);
+    }
+    // Tensors in all: embedding, final norm, optional head, then per layer.
+    std::size_t total = c.tie_word_embeddings ? 2 : 3, done = 0;
+    for (const LayerKind kind : c.layer_types) total += kind == LayerKind::full_attention ? 11 : 14;
     const int key_dim = c.linear_key_dim(), dv = c.linear_value_head_dim;
 
     const auto add = [&](const std::string& name, Kind kind) {
@@ -134,9 +185,11 @@ void write_qwen35_gguf(const ModelConfig& c, const TensorSource& hf, DType matri
             ends("dt_bias"))
             reorder_heads(values, cols, c, 0, 1, false);
         if (ends("out_proj.weight")) reorder_heads(values, cols, c, 0, dv, true);
-        const bool quantize = kind == Kind::matrix && cols % block_format(matrix_type).values == 0;
-        const DType type = quantize ? matrix_type : DType::f32;
-        out.add_tensor(gguf_tensor_name(name), type, shape, encode(values, type));
+        const std::string gguf_name = gguf_tensor_name(name);
+        const DType type =
+            kind == Kind::matrix ? gguf_storage_type(gguf_name, shape, matrix_type) : DType::f32;
+        out.add_tensor(gguf_name, type, shape, encode_tensor(values, type));
+        if (settings.progress) settings.progress(++done, total);
     };
 
     add("embed_tokens.weight", Kind::matrix);

@@ -3,6 +3,8 @@
 #include "engine/error.hpp"
 #include "engine/gguf.hpp"
 
+#include <unistd.h>
+
 #include <cstring>
 #include <fstream>
 
@@ -84,6 +86,12 @@ void GgufWriter::add_string_array(std::string_view key, const std::vector<std::s
     ++kv_count_;
 }
 
+void GgufWriter::add_raw(std::string_view key, std::span<const std::byte> typed_value) {
+    put_string(metadata_, key);
+    metadata_.insert(metadata_.end(), typed_value.begin(), typed_value.end());
+    ++kv_count_;
+}
+
 void GgufWriter::add_tensor(std::string_view name, DType type, std::vector<std::int64_t> shape,
                             std::vector<std::byte> data) {
     const auto size = storage_bytes(type, shape);
@@ -112,15 +120,31 @@ void GgufWriter::write(const std::filesystem::path& path) const {
         offset = aligned(offset + tensor.data.size());
     }
     header.resize(aligned(header.size()));
-    std::ofstream file(path, std::ios::binary);
-    if (!file) throw ModelError(path.string() + ": cannot write");
-    file.write(reinterpret_cast<const char*>(header.data()), std::streamsize(header.size()));
-    for (const auto& tensor : tensors_) {
-        std::vector<std::byte> padded(tensor.data);
-        padded.resize(aligned(padded.size()));
-        file.write(reinterpret_cast<const char*>(padded.data()), std::streamsize(padded.size()));
+    // A name of our own beside the target: rename within one folder is atomic.
+    std::filesystem::path temporary = path;
+    temporary += ".partial-" + std::to_string(::getpid());
+    try {
+        std::ofstream file(temporary, std::ios::binary);
+        if (!file) throw ModelError(path.string() + ": cannot write (" + temporary.string() + ")");
+        file.write(reinterpret_cast<const char*>(header.data()), std::streamsize(header.size()));
+        const char zeros[kAlignment] = {};
+        for (const auto& tensor : tensors_) {
+            file.write(reinterpret_cast<const char*>(tensor.data.data()),
+                       std::streamsize(tensor.data.size()));
+            file.write(zeros, std::streamsize(aligned(tensor.data.size()) - tensor.data.size()));
+        }
+        file.close();
+        if (!file) throw ModelError(path.string() + ": write failed (disk full?)");
+        std::filesystem::rename(temporary, path);
+    } catch (const std::filesystem::filesystem_error& error) {
+        std::error_code ignored;
+        std::filesystem::remove(temporary, ignored);
+        throw ModelError(path.string() + ": cannot write: " + error.code().message());
+    } catch (...) {
+        std::error_code ignored;
+        std::filesystem::remove(temporary, ignored);
+        throw;
     }
-    if (!file) throw ModelError(path.string() + ": write failed");
 }
 
 }  // namespace fantasma::engine

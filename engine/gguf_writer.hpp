@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,12 +22,16 @@ class GgufWriter {
     void add_string(std::string_view key, std::string_view value);
     void add_i32_array(std::string_view key, const std::vector<std::int32_t>& values);
     void add_string_array(std::string_view key, const std::vector<std::string>& values);
+    // A value copied from another GGUF file as it is stored there: u32 type, then the value.
+    void add_raw(std::string_view key, std::span<const std::byte> typed_value);
 
     // shape outermost first (PyTorch order); data already in `type`'s layout.
     void add_tensor(std::string_view name, DType type, std::vector<std::int64_t> shape,
                     std::vector<std::byte> data);
 
-    void write(const std::filesystem::path& path) const;  // throws ModelError
+    // Writes to a temporary file beside `path`, then renames it over `path`: a failed or
+    // interrupted write never leaves a partial model behind. Throws ModelError.
+    void write(const std::filesystem::path& path) const;
 
   private:
     struct Tensor {

@@ -90,6 +90,128 @@ void dequantize_q6_k(float* y, const std::byte* block) {
     }
 }
 
+// ggml's nearest_int: round half to even through the float adder (exact below 2^22).
+int nearest_int(float value) {
+    const float shifted = value + 12582912.0f;
+    std::int32_t bits;
+    std::memcpy(&bits, &shifted, 4);
+    return (bits & 0x007fffff) - 0x00400000;
+}
+
+// ggml's make_qkx2_quants for Q4_K's 32-value sub-blocks (15 levels, squared error): the best
+// of a plain min/max fit and 21 nearby scales, each refit by weighted least squares for
+// (scale, min). Writes the levels to `levels`, the min (as a positive offset) to `offset`,
+// returns the scale. The arithmetic follows ggml step for step so the bits agree.
+float fit_scale_and_min(const float* x, const float* weights, std::uint8_t* levels, float& offset) {
+    constexpr int n = 32, top = 15;
+    float min = x[0], max = x[0];
+    float sum_w = weights[0], sum_x = sum_w * x[0];
+    for (int i = 1; i < n; ++i) {
+        if (x[i] < min) min = x[i];
+        if (x[i] > max) max = x[i];
+        sum_w += weights[i];
+        sum_x += weights[i] * x[i];
+    }
+    if (min > 0) min = 0;
+    if (max == min) {
+        for (int i = 0; i < n; ++i) levels[i] = 0;
+        offset = -min;
+        return 0.0f;
+    }
+    float iscale = float(top) / (max - min);
+    float scale = 1 / iscale;
+    float best_error = 0;
+    for (int i = 0; i < n; ++i) {
+        levels[i] = std::uint8_t(std::clamp(nearest_int(iscale * (x[i] - min)), 0, top));
+        const float diff = scale * float(levels[i]) + min - x[i];
+        best_error += weights[i] * (diff * diff);
+    }
+    std::uint8_t trial[n];
+    for (int step = 0; step <= 20; ++step) {
+        iscale = (-1.0f + 0.1f * float(step) + float(top)) / (max - min);
+        float sum_l = 0, sum_l2 = 0, sum_xl = 0;
+        for (int i = 0; i < n; ++i) {
+            const int l = std::clamp(nearest_int(iscale * (x[i] - min)), 0, top);
+            trial[i] = std::uint8_t(l);
+            sum_l += weights[i] * float(l);
+            sum_l2 += weights[i] * float(l) * float(l);
+            sum_xl += weights[i] * float(l) * x[i];
+        }
+        const float det = sum_w * sum_l2 - sum_l * sum_l;
+        if (!(det > 0)) continue;
+        float this_scale = (sum_w * sum_xl - sum_x * sum_l) / det;
+        float this_min = (sum_l2 * sum_x - sum_l * sum_xl) / det;
+        if (this_min > 0) {
+            this_min = 0;
+            this_scale = sum_xl / sum_l2;
+        }
+        float error = 0;
+        for (int i = 0; i < n; ++i) {
+            const float diff = this_scale * float(trial[i]) + this_min - x[i];
+            error += weights[i] * (diff * diff);
+        }
+        if (error < best_error) {
+            std::memcpy(levels, trial, n);
+            best_error = error;
+            scale = this_scale;
+            min = this_min;
+        }
+    }
+    offset = -min;
+    return scale;
+}
+
+void quantize_q4_k_block(std::byte* out, const float* x) {
+    std::uint8_t levels[256];
+    float scales[8], mins[8], weights[32];
+    float max_scale = 0, max_min = 0;
+    for (int j = 0; j < 8; ++j) {
+        const float* sub = x + 32 * j;
+        float sum_x2 = 0;
+        for (int l = 0; l < 32; ++l) sum_x2 += sub[l] * sub[l];
+        const float average = std::sqrt(sum_x2 / 32);
+        for (int l = 0; l < 32; ++l) weights[l] = average + std::fabs(sub[l]);
+        scales[j] = fit_scale_and_min(sub, weights, levels + 32 * j, mins[j]);
+        if (scales[j] > max_scale) max_scale = scales[j];
+        if (mins[j] > max_min) max_min = mins[j];
+    }
+    // Scales and mins as 6-bit multiples of d and dmin, packed as scale_and_min reads them.
+    const float inv_scale = max_scale > 0 ? 63.0f / max_scale : 0.0f;
+    const float inv_min = max_min > 0 ? 63.0f / max_min : 0.0f;
+    std::uint8_t packed[12] = {};
+    for (int j = 0; j < 8; ++j) {
+        const int ls = std::min(63, int(std::uint8_t(nearest_int(inv_scale * scales[j]))));
+        const int lm = std::min(63, int(std::uint8_t(nearest_int(inv_min * mins[j]))));
+        if (j < 4) {
+            packed[j] = std::uint8_t(ls);
+            packed[j + 4] = std::uint8_t(lm);
+        } else {
+            packed[j + 4] = std::uint8_t((ls & 15) | ((lm & 15) << 4));
+            packed[j - 4] |= std::uint8_t((ls >> 4) << 6);
+            packed[j] |= std::uint8_t((lm >> 4) << 6);
+        }
+    }
+    store_half(out, max_scale / 63.0f);
+    store_half(out + 2, max_min / 63.0f);
+    std::memcpy(out + 4, packed, 12);
+    // Levels again against the rounded scales, as the dequantizer will see them.
+    const float d = half_at(out), dmin = half_at(out + 2);
+    for (int j = 0; j < 8; ++j) {
+        int scale, min;
+        scale_and_min(j, out + 4, scale, min);
+        const float step = d * float(scale);
+        if (step == 0) continue;  // ggml keeps the first fit's levels here
+        const float offset = dmin * float(min);
+        for (int l = 0; l < 32; ++l)
+            levels[32 * j + l] =
+                std::uint8_t(std::clamp(nearest_int((x[32 * j + l] + offset) / step), 0, 15));
+    }
+    std::byte* q = out + 16;
+    for (int j = 0; j < 256; j += 64, q += 32)
+        for (int l = 0; l < 32; ++l)
+            q[l] = std::byte(std::uint8_t(levels[j + l] | (levels[j + l + 32] << 4)));
+}
+
 }  // namespace
 
 void dequantize(DType type, float* out, const std::byte* in, std::size_t count) {
@@ -145,6 +267,10 @@ void quantize_q4_0(std::byte* out, const float* in, std::size_t count) {
             out[2 + j] = std::byte(std::uint8_t(low | (high << 4)));
         }
     }
+}
+
+void quantize_q4_k(std::byte* out, const float* in, std::size_t count) {
+    for (std::size_t b = 0; b < count / 256; ++b) quantize_q4_k_block(out + 144 * b, in + 256 * b);
 }
 
 }  // namespace fantasma::engine

@@ -20,5 +20,6 @@ void dequantize(DType type, float* out, const std::byte* in, std::size_t count);
 // here equals one written by llama.cpp from the same float weights. count: whole blocks.
 void quantize_q8_0(std::byte* out, const float* in, std::size_t count);
 void quantize_q4_0(std::byte* out, const float* in, std::size_t count);
+void quantize_q4_k(std::byte* out, const float* in, std::size_t count);  // count: 256s
 
 }  // namespace fantasma::engine

@@ -1,0 +1,168 @@
+#include "engine/gguf_tokenizer.hpp"
+
+#include "engine/error.hpp"
+
+#include <cstdint>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <unordered_set>
+
+namespace fantasma::engine {
+namespace {
+
+using nlohmann::json;
+
+// llama.cpp's token types (llama_token_type).
+enum TokenType : std::int32_t { kNormal = 1, kUnused = 5, kControl = 3, kUserDefined = 4 };
+
+std::optional<std::string> read_text(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return std::nullopt;
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+json read_json(const std::filesystem::path& path) {
+    const auto text = read_text(path);
+    if (!text) return json();
+    json value = json::parse(*text, nullptr, /*allow_exceptions=*/false);
+    if (value.is_discarded()) throw ModelError(path.string() + ": not valid JSON");
+    return value;
+}
+
+// A special token named in tokenizer_config.json: a string or {"content": string}.
+std::optional<std::string> special_token(const json& config, const char* key) {
+    if (!config.is_object() || !config.contains(key)) return std::nullopt;
+    const json& value = config[key];
+    if (value.is_string()) return value.get<std::string>();
+    if (value.is_object() && value.contains("content") && value["content"].is_string())
+        return value["content"].get<std::string>();
+    return std::nullopt;
+}
+
+struct Vocabulary {
+    std::vector<std::string> tokens;
+    std::vector<std::int32_t> types;
+    std::map<std::string, std::int32_t, std::less<>> ids;
+};
+
+Vocabulary read_vocabulary(const json& root, int vocab_size, const std::string& source) {
+    const json& model = root.contains("model") ? root["model"] : json();
+    if (!model.is_object() || model.value("type", "BPE") != "BPE" || !model.contains("vocab") ||
+        !model["vocab"].is_object())
+        throw ModelError(source + ": 'model' is not a BPE model with a vocab");
+    Vocabulary vocab;
+    vocab.tokens.resize(std::size_t(vocab_size));
+    vocab.types.assign(std::size_t(vocab_size), kUnused);
+    const auto place = [&](const std::string& token, const json& id, std::int32_t type) {
+        if (!id.is_number_integer()) throw ModelError(source + ": token id is not an integer");
+        const auto value = id.get<std::int64_t>();
+        if (value < 0 || value >= vocab_size) return;  // past the model's embedding table
+        vocab.tokens[std::size_t(value)] = token;
+        vocab.types[std::size_t(value)] = type;
+        vocab.ids[token] = std::int32_t(value);
+    };
+    for (const auto& [token, id] : model["vocab"].items()) place(token, id, kNormal);
+    if (root.contains("added_tokens") && root["added_tokens"].is_array())
+        for (const auto& added : root["added_tokens"]) {
+            if (!added.is_object() || !added.contains("content") || !added["content"].is_string())
+                throw ModelError(source + ": an added token lacks its content");
+            place(added["content"].get<std::string>(), added.value("id", json()),
+                  added.value("special", false) ? kControl : kUserDefined);
+        }
+    for (std::size_t id = 0; id < vocab.tokens.size(); ++id)
+        if (vocab.types[id] == kUnused) vocab.tokens[id] = "[PAD" + std::to_string(id) + "]";
+    return vocab;
+}
+
+// Merges as "left right", keeping those whose parts and result all have ids.
+std::vector<std::string> read_merges(const json& model, const Vocabulary& vocab,
+                                     const std::string& source) {
+    std::vector<std::string> merges;
+    if (!model.contains("merges") || !model["merges"].is_array())
+        throw ModelError(source + ": the BPE model has no merges");
+    for (const auto& merge : model["merges"]) {
+        std::string left, right;
+        if (merge.is_string()) {
+            const auto text = merge.get<std::string>();
+            const auto space = text.find(' ');
+            if (space == std::string::npos) throw ModelError(source + ": merge without a space");
+            left = text.substr(0, space);
+            right = text.substr(space + 1);
+        } else if (merge.is_array() && merge.size() == 2 && merge[0].is_string() &&
+                   merge[1].is_string()) {
+            left = merge[0].get<std::string>();
+            right = merge[1].get<std::string>();
+        } else {
+            throw ModelError(source + ": a merge is neither \"a b\" nor [\"a\", \"b\"]");
+        }
+        if (vocab.ids.contains(left) && vocab.ids.contains(right) &&
+            vocab.ids.contains(left + right))
+            merges.push_back(left + " " + right);
+    }
+    return merges;
+}
+
+std::optional<std::int32_t> id_of(const Vocabulary& vocab,
+                                  const std::optional<std::string>& token) {
+    if (!token) return std::nullopt;
+    const auto found = vocab.ids.find(*token);
+    if (found == vocab.ids.end()) return std::nullopt;
+    return found->second;
+}
+
+}  // namespace
+
+bool add_tokenizer_metadata(GgufWriter& out, const std::filesystem::path& folder, int vocab_size,
+                            const std::vector<int>& config_eos) {
+    const std::filesystem::path tokenizer_path = folder / "tokenizer.json";
+    const auto text = read_text(tokenizer_path);
+    if (!text) {
+        if (!config_eos.empty())
+            out.add_u32("tokenizer.ggml.eos_token_id", std::uint32_t(config_eos.front()));
+        return false;
+    }
+    const std::string source = tokenizer_path.string();
+    const json root = json::parse(*text, nullptr, /*allow_exceptions=*/false);
+    if (root.is_discarded() || !root.is_object())
+        throw ModelError(source + ": not a JSON tokenizer file");
+    const Vocabulary vocab = read_vocabulary(root, vocab_size, source);
+    const std::vector<std::string> merges = read_merges(root["model"], vocab, source);
+    const json config = read_json(folder / "tokenizer_config.json");
+
+    out.add_string("tokenizer.ggml.model", "gpt2");
+    out.add_string("tokenizer.ggml.pre", "qwen35");
+    out.add_string_array("tokenizer.ggml.tokens", vocab.tokens);
+    out.add_i32_array("tokenizer.ggml.token_type", vocab.types);
+    out.add_string_array("tokenizer.ggml.merges", merges);
+
+    // Qwen has no bos token of its own; llama.cpp's converter names <|endoftext|> there.
+    const std::optional<std::int32_t> endoftext = id_of(vocab, std::string("<|endoftext|>"));
+    std::optional<std::int32_t> eos = id_of(vocab, special_token(config, "eos_token"));
+    if (!eos && !config_eos.empty() && config_eos.front() < vocab_size) eos = config_eos.front();
+    const std::optional<std::int32_t> bos = id_of(vocab, special_token(config, "bos_token"));
+    const std::optional<std::int32_t> padding = id_of(vocab, special_token(config, "pad_token"));
+    if (eos) out.add_u32("tokenizer.ggml.eos_token_id", std::uint32_t(*eos));
+    if (bos || endoftext)
+        out.add_u32("tokenizer.ggml.bos_token_id", std::uint32_t(bos ? *bos : *endoftext));
+    if (padding || endoftext)
+        out.add_u32("tokenizer.ggml.padding_token_id",
+                    std::uint32_t(padding ? *padding : *endoftext));
+    out.add_bool("tokenizer.ggml.add_bos_token", false);
+
+    std::optional<std::string> chat_template;
+    if (config.is_object() && config.contains("chat_template") &&
+        config["chat_template"].is_string())
+        chat_template = config["chat_template"].get<std::string>();
+    else
+        chat_template = read_text(folder / "chat_template.jinja");
+    if (chat_template) out.add_string("tokenizer.chat_template", *chat_template);
+    return true;
+}
+
+}  // namespace fantasma::engine

@@ -1,0 +1,27 @@
+#include "opencl/backend_choice.hpp"
+
+#include "engine/error.hpp"
+#include "opencl/opencl_backend.hpp"
+
+namespace fantasma::opencl {
+
+std::unique_ptr<engine::Backend> make_opencl_backend(std::optional<int> device,
+                                                     const std::filesystem::path& cache_dir) {
+    if (!device) device = device_from_environment();
+    return std::make_unique<OpenclBackend>(choose_device(device), cache_dir);
+}
+
+std::unique_ptr<engine::Backend> make_auto_backend(std::optional<int> device,
+                                                   const std::filesystem::path& cache_dir,
+                                                   std::string& note) {
+    try {
+        if (!device) device = device_from_environment();
+        if (!device && !find_gpu()) return nullptr;
+        return std::make_unique<OpenclBackend>(choose_device(device), cache_dir);
+    } catch (const std::exception& error) {
+        note = std::string("OpenCL not used (") + error.what() + "); running on the CPU";
+        return nullptr;
+    }
+}
+
+}  // namespace fantasma::opencl

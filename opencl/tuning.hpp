@@ -1,0 +1,23 @@
+#pragma once
+
+#include <string>
+
+namespace fantasma::opencl {
+
+// Work-group sizes of the kernels: passed to every program as -D defines (the .cl files hold
+// the same defaults under #ifndef) and used by the host for the local sizes it launches.
+// Reductions halve their groups, so the reducing sizes must be powers of two.
+struct Tuning {
+    int elementwise_group = 64;  // 1-D runs over columns of elementwise kernels
+    int matmul_group = 64;       // work items sharing one weight row
+    int matmul_tokens = 4;       // tokens one work-group multiplies by the row it reads
+    int norm_group = 64;         // work items reducing one row
+    int attention_group = 64;    // work items per (token, head)
+    int delta_group = 64;        // work items per value head of the delta rule
+    int max_head_dim = 256;      // attention's query and the delta rule's q, k in local memory
+};
+
+// The -D options that bake `tuning` into the programs, with the OpenCL C version.
+std::string build_options(const Tuning& tuning);
+
+}  // namespace fantasma::opencl

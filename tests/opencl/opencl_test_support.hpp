@@ -1,0 +1,106 @@
+#pragma once
+
+// The OpenCL backend next to the CPU reference backend: the same random inputs go to both,
+// and the outputs are compared.
+
+#include "engine/cpu/reference_backend.hpp"
+#include "opencl/opencl_backend.hpp"
+#include "opencl/program_cache.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <memory>
+#include <random>
+#include <vector>
+
+namespace fantasma::opencl::testing {
+
+namespace fe = fantasma::engine;
+
+// The backend on the first device, or null (with a warning, the test passing) when this
+// machine has no OpenCL device. One backend per test process: GENERATE runs a test case
+// many times, and each new backend would load its programs again.
+inline OpenclBackend* open_backend() {
+    static const std::unique_ptr<OpenclBackend> backend =
+        find_devices().empty()
+            ? nullptr
+            : std::make_unique<OpenclBackend>(choose_device(std::nullopt), default_cache_dir());
+    if (!backend) WARN("no OpenCL device: OpenCL tests skipped");
+    return backend.get();
+}
+
+// A tensor on each backend holding the same values.
+struct Twin {
+    fe::Tensor cpu, gpu;
+
+    Twin rows(int begin, int count) const {
+        return {cpu.row_range(begin, count), gpu.row_range(begin, count)};
+    }
+    Twin cols(int begin, int count) const {
+        return {cpu.col_range(begin, count), gpu.col_range(begin, count)};
+    }
+    Twin reshaped(int rows, int cols) const {
+        return {cpu.reshaped(rows, cols), gpu.reshaped(rows, cols)};
+    }
+};
+
+struct TwinWeight {
+    fe::Weight cpu, gpu;
+};
+
+class Both {
+  public:
+    explicit Both(OpenclBackend& gpu) : gpu(gpu) {}
+
+    fe::cpu::ReferenceBackend cpu;
+    OpenclBackend& gpu;
+    std::mt19937 random{1234};
+
+    std::vector<float> values(std::size_t count, float scale = 1.0f) {
+        std::uniform_real_distribution<float> uniform(-scale, scale);
+        std::vector<float> out(count);
+        for (auto& v : out) v = uniform(random);
+        return out;
+    }
+
+    Twin tensor(int rows, int cols, float scale = 1.0f) {
+        Twin t{cpu.allocate(rows, cols), gpu.allocate(rows, cols)};
+        const auto v = values(std::size_t(rows) * std::size_t(cols), scale);
+        cpu.write(t.cpu, v);
+        gpu.write(t.gpu, v);
+        return t;
+    }
+
+    TwinWeight weight(const fe::TensorData& data, int rows, int cols) {
+        return {cpu.prepare_weight(data, rows, cols), gpu.prepare_weight(data, rows, cols)};
+    }
+
+    // Float32 weight values kept alive for the TensorData views.
+    TwinWeight float_weight(int rows, int cols, float scale = 1.0f) {
+        storage.push_back(values(std::size_t(rows) * std::size_t(cols), scale));
+        const auto& v = storage.back();
+        fe::TensorData data{
+            "w", fe::DType::f32, {rows, cols}, std::as_bytes(std::span<const float>(v))};
+        return weight(data, rows, cols);
+    }
+
+    // The largest |difference| of the two, relative to max(1, the largest |cpu value|).
+    double difference(Twin t) {
+        std::vector<float> a(std::size_t(t.cpu.rows) * std::size_t(t.cpu.cols));
+        std::vector<float> b(a.size());
+        cpu.read(a, t.cpu);
+        gpu.read(b, t.gpu);
+        double scale = 1, worst = 0;
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            if (!std::isfinite(b[i])) return INFINITY;
+            scale = std::max(scale, double(std::fabs(a[i])));
+            worst = std::max(worst, double(std::fabs(a[i] - b[i])));
+        }
+        return worst / scale;
+    }
+
+    std::vector<std::vector<float>> storage;
+};
+
+}  // namespace fantasma::opencl::testing

@@ -1,6 +1,6 @@
 #pragma once
 // Flags and helpers shared by the subcommands that run the inference engine: `tokenize`,
-// `logits` and `generate`.
+// `logits`, `generate` (and `bench`, `quantize`).
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -13,11 +13,13 @@ class App;
 
 namespace fantasma::cli {
 
-// Registers `--backend cpu|auto|opencl` on `command`, filling `backend_name`.
+// Registers `--backend cpu|auto|reference|opencl` on `command`, filling `backend_name`.
 void add_backend_option(CLI::App& command, std::string& backend_name);
 
-// The backend `--backend` names. Throws engine::ModelError for one that does not exist yet.
-std::unique_ptr<engine::Backend> make_backend(const std::string& backend_name);
+// The backend `--backend` names: `cpu` and `auto` the fast CPU backend on `threads` threads
+// (0: one per hardware core), `reference` the single-threaded float32 reference backend (for
+// debugging). Throws engine::ModelError for one that does not exist yet (opencl).
+std::unique_ptr<engine::Backend> make_backend(const std::string& backend_name, int threads = 0);
 
 // The folder a model's side files (tokenizer.json, generation_config.json) live in: the
 // model path itself when it is a folder, else the folder holding the file.

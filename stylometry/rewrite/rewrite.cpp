@@ -136,6 +136,11 @@ std::vector<Span> non_prose_spans(std::string_view source, Language language) {
     return runs;
 }
 
+bool keeps_non_prose(std::string_view source, const std::vector<TextEdit>& edits,
+                     Language language) {
+    return keeps_non_prose(source, non_prose_spans(source, language), edits, language);
+}
+
 std::string apply_edits(std::string_view source, const std::vector<TextEdit>& edits) {
     std::string text;
     text.reserve(source.size());

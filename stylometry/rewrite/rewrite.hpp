@@ -51,6 +51,11 @@ RewriteResult rewrite(std::string_view source, const RewriteOptions& options,
 // `source` with `edits` (sorted, non-overlapping, within the source) applied.
 std::string apply_edits(std::string_view source, const std::vector<TextEdit>& edits);
 
+// Whether `edits` (sorted, non-overlapping) leave every non-prose byte of `source` as it was
+// and add no markup: checked by re-extracting the edited document.
+bool keeps_non_prose(std::string_view source, const std::vector<TextEdit>& edits,
+                     Language language);
+
 // The source byte ranges that are not verbatim prose in `source` (code, math, commands, URLs,
 // markup), sorted and merged: the bytes a rewrite must leave alone.
 std::vector<Span> non_prose_spans(std::string_view source, Language language);

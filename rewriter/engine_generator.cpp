@@ -1,0 +1,109 @@
+#include "rewriter/engine_generator.hpp"
+
+#include <algorithm>
+#include <limits>
+
+#include "engine/cpu/reference_backend.hpp"
+#include "engine/error.hpp"
+#include "engine/sampling/sampler.hpp"
+#include "engine/tokenizer/chat_template.hpp"
+
+namespace fantasma::rewriter {
+
+namespace {
+
+using engine::TokenId;
+
+std::unique_ptr<engine::Backend> make_backend(const std::string& name) {
+    if (name == "opencl")
+        throw engine::ModelError("backend opencl: the OpenCL backend does not exist yet (use cpu)");
+    if (name != "cpu" && name != "auto" && !name.empty())
+        throw engine::ModelError("unknown backend '" + name + "' (use cpu or auto)");
+    return std::make_unique<engine::cpu::ReferenceBackend>();
+}
+
+std::filesystem::path folder_of(const std::filesystem::path& model) {
+    if (std::filesystem::is_directory(model)) return model;
+    const std::filesystem::path parent = model.parent_path();
+    return parent.empty() ? "." : parent;
+}
+
+// Only in the first character of a message: a model that starts with `<think>` despite the
+// template (or with the empty block) has its thinking dropped.
+std::string without_thinking(std::string text) {
+    const std::string close = "</think>";
+    if (text.find("<think>") == 0) {
+        const std::size_t end = text.find(close);
+        text = end == std::string::npos ? std::string() : text.substr(end + close.size());
+    }
+    return text;
+}
+
+}  // namespace
+
+std::string chat_text(const RewritePrompt& prompt) {
+    const std::vector<engine::ChatMessage> messages = {{"system", prompt.system},
+                                                       {"user", prompt.user}};
+    return engine::chatml_prompt(messages, /*thinking=*/false);
+}
+
+EngineGenerator::EngineGenerator(const std::filesystem::path& model, const std::string& backend,
+                                 GenerationSettings settings)
+    : backend_(make_backend(backend)), settings_(settings) {
+    if (!std::filesystem::exists(model))
+        throw engine::ModelError(model.string() + ": no such file or folder");
+    loaded_ = engine::open_model(model, *backend_);
+    tokenizer_ = engine::load_tokenizer(folder_of(model));
+    stops_ = engine::stop_tokens(folder_of(model), *tokenizer_);
+}
+
+EngineGenerator::~EngineGenerator() = default;
+
+std::string EngineGenerator::generate(const RewritePrompt& prompt, std::uint64_t seed,
+                                      std::stop_token stop,
+                                      const std::function<void(std::size_t tokens)>& on_token) {
+    engine::Model& model = *loaded_.model;
+    const int vocab = model.config().vocab_size;
+    std::vector<TokenId> history = tokenizer_->encode(chat_text(prompt));
+    for (const TokenId id : history)
+        if (id < 0 || id >= vocab)
+            throw engine::ModelError("the prompt has token " + std::to_string(id) +
+                                     ", past the model's vocabulary of " + std::to_string(vocab) +
+                                     ": the tokenizer does not belong to this model");
+    const int limit = std::min(settings_.max_tokens,
+                               static_cast<int>(tokenizer_->encode(prompt.user).size()) + 32);
+
+    engine::SamplingSettings sampling;
+    sampling.temperature = settings_.temperature;
+    sampling.top_p = settings_.top_p;
+    sampling.top_k = settings_.top_k;
+    sampling.seed = seed;
+    engine::Sampler sampler(sampling);
+    engine::SequenceState sequence = model.new_sequence(static_cast<int>(history.size()) + limit);
+    std::vector<float> logits(static_cast<std::size_t>(vocab));
+    if (history.size() > 1)
+        model.forward(sequence, std::span(history).first(history.size() - 1), {});
+
+    // Ids the tokenizer cannot write (a model's vocabulary is often padded past it).
+    const auto writable = static_cast<std::size_t>(
+        std::min<std::size_t>(tokenizer_->vocab_size(), static_cast<std::size_t>(vocab)));
+    std::vector<TokenId> generated;
+    TokenId next = history.back();
+    while (static_cast<int>(generated.size()) < limit && !stop.stop_requested()) {
+        model.forward(sequence, std::span(&next, 1), logits);
+        std::fill(logits.begin() + static_cast<std::ptrdiff_t>(writable), logits.end(),
+                  -std::numeric_limits<float>::infinity());
+        next = sampler.sample(logits, history);
+        if (std::find(stops_.begin(), stops_.end(), next) != stops_.end()) break;
+        generated.push_back(next);
+        history.push_back(next);
+        if (on_token) on_token(generated.size());
+    }
+    try {
+        return without_thinking(tokenizer_->decode(generated));
+    } catch (const engine::ModelError&) {
+        return {};  // an id with no text (a gap in the vocabulary): an empty candidate
+    }
+}
+
+}  // namespace fantasma::rewriter

@@ -1,0 +1,47 @@
+#pragma once
+// Candidates for the model rewrite from a local Qwen3.5 instruct model run by the engine:
+// the prompt through the ChatML template (no thinking), then sampling with the given seed.
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/session.hpp"
+#include "engine/tokenizer/tokenizer.hpp"
+#include "stylometry/rewrite/model_pass.hpp"
+
+namespace fantasma::rewriter {
+
+struct GenerationSettings {
+    float temperature = 0.7f;
+    float top_p = 0.9f;
+    int top_k = 40;
+    // Hard cap; each candidate is also held to the prompt's own length plus a margin, since a
+    // rewrite is never much longer than the text it rewrites.
+    int max_tokens = 1024;
+};
+
+// The ChatML text the model reads for `prompt`.
+std::string chat_text(const RewritePrompt& prompt);
+
+class EngineGenerator final : public CandidateGenerator {
+  public:
+    // Opens `model` (GGUF file, HF folder, .safetensors) with its tokenizer from the model's
+    // folder, on `backend` ("cpu", "auto"; "opencl" is refused until it exists). Throws
+    // engine::ModelError with a one-line message a user can act on.
+    EngineGenerator(const std::filesystem::path& model, const std::string& backend,
+                    GenerationSettings settings = {});
+    ~EngineGenerator() override;
+
+    std::string generate(const RewritePrompt& prompt, std::uint64_t seed, std::stop_token stop,
+                         const std::function<void(std::size_t tokens)>& on_token) override;
+
+  private:
+    std::unique_ptr<engine::Backend> backend_;
+    engine::LoadedModel loaded_;
+    std::unique_ptr<engine::Tokenizer> tokenizer_;
+    std::vector<engine::TokenId> stops_;
+    GenerationSettings settings_;
+};
+
+}  // namespace fantasma::rewriter

@@ -1,0 +1,99 @@
+// The model rewrite run for real on the tiny random chat model: the prompt through ChatML,
+// seeded generation, and every candidate judged. The model writes noise, so every candidate
+// is rejected and the deterministic result must come back.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+#include "engine/error.hpp"
+#include "rewriter/engine_generator.hpp"
+#include "stylometry/analyzer.hpp"
+
+using namespace fantasma;
+
+namespace {
+
+const std::filesystem::path kModel =
+    std::filesystem::path(FANTASMA_SOURCE_DIR) / "tests" / "rewriter" / "tiny-chat-model";
+
+rewriter::GenerationSettings short_runs() {
+    rewriter::GenerationSettings settings;
+    settings.max_tokens = 24;
+    return settings;
+}
+
+}  // namespace
+
+TEST_CASE("chat_text: system and user in ChatML, the assistant's turn without thinking") {
+    const std::string text = rewriter::chat_text({"Be plain.", "Rewrite: hi"});
+    CHECK(text ==
+          "<|im_start|>system\nBe plain.<|im_end|>\n<|im_start|>user\nRewrite: hi<|im_end|>\n"
+          "<|im_start|>assistant\n<think>\n\n</think>\n\n");
+}
+
+TEST_CASE("EngineGenerator: seeded, bounded, stoppable") {
+    rewriter::EngineGenerator generator(kModel, "cpu", short_runs());
+    const RewritePrompt prompt = rewrite_prompt("The colour of \u27e61\u27e7 is grey.", {});
+    std::vector<std::size_t> counts;
+    const auto count = [&](std::size_t tokens) { counts.push_back(tokens); };
+    const std::string first = generator.generate(prompt, 7, {}, count);
+    CHECK(generator.generate(prompt, 7, {}, {}) == first);
+    // Tokens reported one by one, never past the cap.
+    REQUIRE_FALSE(counts.empty());
+    CHECK(counts.size() <= 24);
+    for (std::size_t i = 0; i < counts.size(); ++i) CHECK(counts[i] == i + 1);
+    // Some seed among a few writes something else (noise differs by seed).
+    bool differs = false;
+    for (std::uint64_t seed = 8; seed < 12 && !differs; ++seed)
+        differs = generator.generate(prompt, seed, {}, {}) != first;
+    CHECK(differs);
+    // A stop requested after the third token ends the candidate there.
+    std::stop_source stop;
+    std::size_t last = 0;
+    generator.generate(prompt, 7, stop.get_token(), [&](std::size_t tokens) {
+        last = tokens;
+        if (tokens == 3) stop.request_stop();
+    });
+    CHECK(last == std::min<std::size_t>(3, counts.size()));
+}
+
+TEST_CASE("Model rewrite end to end: noise is rejected, the deterministic result stays") {
+    rewriter::EngineGenerator generator(kModel, "cpu", short_runs());
+    const Analyzer analyzer;
+    const std::string source =
+        "# Notes\n\nThe colour of `x = 3` was grey, whilst Ada waited.\n\nLast line.\n";
+    const std::size_t begin = source.find("The colour");
+    ModelRewriteOptions options;
+    options.rewrite.language = Language::Markdown;
+    options.rewrite.range = Span(begin, source.find('\n', begin));
+    options.candidates = 3;
+    options.seed = 1;
+    std::size_t tokens = 0;
+    options.on_token = [&](std::size_t, std::size_t count) { tokens += count > 0; };
+    const ModelRewriteResult result = model_rewrite(source, options, analyzer, generator);
+    REQUIRE(result.candidates.size() == 3);
+    CHECK(tokens > 0);
+    for (const CandidateJudgement& candidate : result.candidates) {
+        INFO(candidate.raw);
+        CHECK(candidate.verdict != Verdict::Best);
+        CHECK(candidate.verdict != Verdict::Improves);
+    }
+    CHECK_FALSE(result.model_won);
+    CHECK(result.rewrite.text == result.deterministic.text);
+    CHECK(result.rewrite.text.find("The color of `x = 3` was gray") != std::string::npos);
+}
+
+TEST_CASE("A missing or corrupt model is a one-line ModelError naming the file") {
+    const std::filesystem::path missing = kModel.parent_path() / "no-such-model";
+    CHECK_THROWS_AS(rewriter::EngineGenerator(missing, "cpu"), engine::ModelError);
+    CHECK_THROWS_WITH(rewriter::EngineGenerator(missing, "cpu"), Catch::Contains("no-such-model"));
+    const std::filesystem::path folder =
+        std::filesystem::temp_directory_path() / "fantasma-corrupt-model";
+    std::filesystem::create_directories(folder);
+    std::ofstream(folder / "model.safetensors") << "not a safetensors file";
+    std::ofstream(folder / "config.json") << "{ not json";
+    CHECK_THROWS_AS(rewriter::EngineGenerator(folder, "cpu"), engine::ModelError);
+    CHECK_THROWS_WITH(rewriter::EngineGenerator(kModel, "opencl"), Catch::Contains("OpenCL"));
+    std::filesystem::remove_all(folder);
+}

@@ -1,0 +1,50 @@
+"""How much of what a text says survives a rewrite, measured without a model: the share of
+the original's content words, numbers and names that are still there (as multisets, so a
+word used three times counts three times)."""
+import re
+from collections import Counter
+
+from .function_words import FUNCTION_WORDS
+
+WORD = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)*")
+NUMBER = re.compile(r"\d+(?:[.,:/]\d+)*")
+SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|\n\s*)[\"'“‘(]*$")
+FUNCTION_WORD_SET = set(FUNCTION_WORDS)
+
+
+def content_words(text: str) -> Counter:
+    return Counter(w.lower() for w in WORD.findall(text) if w.lower() not in FUNCTION_WORD_SET)
+
+
+def numbers(text: str) -> Counter:
+    return Counter(NUMBER.findall(text))
+
+
+def names(text: str) -> Counter:
+    """Capitalized words that do not open a sentence (and are not "I"): a plain proxy for
+    proper names."""
+    found = Counter()
+    for match in WORD.finditer(text):
+        word = match.group()
+        if not word[0].isupper() or word == "I" or word.startswith("I'"):
+            continue
+        if SENTENCE_START.search(text[max(0, match.start() - 8):match.start()]):
+            continue
+        found[word] += 1
+    return found
+
+
+def kept_share(original: Counter, rewritten: Counter) -> float | None:
+    """Share of the original's items still present; None when the original has none."""
+    total = sum(original.values())
+    if total == 0:
+        return None
+    return sum(min(count, rewritten[item]) for item, count in original.items()) / total
+
+
+def measure(original: str, rewritten: str) -> dict:
+    return {
+        "content_words": kept_share(content_words(original), content_words(rewritten)),
+        "numbers": kept_share(numbers(original), numbers(rewritten)),
+        "names": kept_share(names(original), names(rewritten)),
+    }

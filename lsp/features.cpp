@@ -179,7 +179,7 @@ std::optional<IgnoreInsertion> ignore_insertion(std::string_view source, Languag
 }
 
 std::vector<CodeAction> code_actions_for(const Snapshot& snapshot, const CodeActionParams& params,
-                                         PositionEncoding encoding) {
+                                         PositionEncoding encoding, bool model_configured) {
     std::vector<CodeAction> actions;
     if (!snapshot.report) return actions;
     const RangeMap map(*snapshot.text, encoding);
@@ -255,6 +255,17 @@ std::vector<CodeAction> code_actions_for(const Snapshot& snapshot, const CodeAct
                                        std::to_string(edits.size()) + " changes)",
                                    "refactor.rewrite", {}, false, snapshot.uri, edits,
                                    std::nullopt});
+            }
+            if (model_configured) {
+                const json arguments = json::array(
+                    {{{"uri", snapshot.uri}, {"version", snapshot.version},
+                      {"range", map.range(*block)}}});
+                const std::string apply = "Rewrite paragraph in a neutral style with the model";
+                const std::string preview = "Preview the model's neutral rewrite of the paragraph";
+                actions.push_back({apply, "refactor.rewrite", {}, false, "", {},
+                                   Command{apply, std::string(kRewriteWithModelCommand), arguments}});
+                actions.push_back({preview, "refactor.rewrite", {}, false, "", {},
+                                   Command{preview, std::string(kPreviewRewriteCommand), arguments}});
             }
         }
     }

@@ -15,6 +15,10 @@ namespace fantasma::lsp {
 // Commands the server executes (workspace/executeCommand), listed in its capabilities.
 inline constexpr std::string_view kIgnoreInWorkspaceCommand = "fantasma.ignoreInWorkspace";
 inline constexpr std::string_view kResetWorkspaceIgnoresCommand = "fantasma.resetWorkspaceIgnores";
+// The model rewrite of a passage: arguments [{uri, version, range}]. The first applies the
+// result with workspace/applyEdit, the second only returns it (and shows a summary).
+inline constexpr std::string_view kRewriteWithModelCommand = "fantasma.rewriteWithModel";
+inline constexpr std::string_view kPreviewRewriteCommand = "fantasma.previewRewrite";
 
 int lsp_severity(double bits);  // 2 warning, 3 information, 4 hint
 
@@ -26,8 +30,9 @@ json summary_for(const Snapshot& snapshot);
 std::optional<Hover> hover_for(const Snapshot& snapshot, Position position,
                                PositionEncoding encoding);
 
+// `model_configured`: also offer the model rewrite of the paragraph (as commands).
 std::vector<CodeAction> code_actions_for(const Snapshot& snapshot, const CodeActionParams& params,
-                                         PositionEncoding encoding);
+                                         PositionEncoding encoding, bool model_configured = false);
 
 // The directive that makes the extractor skip `code` in the block it ends, and where it
 // goes for a marker starting at `marker_offset`; nullopt for plain text (no comments).

@@ -7,6 +7,7 @@
 #include "lsp/log.hpp"
 #include "lsp/server.hpp"
 #include "lsp/transport.hpp"
+#include "rewriter/engine_generator.hpp"
 #include "stylometry/analyzer.hpp"
 
 #ifndef FANTASMA_VERSION
@@ -14,9 +15,10 @@
 #endif
 
 int main(int argc, char** argv) {
-    CLI::App app("fantasma-ls: shows what in your prose identifies you, in your editor.\n"
-                 "Speaks the Language Server Protocol over stdin/stdout.",
-                 "fantasma-ls");
+    CLI::App app(
+        "fantasma-ls: shows what in your prose identifies you, in your editor.\n"
+        "Speaks the Language Server Protocol over stdin/stdout.",
+        "fantasma-ls");
     bool stdio = true;
     bool version = false;
     std::string log_file;
@@ -41,7 +43,13 @@ int main(int argc, char** argv) {
         Logger logger = log_file.empty() ? Logger(level) : Logger(level, log_file);
         const fantasma::Analyzer analyzer;
         StdioTransport transport;
-        Server server(transport, analyzer, logger);
+        // The rewrite model runs on the engine; the server itself only knows the interface.
+        const auto open_model =
+            [](const std::string& model,
+               const std::string& backend) -> std::unique_ptr<fantasma::CandidateGenerator> {
+            return std::make_unique<fantasma::rewriter::EngineGenerator>(model, backend);
+        };
+        Server server(transport, analyzer, logger, {}, open_model);
         logger.info(std::string("fantasma-ls ") + FANTASMA_VERSION + " started");
         transport.loop(server);
         const int code = server.finished() ? server.exit_code() : 1;

@@ -155,6 +155,7 @@ void from_json(const json& j, InitializeParams& out, const std::string& path) {
     out.work_done_progress = flag_at(capabilities, {"window", "workDoneProgress"});
     out.configuration = flag_at(capabilities, {"workspace", "configuration"});
     out.apply_edit = flag_at(capabilities, {"workspace", "applyEdit"});
+    out.document_changes = flag_at(capabilities, {"workspace", "workspaceEdit", "documentChanges"});
     if (auto general = capabilities.find("general"); general != capabilities.end() &&
                                                     general->is_object()) {
         if (auto encodings = general->find("positionEncodings");

@@ -86,6 +86,7 @@ struct InitializeParams {
     bool work_done_progress = false;     // window.workDoneProgress
     bool configuration = false;          // workspace.configuration
     bool apply_edit = false;             // workspace.applyEdit
+    bool document_changes = false;       // workspace.workspaceEdit.documentChanges
     bool utf8_positions = false;         // general.positionEncodings contains "utf-8"
     json initializationOptions;          // null when absent
     std::optional<std::string> root_uri;  // rootUri, else the first workspace folder

@@ -31,8 +31,16 @@ void Responder::error(ErrorCode code, const std::string& message) const {
 }
 
 Server::Server(Transport& transport, const Analyzer& analyzer, Logger& logger,
-               Workspace::Options workspace_options)
+               Workspace::Options workspace_options,
+               RewriteService::GeneratorFactory open_model)
     : transport_(transport), analyzer_(analyzer), log_(logger) {
+    if (!open_model) {
+        open_model = [](const std::string&, const std::string&)
+            -> std::unique_ptr<CandidateGenerator> {
+            throw std::runtime_error("this build of fantasma-ls cannot run a model");
+        };
+    }
+    rewriter_ = std::make_unique<RewriteService>(analyzer_, std::move(open_model));
     workspace_options.on_error = [this](const std::string& message) { log_.error(message); };
     workspace_ = std::make_unique<Workspace>(analyzer_, workspace_options,
                                              [this](const Snapshot& snapshot) { publish(snapshot); });
@@ -40,7 +48,10 @@ Server::Server(Transport& transport, const Analyzer& analyzer, Logger& logger,
 }
 
 // Stops the workers before the members their callbacks use go away.
-Server::~Server() { workspace_.reset(); }
+Server::~Server() {
+    rewriter_.reset();
+    workspace_.reset();
+}
 
 void Server::on_message(std::string_view body) {
     if (log_.enabled(LogLevel::Trace)) log_.trace("received " + std::string(body));
@@ -218,6 +229,7 @@ void Server::forget_request(const json& id) {
 
 void Server::cancel_request(const json& params) {
     if (!params.is_object() || !params.contains("id") || !valid_id(params["id"])) return;
+    cancel_rewrite_request(params["id"]);
     std::shared_ptr<std::atomic<bool>> answered;
     {
         const std::lock_guard lock(state_mutex_);

@@ -14,6 +14,7 @@
 #include "lsp/json_rpc.hpp"
 #include "lsp/log.hpp"
 #include "lsp/protocol.hpp"
+#include "lsp/rewrite_service.hpp"
 #include "lsp/settings.hpp"
 #include "lsp/transport.hpp"
 #include "lsp/workspace.hpp"
@@ -42,8 +43,11 @@ private:
 
 class Server : public MessageHandler {
 public:
+    // `open_model` opens the rewrite model (main.cpp: the engine); empty: model rewrites
+    // answer that this server has no model support.
     Server(Transport& transport, const Analyzer& analyzer, Logger& logger,
-           Workspace::Options workspace_options = {});
+           Workspace::Options workspace_options = {},
+           RewriteService::GeneratorFactory open_model = {});
     ~Server() override;
 
     void on_message(std::string_view body) override;
@@ -53,6 +57,7 @@ public:
     // The process exit code once finished: 0 after shutdown, 1 when exit came without it.
     int exit_code() const { return shutdown_requested_ ? 0 : 1; }
     Workspace& workspace() { return *workspace_; }
+    RewriteService& rewriter() { return *rewriter_; }
 
 private:
     friend class Responder;
@@ -92,6 +97,17 @@ private:
     void show_message(int type, const std::string& message);
     void report_progress(const std::string& title, std::size_t documents);
 
+    // server_rewrite.cpp: the model rewrite commands
+    struct RunningRewrite;
+    void rewrite_command(const ExecuteCommandParams& request, const Responder& responder,
+                         bool preview);
+    void start_rewrite(const std::shared_ptr<RunningRewrite>& running);
+    void finish_rewrite(const RunningRewrite& running, const ModelRewriteResult& result);
+    void end_rewrite(const RunningRewrite& running, const std::string& message);
+    void cancel_rewrite_progress(const json& params);
+    void cancel_rewrite_request(const json& id);
+    void configure_rewriter();
+
     Transport& transport_;
     const Analyzer& analyzer_;
     Logger& log_;
@@ -109,6 +125,7 @@ private:
     PositionEncoding encoding_ = PositionEncoding::Utf16;
     bool client_work_done_progress_ = false;
     bool client_configuration_ = false;
+    bool client_document_changes_ = false;
 
     std::mutex state_mutex_;  // guards what follows
     std::map<std::string, std::shared_ptr<std::atomic<bool>>> pending_;  // by id.dump()
@@ -118,6 +135,10 @@ private:
     ServerSettings settings_;
     std::set<std::string> workspace_ignores_;
     std::shared_ptr<const Profile> profile_;
+    std::map<std::string, std::shared_ptr<RunningRewrite>> rewrites_;  // by request id.dump()
+    int next_rewrite_token_ = 1;
+
+    std::unique_ptr<RewriteService> rewriter_;  // its thread calls back into the above
 };
 
 }  // namespace fantasma::lsp

@@ -59,6 +59,9 @@ void Server::bind_methods() {
         did_change_configuration(params);
     };
     notifications_["$/cancelRequest"] = [this](const json& params) { cancel_request(params); };
+    notifications_["window/workDoneProgress/cancel"] = [this](const json& params) {
+        cancel_rewrite_progress(params);
+    };
 }
 
 json Server::initialize(const json& params) {
@@ -67,6 +70,7 @@ json Server::initialize(const json& params) {
     encoding_ = client.utf8_positions ? PositionEncoding::Utf8 : PositionEncoding::Utf16;
     client_work_done_progress_ = client.work_done_progress;
     client_configuration_ = client.configuration;
+    client_document_changes_ = client.document_changes;
     initialize_answered_ = true;
     if (!client.initializationOptions.is_null())
         apply_settings(client.initializationOptions, "initializationOptions");
@@ -79,7 +83,8 @@ json Server::initialize(const json& params) {
               {"hoverProvider", true},
               {"codeActionProvider", {{"codeActionKinds", {"quickfix", "refactor.rewrite"}}}},
               {"executeCommandProvider",
-               {{"commands", {kIgnoreInWorkspaceCommand, kResetWorkspaceIgnoresCommand}}}}}},
+               {{"commands", {kIgnoreInWorkspaceCommand, kResetWorkspaceIgnoresCommand,
+                              kRewriteWithModelCommand, kPreviewRewriteCommand}}}}}},
             {"serverInfo", {{"name", "fantasma-ls"}, {"version", FANTASMA_VERSION}}}};
 }
 
@@ -170,6 +175,7 @@ void Server::apply_settings(const json& configuration, std::string_view origin) 
         profile_ = std::move(profile);
     }
     workspace_->set_debounce(std::chrono::milliseconds(settings_.debounce_ms));
+    configure_rewriter();
     update_analysis_settings();
 }
 
@@ -242,14 +248,18 @@ void Server::code_action(const json& params, const Responder& responder) {
     const auto request = parse_params<CodeActionParams>(params);
     if (!workspace_->is_open(request.uri)) return responder.result(json::array());
     const PositionEncoding encoding = encoding_;
-    workspace_->when_current(request.uri, [responder, request, encoding](std::optional<Snapshot> snapshot) {
+    const bool model = !rewriter_->settings().model.empty();
+    workspace_->when_current(request.uri, [responder, request, encoding,
+                                           model](std::optional<Snapshot> snapshot) {
         if (!snapshot) return responder.error(ErrorCode::ContentModified, "the document changed");
-        responder.result(code_actions_for(*snapshot, request, encoding));
+        responder.result(code_actions_for(*snapshot, request, encoding, model));
     });
 }
 
 void Server::execute_command(const json& params, const Responder& responder) {
     const auto request = parse_params<ExecuteCommandParams>(params);
+    if (request.command == kRewriteWithModelCommand || request.command == kPreviewRewriteCommand)
+        return rewrite_command(request, responder, request.command == kPreviewRewriteCommand);
     if (request.command == kIgnoreInWorkspaceCommand) {
         if (request.arguments.empty() || !request.arguments[0].is_string())
             throw RpcError(ErrorCode::InvalidParams, "params.arguments[0]: expected a marker code");

@@ -32,6 +32,20 @@ void read_codes(const json& section, const char* key, std::vector<std::string>& 
     out = found->get<std::vector<std::string>>();
 }
 
+bool read_integer(const json& section, const char* key, int lowest, int highest, int& out,
+                  std::vector<std::string>& problems) {
+    const auto found = section.find(key);
+    if (found == section.end() || found->is_null()) return false;
+    if (!found->is_number_integer() || found->get<long long>() < lowest ||
+        found->get<long long>() > highest) {
+        problems.push_back(std::string("fantasma.") + key + " must be a whole number from " +
+                           std::to_string(lowest) + " to " + std::to_string(highest));
+        return false;
+    }
+    out = found->get<int>();
+    return true;
+}
+
 }  // namespace
 
 ServerSettings read_settings(const json& configuration, std::vector<std::string>& problems) {
@@ -48,6 +62,9 @@ ServerSettings read_settings(const json& configuration, std::vector<std::string>
     }
     read_string(*section, "profileDirectory", settings.profile_directory, problems);
     read_string(*section, "modelPath", settings.model_path, problems);
+    read_string(*section, "model", settings.model_path, problems);
+    read_integer(*section, "modelIdleSeconds", 0, 86400, settings.model_idle_seconds, problems);
+    read_integer(*section, "rewriteCandidates", 1, 16, settings.rewrite_candidates, problems);
     if (std::string backend; read_string(*section, "backend", backend, problems)) {
         if (backend == "auto" || backend == "cpu" || backend == "opencl") {
             settings.backend = backend;

@@ -14,8 +14,10 @@ struct ServerSettings {
     std::vector<std::string> enabled_codes;  // empty: every detector
     std::vector<std::string> ignored_codes;  // added to the server's workspace ignores
     double minimum_bits = 0.0;
-    std::string model_path;  // the rewrite model, for the rewriter when it lands
+    std::string model_path;        // the rewrite model ("model", or the older "modelPath")
     std::string backend = "auto";  // "auto", "cpu" or "opencl"
+    int model_idle_seconds = 600;  // the loaded model is released after this long unused
+    int rewrite_candidates = 3;    // candidates the model writes per rewrite
     int debounce_ms = 250;
 
     friend bool operator==(const ServerSettings&, const ServerSettings&) = default;

@@ -1,0 +1,317 @@
+// The model rewrite commands through the server, with a scripted generator standing in for
+// the model: progress, both kinds of cancellation, the stale-version refusal, preview, the
+// missing-model message and the model's lazy loading and release. The rewrite runs on the
+// server's rewrite thread, so replies are awaited (never timed: each wait is for a message).
+#include <catch2/catch.hpp>
+
+#include <condition_variable>
+#include <mutex>
+
+#include "lsp/server.hpp"
+
+using namespace fantasma;
+using namespace fantasma::lsp;
+using namespace std::chrono_literals;
+
+namespace {
+
+const Analyzer& analyzer() {
+    static const Analyzer instance;
+    return instance;
+}
+
+const std::string kText = "The colour of the sea was grey that morning.\n";
+const std::string kUri = "file:///sea.md";
+
+// Writes `answer` one token at a time; while the gate is shut it blocks after the first
+// token, until the gate opens or the rewrite is cancelled.
+class GatedGenerator final : public CandidateGenerator {
+  public:
+    GatedGenerator(std::string answer, bool gated) : answer_(std::move(answer)), open_(!gated) {}
+    std::string generate(const RewritePrompt&, std::uint64_t, std::stop_token stop,
+                         const std::function<void(std::size_t)>& on_token) override {
+        on_token(1);
+        std::unique_lock lock(mutex_);
+        signal_.wait(lock, stop, [&] { return open_; });
+        if (stop.stop_requested()) return {};
+        on_token(2);
+        return answer_;
+    }
+    void open() {
+        const std::lock_guard lock(mutex_);
+        open_ = true;
+        signal_.notify_all();
+    }
+
+  private:
+    std::string answer_;
+    std::mutex mutex_;
+    std::condition_variable_any signal_;
+    bool open_;
+};
+
+// The generators the server opened, and how often it opened one.
+struct Models {
+    std::mutex mutex;
+    int opened = 0;
+    GatedGenerator* last = nullptr;
+    bool gated = false;
+    std::string answer = "The color of the sea was gray that morning.";
+};
+
+class RewriteClient {
+  public:
+    explicit RewriteClient(Models& models)
+        : log_(LogLevel::Error),
+          server_(transport_, analyzer(), log_, inline_workspace(),
+                  [&models](const std::string& model,
+                            const std::string&) -> std::unique_ptr<CandidateGenerator> {
+                      if (model.find("missing") != std::string::npos)
+                          throw std::runtime_error(model + ": no such file or folder");
+                      const std::lock_guard lock(models.mutex);
+                      ++models.opened;
+                      auto generator =
+                          std::make_unique<GatedGenerator>(models.answer, models.gated);
+                      models.last = generator.get();
+                      return generator;
+                  }) {}
+
+    void send(const json& message) {
+        json full = message;
+        full["jsonrpc"] = "2.0";
+        transport_.write_message(full.dump());
+        transport_.loop(server_);
+    }
+    // Every message until one matches (answering the server's own requests as a client
+    // would); the match is the last one.
+    std::vector<json> until(const std::function<bool(const json&)>& wanted) {
+        std::vector<json> seen;
+        while (true) {
+            const auto body = transport_.wait_sent(20s);
+            REQUIRE(body);
+            seen.push_back(json::parse(*body));
+            const json& message = seen.back();
+            if (message.contains("method") && message.contains("id"))
+                send({{"id", message["id"]}, {"result", nullptr}});
+            if (wanted(message)) return seen;
+        }
+    }
+    void initialize(const json& settings, bool progress = true) {
+        json capabilities = json::object();
+        if (progress) capabilities["window"] = {{"workDoneProgress", true}};
+        send({{"id", 0},
+              {"method", "initialize"},
+              {"params", {{"capabilities", capabilities}, {"initializationOptions", settings}}}});
+        until(is_reply(0));
+        send({{"method", "initialized"}, {"params", json::object()}});
+        send({{"method", "textDocument/didOpen"},
+              {"params",
+               {{"textDocument",
+                 {{"uri", kUri}, {"languageId", "markdown"}, {"version", 1}, {"text", kText}}}}}});
+        until(is_method("fantasma/summary"));
+    }
+    void rewrite(int id, int version = 1, std::string command = "fantasma.rewriteWithModel") {
+        const json range = {{"start", {{"line", 0}, {"character", 0}}},
+                            {"end", {{"line", 0}, {"character", 44}}}};
+        const json argument = {{"uri", kUri}, {"version", version}, {"range", range}};
+        const json params = {{"command", command}, {"arguments", json::array({argument})}};
+        send({{"id", id}, {"method", "workspace/executeCommand"}, {"params", params}});
+    }
+    static std::function<bool(const json&)> is_reply(int id) {
+        return [id](const json& m) { return m.value("id", json()) == id && !m.contains("method"); };
+    }
+    static std::function<bool(const json&)> is_method(const std::string& method) {
+        return [method](const json& m) { return m.value("method", "") == method; };
+    }
+    Server& server() { return server_; }
+
+  private:
+    static Workspace::Options inline_workspace() {
+        Workspace::Options options;
+        options.threads = 0;
+        options.debounce = 0ms;
+        return options;
+    }
+    InMemoryTransport transport_;
+    Logger log_;
+    Server server_;
+};
+
+const json kModelSettings = {{"fantasma", {{"model", "/models/tiny"}, {"rewriteCandidates", 2}}}};
+
+bool has(const std::vector<json>& messages, const std::string& method) {
+    return std::any_of(messages.begin(), messages.end(),
+                       [&](const json& m) { return m.value("method", "") == method; });
+}
+
+std::vector<json> progress_values(const std::vector<json>& messages) {
+    std::vector<json> values;
+    for (const json& m : messages)
+        if (m.value("method", "") == "$/progress") values.push_back(m["params"]["value"]);
+    return values;
+}
+
+}  // namespace
+
+TEST_CASE("rewriteWithModel: progress, then workspace/applyEdit of the chosen text") {
+    Models models;
+    RewriteClient client(models);
+    client.initialize(kModelSettings);
+    client.rewrite(7);
+    const auto messages = client.until(RewriteClient::is_reply(7));
+    // The token was created, then begin, the model's loading, tokens, end.
+    CHECK(has(messages, "window/workDoneProgress/create"));
+    const auto values = progress_values(messages);
+    REQUIRE(values.size() >= 4);
+    CHECK(values.front()["kind"] == "begin");
+    CHECK(values.front()["cancellable"] == true);
+    CHECK(values[1]["message"] == "loading the rewrite model");
+    CHECK(values[2]["message"] == "candidate 1 of 2: 1 tokens");
+    CHECK(values.back()["kind"] == "end");
+    const auto apply = std::find_if(messages.begin(), messages.end(), [](const json& m) {
+        return m.value("method", "") == "workspace/applyEdit";
+    });
+    REQUIRE(apply != messages.end());
+    const json& edits = (*apply)["params"]["edit"]["changes"][kUri];
+    REQUIRE(edits.size() == 2);
+    CHECK(edits[0]["newText"] == "color");
+    const json& result = messages.back()["result"];
+    CHECK(result["applied"] == true);
+    CHECK(result["bitsAfter"].get<double>() < result["bitsBefore"].get<double>());
+    CHECK(result["candidates"].size() == 2);
+    // Loaded once, for both rewrites.
+    client.rewrite(8);
+    client.until(RewriteClient::is_reply(8));
+    CHECK(models.opened == 1);
+}
+
+TEST_CASE("$/cancelRequest and window/workDoneProgress/cancel stop a running rewrite") {
+    Models models;
+    models.gated = true;
+    RewriteClient client(models);
+    client.initialize(kModelSettings);
+
+    client.rewrite(7);
+    client.until([](const json& m) {
+        return m.value("method", "") == "$/progress" &&
+               m["params"]["value"].value("message", "").find("tokens") != std::string::npos;
+    });
+    client.send({{"method", "$/cancelRequest"}, {"params", {{"id", 7}}}});
+    auto messages = client.until(RewriteClient::is_reply(7));
+    CHECK(messages.back()["error"]["code"] == -32800);
+    messages = client.until([](const json& m) {
+        return m.value("method", "") == "$/progress" && m["params"]["value"]["kind"] == "end";
+    });
+    CHECK_FALSE(has(messages, "workspace/applyEdit"));
+
+    client.rewrite(8);
+    json token;
+    client.until([&](const json& m) {
+        if (m.value("method", "") != "$/progress") return false;
+        token = m["params"]["token"];
+        return m["params"]["value"].value("message", "").find("tokens") != std::string::npos;
+    });
+    client.send({{"method", "window/workDoneProgress/cancel"}, {"params", {{"token", token}}}});
+    messages = client.until(RewriteClient::is_reply(8));
+    CHECK(messages.back()["error"]["code"] == -32800);
+    CHECK(messages.back()["error"]["message"] == "the rewrite was cancelled");
+    CHECK_FALSE(has(messages, "workspace/applyEdit"));
+}
+
+TEST_CASE("An edit during the rewrite: diagnostics still flow, and nothing is applied") {
+    Models models;
+    models.gated = true;
+    RewriteClient client(models);
+    client.initialize(kModelSettings, /*progress=*/false);
+    client.rewrite(7);
+    // The server answers other messages while the model is busy.
+    const json change = {{"text", "Now a different colour.\n"}};
+    const json did_change = {{"textDocument", {{"uri", kUri}, {"version", 2}}},
+                             {"contentChanges", json::array({change})}};
+    client.send({{"method", "textDocument/didChange"}, {"params", did_change}});
+    const auto published =
+        client.until(RewriteClient::is_method("textDocument/publishDiagnostics"));
+    CHECK(published.back()["params"]["version"] == 2);
+    models.last->open();
+    const auto messages = client.until(RewriteClient::is_reply(7));
+    CHECK(messages.back()["result"]["applied"] == false);
+    CHECK_FALSE(has(messages, "workspace/applyEdit"));
+    const auto warning = std::find_if(messages.begin(), messages.end(), [](const json& m) {
+        return m.value("method", "") == "window/showMessage";
+    });
+    REQUIRE(warning != messages.end());
+    CHECK((*warning)["params"]["message"].get<std::string>().find("changed while") !=
+          std::string::npos);
+    // Asked on a version that is already gone: refused at once.
+    client.rewrite(8, /*version=*/1);
+    CHECK(client.until(RewriteClient::is_reply(8)).back()["error"]["code"] == -32801);
+}
+
+TEST_CASE("previewRewrite returns the edit and applies nothing") {
+    Models models;
+    RewriteClient client(models);
+    client.initialize(kModelSettings, /*progress=*/false);
+    client.rewrite(5, 1, "fantasma.previewRewrite");
+    const auto messages = client.until(RewriteClient::is_reply(5));
+    CHECK_FALSE(has(messages, "workspace/applyEdit"));
+    CHECK(has(messages, "window/showMessage"));
+    const json& result = messages.back()["result"];
+    CHECK(result["edit"]["changes"][kUri].size() == 2);
+    CHECK_FALSE(result.contains("applied"));
+}
+
+TEST_CASE("No model, or one that cannot be loaded: a clear message; deterministic actions stay") {
+    Models models;
+    SECTION("none configured") {
+        RewriteClient client(models);
+        client.initialize(json::object(), false);
+        client.rewrite(3);
+        const auto messages = client.until(RewriteClient::is_reply(3));
+        CHECK(messages.back()["error"]["code"] == -32803);
+        REQUIRE(has(messages, "window/showMessage"));
+        CHECK(messages.front()["params"]["message"].get<std::string>().find("fantasma.model") !=
+              std::string::npos);
+    }
+    SECTION("missing file") {
+        RewriteClient client(models);
+        client.initialize({{"fantasma", {{"model", "/models/missing"}}}}, false);
+        client.rewrite(3);
+        const auto messages = client.until(RewriteClient::is_reply(3));
+        CHECK(messages.back()["error"]["code"] == -32803);
+        const std::string message = messages.front()["params"]["message"];
+        CHECK(message.find("could not be loaded: /models/missing: no such file") !=
+              std::string::npos);
+        CHECK(message.find("deterministic rewrite actions still work") != std::string::npos);
+        client.send({{"id", 4},
+                     {"method", "textDocument/codeAction"},
+                     {"params",
+                      {{"textDocument", {{"uri", kUri}}},
+                       {"range",
+                        {{"start", {{"line", 0}, {"character", 5}}},
+                         {"end", {{"line", 0}, {"character", 5}}}}},
+                       {"context", {{"diagnostics", json::array()}}}}}});
+        const json actions = client.until(RewriteClient::is_reply(4)).back()["result"];
+        std::vector<std::string> titles;
+        for (const json& action : actions) titles.push_back(action["title"]);
+        CHECK(std::count(titles.begin(), titles.end(),
+                         "Rewrite paragraph in a neutral style (2 changes)") == 1);
+        CHECK(std::count(titles.begin(), titles.end(),
+                         "Rewrite paragraph in a neutral style with the model") == 1);
+    }
+}
+
+TEST_CASE("The model is released after the idle timeout and loaded again when needed") {
+    Models models;
+    RewriteClient client(models);
+    client.initialize({{"fantasma", {{"model", "/models/tiny"}, {"modelIdleSeconds", 0}}}}, false);
+    client.rewrite(3);
+    client.until(RewriteClient::is_reply(3));
+    client.server().rewriter().wait_idle();
+    // Released by the rewrite thread as soon as it is idle: wait for it, without a clock.
+    for (int tries = 0; tries < 2000 && client.server().rewriter().model_loaded(); ++tries)
+        std::this_thread::sleep_for(5ms);
+    CHECK_FALSE(client.server().rewriter().model_loaded());
+    client.rewrite(4);
+    client.until(RewriteClient::is_reply(4));
+    CHECK(models.opened == 2);
+}

@@ -2,8 +2,13 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstdlib>
+#include <iostream>
+
 #include "engine/cpu/reference_backend.hpp"
 #include "engine/error.hpp"
+#include "opencl/backend_choice.hpp"
+#include "opencl/program_cache.hpp"
 
 namespace fantasma::cli {
 
@@ -11,17 +16,29 @@ void add_backend_option(CLI::App& command, std::string& backend_name) {
     command
         .add_option("--backend", backend_name,
                     "cpu (the float32 reference backend for now), reference (the float32 "
-                    "reference backend, for debugging) or auto (the best one available: cpu for "
-                    "now); opencl is planned")
+                    "reference backend, for debugging), opencl (an OpenCL device: see fantasma "
+                    "devices) or auto (an OpenCL GPU if there is one, else cpu)")
         ->check(CLI::IsMember({"cpu", "auto", "reference", "opencl"}, CLI::ignore_case));
+    // The same as FANTASMA_OPENCL_DEVICE=N, which the OpenCL backend reads.
+    command
+        .add_option_function<int>(
+            "--device",
+            [](int index) { ::setenv("FANTASMA_OPENCL_DEVICE", std::to_string(index).c_str(), 1); },
+            "the OpenCL device to run on, as `fantasma devices` numbers them")
+        ->check(CLI::NonNegativeNumber);
 }
 
 std::unique_ptr<engine::Backend> make_backend(const std::string& backend_name, int threads) {
     if (threads < 0) throw engine::ModelError("--threads must be 0 (one per core) or more");
-    // Accepted by the parser so that the message can say why it is refused, not just "invalid".
     if (backend_name == "opencl")
-        throw engine::ModelError(
-            "--backend opencl: the OpenCL backend does not exist yet (use cpu or auto)");
+        return opencl::make_opencl_backend(std::nullopt, opencl::default_cache_dir());
+    if (backend_name == "auto") {
+        std::string note;  // why an OpenCL device that is there was not used
+        if (auto backend =
+                opencl::make_auto_backend(std::nullopt, opencl::default_cache_dir(), note))
+            return backend;
+        if (!note.empty()) std::cerr << "fantasma: " << note << '\n';
+    }
     return std::make_unique<engine::cpu::ReferenceBackend>();
 }
 

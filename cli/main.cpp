@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/check_command.hpp"
+#include "cli/devices_command.hpp"
 #include "cli/rewrite_command.hpp"
 #include "cli/generate_command.hpp"
 #include "cli/logits_command.hpp"
@@ -22,6 +23,7 @@ int main(int argc, char** argv) {
     const CLI::App& logits = fantasma::cli::add_logits_command(app, logits_options);
     fantasma::cli::GenerateOptions generate_options;
     const CLI::App& generate = fantasma::cli::add_generate_command(app, generate_options);
+    const CLI::App& devices = fantasma::cli::add_devices_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {
@@ -33,6 +35,7 @@ int main(int argc, char** argv) {
             return fantasma::cli::run_rewrite(rewrite_options, std::cout, std::cerr);
         if (tokenize.parsed())
             return fantasma::cli::run_tokenize(tokenize_options, std::cout, std::cerr);
+        if (devices.parsed()) return fantasma::cli::run_devices(std::cout);
         if (logits.parsed()) return fantasma::cli::run_logits(logits_options, std::cerr);
         if (generate.parsed())
             return fantasma::cli::run_generate(generate_options, std::cout, std::cerr);

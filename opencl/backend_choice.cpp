@@ -19,7 +19,7 @@ std::unique_ptr<engine::Backend> make_auto_backend(std::optional<int> device,
         if (!device && !find_gpu()) return nullptr;
         return std::make_unique<OpenclBackend>(choose_device(device), cache_dir);
     } catch (const std::exception& error) {
-        note = std::string("OpenCL not used (") + error.what() + "); running on the CPU";
+        note = std::string("OpenCL not used, running on the CPU: ") + error.what();
         return nullptr;
     }
 }

@@ -98,8 +98,9 @@ Device choose_device(std::optional<int> requested) {
     if (requested) {
         if (*requested < 0 || *requested >= int(devices.size()))
             throw engine::ModelError("OpenCL device " + std::to_string(*requested) +
-                                     " does not exist: there are " +
-                                     std::to_string(devices.size()) + " (see fantasma devices)");
+                                     " does not exist (" + std::to_string(devices.size()) +
+                                     (devices.size() == 1 ? " device" : " devices") +
+                                     " found; see fantasma devices)");
         Device chosen = devices[std::size_t(*requested)];
         if (!chosen.info.opencl_c_1_2)
             throw engine::ModelError("OpenCL device " + std::to_string(*requested) + " (" +

@@ -16,6 +16,11 @@ std::unique_ptr<engine::Backend> make_auto_backend(std::optional<int> device,
                                                    std::string& note) {
     try {
         if (!device) device = device_from_environment();
+        if (!device && find_devices().empty()) {
+            note = "no OpenCL driver or device found, running on the CPU";
+            return nullptr;
+        }
+        // OpenCL on a CPU (PoCL) is slower than the CPU backend: not a failure, no note.
         if (!device && !find_gpu()) return nullptr;
         return std::make_unique<OpenclBackend>(choose_device(device), cache_dir);
     } catch (const std::exception& error) {

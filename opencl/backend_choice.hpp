@@ -17,8 +17,9 @@ std::unique_ptr<engine::Backend> make_opencl_backend(std::optional<int> device,
                                                      const std::filesystem::path& cache_dir);
 
 // `--backend auto`: the OpenCL backend on a GPU (or on the device asked for) when that works;
-// nothing when there is no GPU (the CPU backend is the better choice on a CPU). When an
-// OpenCL device was there but failed, `note` says why, for one line on stderr.
+// nothing when there is no GPU (the CPU backend is the better choice on a CPU). When OpenCL
+// is missing altogether, or a device was there but failed, `note` says why, for one line on
+// stderr.
 std::unique_ptr<engine::Backend> make_auto_backend(std::optional<int> device,
                                                    const std::filesystem::path& cache_dir,
                                                    std::string& note);

@@ -1,0 +1,134 @@
+// The OpenCL backend through the `fantasma` binary: device listing, --backend opencl against
+// --backend cpu, and the one-line errors or notes when there is no device to use. A driver
+// that is missing is simulated by pointing the ICD loader at an empty folder.
+
+#ifdef FANTASMA_BINARY
+
+#include "engine/npy.hpp"
+#include "opencl/device.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Result {
+    int status = -1;
+    std::string out, err;
+};
+
+struct Scratch {
+    fs::path dir =
+        fs::temp_directory_path() / ("fantasma-opencl-cli-test-" + std::to_string(::getpid()));
+    Scratch() { fs::create_directories(dir / "no-drivers"); }
+    ~Scratch() { fs::remove_all(dir); }
+};
+
+std::string slurp(const fs::path& path) {
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// Runs `environment fantasma arguments` through the shell; paths here have no quotes.
+Result run(const Scratch& scratch, const std::string& environment, const std::string& arguments) {
+    const std::string command = environment + " '" + FANTASMA_BINARY + "' " + arguments + " >'" +
+                                (scratch.dir / "out").string() + "' 2>'" +
+                                (scratch.dir / "err").string() + "'";
+    const int status = std::system(command.c_str());
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(scratch.dir / "out"),
+            slurp(scratch.dir / "err")};
+}
+
+const std::string kModel = std::string(FANTASMA_SOURCE_DIR) + "/tests/reference/tied-gqa-bf16";
+const std::string kTokens = "--tokens 3,17,250,9,100,42,42,7 ";
+
+std::string no_drivers(const Scratch& scratch) {
+    return "OCL_ICD_VENDORS='" + (scratch.dir / "no-drivers").string() + "'";
+}
+
+}  // namespace
+
+TEST_CASE("fantasma devices lists the devices, or says there are none", "[opencl][cli]") {
+    const Scratch scratch;
+    const Result listed = run(scratch, "", "devices");
+    CHECK(listed.status == 0);
+    if (fantasma::opencl::find_devices().empty())
+        CHECK_THAT(listed.out, Catch::Contains("no OpenCL platform found"));
+    else
+        CHECK_THAT(listed.out, Catch::Contains("device 0: ") && Catch::Contains("OpenCL C") &&
+                                   Catch::Contains("--backend auto: "));
+    const Result none = run(scratch, no_drivers(scratch), "devices");
+    CHECK(none.status == 0);
+    CHECK_THAT(none.out, Catch::Contains("no OpenCL platform found"));
+}
+
+TEST_CASE("fantasma logits --backend opencl writes the CPU backend's logits", "[opencl][cli]") {
+    if (fantasma::opencl::find_devices().empty()) {
+        WARN("no OpenCL device: skipped");
+        return;
+    }
+    const Scratch scratch;
+    const auto out = [&](const char* name) {
+        return "--out '" + (scratch.dir / name).string() + "'";
+    };
+    REQUIRE(run(scratch, "",
+                "logits --model '" + kModel + "' " + kTokens + out("cpu.npy") + " --backend cpu")
+                .status == 0);
+    const Result opencl = run(scratch, "",
+                              "logits --model '" + kModel + "' " + kTokens + out("opencl.npy") +
+                                  " --backend opencl --device 0");
+    CHECK(opencl.status == 0);
+    CHECK(opencl.err.empty());
+    const auto cpu = fantasma::engine::read_npy(scratch.dir / "cpu.npy");
+    const auto ours = fantasma::engine::read_npy(scratch.dir / "opencl.npy");
+    REQUIRE(ours.shape == cpu.shape);
+    double worst = 0, scale = 0;
+    for (std::size_t i = 0; i < cpu.values.size(); ++i) {
+        worst = std::max(worst, double(std::fabs(ours.values[i] - cpu.values[i])));
+        scale = std::max(scale, double(std::fabs(cpu.values[i])));
+    }
+    CHECK(worst < 1e-3 * scale);
+}
+
+TEST_CASE("no device: --backend opencl fails in one line, auto runs on the CPU with a note",
+          "[opencl][cli]") {
+    const Scratch scratch;
+    const std::string logits = "logits --model '" + kModel + "' " + kTokens + "--out '" +
+                               (scratch.dir / "l.npy").string() + "' ";
+
+    const Result explicit_run = run(scratch, no_drivers(scratch), logits + "--backend opencl");
+    CHECK(explicit_run.status == 1);
+    CHECK(explicit_run.err == "fantasma: no OpenCL device found (no OpenCL driver is installed)\n");
+
+    const Result automatic = run(scratch, no_drivers(scratch), logits + "--backend auto");
+    CHECK(automatic.status == 0);
+    CHECK(automatic.err == "fantasma: no OpenCL driver or device found, running on the CPU\n");
+    CHECK(fs::exists(scratch.dir / "l.npy"));
+
+    if (fantasma::opencl::find_devices().empty()) return;
+    const Result missing = run(scratch, "", logits + "--backend opencl --device 42");
+    CHECK(missing.status == 1);
+    CHECK_THAT(missing.err, Catch::StartsWith("fantasma: OpenCL device 42 does not exist"));
+    CHECK(std::count(missing.err.begin(), missing.err.end(), '\n') == 1);
+
+    const Result noted = run(scratch, "FANTASMA_OPENCL_DEVICE=42", logits + "--backend auto");
+    CHECK(noted.status == 0);
+    CHECK_THAT(noted.err, Catch::StartsWith("fantasma: OpenCL not used, running on the CPU: "));
+    CHECK(std::count(noted.err.begin(), noted.err.end(), '\n') == 1);
+}
+
+#endif

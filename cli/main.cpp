@@ -3,11 +3,13 @@
 #include <exception>
 #include <iostream>
 
+#include "cli/bench_command.hpp"
 #include "cli/check_command.hpp"
 #include "cli/devices_command.hpp"
 #include "cli/rewrite_command.hpp"
 #include "cli/generate_command.hpp"
 #include "cli/logits_command.hpp"
+#include "cli/quantize_command.hpp"
 #include "cli/tokenize_command.hpp"
 
 int main(int argc, char** argv) {
@@ -23,6 +25,10 @@ int main(int argc, char** argv) {
     const CLI::App& logits = fantasma::cli::add_logits_command(app, logits_options);
     fantasma::cli::GenerateOptions generate_options;
     const CLI::App& generate = fantasma::cli::add_generate_command(app, generate_options);
+    fantasma::cli::QuantizeOptions quantize_options;
+    const CLI::App& quantize = fantasma::cli::add_quantize_command(app, quantize_options);
+    fantasma::cli::BenchOptions bench_options;
+    const CLI::App& bench = fantasma::cli::add_bench_command(app, bench_options);
     const CLI::App& devices = fantasma::cli::add_devices_command(app);
     try {
         app.parse(argc, argv);
@@ -39,6 +45,8 @@ int main(int argc, char** argv) {
         if (logits.parsed()) return fantasma::cli::run_logits(logits_options, std::cerr);
         if (generate.parsed())
             return fantasma::cli::run_generate(generate_options, std::cout, std::cerr);
+        if (quantize.parsed()) return fantasma::cli::run_quantize(quantize_options, std::cerr);
+        if (bench.parsed()) return fantasma::cli::run_bench(bench_options, std::cout, std::cerr);
     } catch (const std::exception& error) {
         std::cerr << "fantasma: " << error.what() << '\n';
         return 2;

@@ -9,7 +9,10 @@ The baseline asks whether the markers chose *where* to edit well. For a document
 edits it makes n edits of the same kinds, drawn from the pool of every (old -> new, kind) replacement
 the rewriter made anywhere in the evaluated documents, at places chosen uniformly at random
 among all occurrences of a pool replacement's old text in this document, never overlapping the
-places the rewriter itself edited or one another. So the random edits change the same sorts of
+places the rewriter itself edited or one another. The pool holds each replacement in both
+directions (colour -> color and color -> colour): the rewriter often fixes every occurrence of
+what it replaces, which would leave a one-way baseline nowhere to go, and a random edit need not
+remove a habit. So the random edits change the same sorts of
 things by the same amounts; only the choice of place differs. When a document has too few places
 for a kind, the remaining edits are drawn from the other kinds (counted as a shortfall).
 """
@@ -39,6 +42,10 @@ def kind_of(old: str, new: str) -> str:
     return "word"
 
 
+def _token_class(token: str) -> str:
+    return kind_of(token, "")
+
+
 def guided_edits(original: str, rewritten: str) -> list[Edit]:
     before = TOKEN.findall(original)
     after = TOKEN.findall(rewritten)
@@ -50,7 +57,9 @@ def guided_edits(original: str, rewritten: str) -> list[Edit]:
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
             continue
-        if i2 - i1 == j2 - j1:  # token for token: one edit per changed token
+        if i2 - i1 == j2 - j1 and all(  # token for token: one edit per changed token
+                _token_class(before[i]) == _token_class(after[j])
+                for i, j in zip(range(i1, i2), range(j1, j2))):
             edits += [Edit(offsets[i], offsets[i + 1], before[i], after[j],
                            kind_of(before[i], after[j]))
                       for i, j in zip(range(i1, i2), range(j1, j2)) if before[i] != after[j]]

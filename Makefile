@@ -1,0 +1,22 @@
+# make eval: the evaluation on the EBG corpus (eval/README.md). Builds the fantasma binary,
+# creates .venv-eval, then writes docs/evaluation.md and docs/evaluation.png.
+#   make eval MODEL=path/to/model.gguf   also evaluates `fantasma rewrite --model`
+#   make eval FOLDS=1 EVAL_ARGS="--authors 10 --no-embedding"   a quicker look
+BUILD ?= build/release
+FOLDS ?= 3
+MODEL ?=
+EVAL_ARGS ?=
+JOBS ?= $(shell nproc)
+
+.PHONY: eval fantasma
+
+fantasma:
+	@test -f $(BUILD)/build.ninja || cmake -S . -B $(BUILD) -G Ninja -DFANTASMA_WERROR=ON \
+	    -DCMAKE_BUILD_TYPE=RelWithDebInfo
+	cmake --build $(BUILD) --target fantasma -j $(JOBS)
+
+eval: fantasma
+	eval/setup.sh
+	PYTHONPATH=eval OPENBLAS_NUM_THREADS=1 .venv-eval/bin/python -m fantasma_eval \
+	    --fantasma $(abspath $(BUILD))/cli/fantasma --folds $(FOLDS) \
+	    $(if $(MODEL),--model $(abspath $(MODEL))) $(EVAL_ARGS)

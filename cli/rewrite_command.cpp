@@ -15,9 +15,12 @@
 #include <regex>
 #include <stdexcept>
 
+#include "cli/engine_options.hpp"
 #include "cli/unified_diff.hpp"
+#include "rewriter/engine_generator.hpp"
 #include "stylometry/analyzer.hpp"
 #include "stylometry/extract/extract.hpp"
+#include "stylometry/rewrite/model_pass.hpp"
 #include "stylometry/rewrite/rewrite.hpp"
 #include "stylometry/source_file.hpp"
 
@@ -123,6 +126,39 @@ void write_atomically(const fs::path& path, std::string_view bytes) {
     }
 }
 
+// The model pass over the range, with one progress line per candidate on `err`.
+RewriteResult rewrite_with_model(const std::string& source, const RewriteOptions& rewrite_options,
+                                 const RewriteCommandOptions& options, const Analyzer& analyzer,
+                                 std::ostream& err) {
+    err << "fantasma: loading " << options.model << '\n';
+    rewriter::EngineGenerator generator(options.model, make_backend(options.backend));
+    ModelRewriteOptions model_options;
+    model_options.rewrite = rewrite_options;
+    model_options.candidates = options.candidates;
+    model_options.seed = options.seed;
+    std::vector<std::size_t> tokens(options.candidates, 0);
+    model_options.on_token = [&](std::size_t candidate, std::size_t count) {
+        tokens[candidate] = count;
+        if (count % 32 == 0)
+            err << "fantasma: candidate " << candidate + 1 << " of " << options.candidates << ": "
+                << count << " tokens\n";
+    };
+    const ModelRewriteResult result = model_rewrite(source, model_options, analyzer, generator);
+    for (std::size_t i = 0; i < result.candidates.size(); ++i) {
+        const CandidateJudgement& candidate = result.candidates[i];
+        err << "fantasma: candidate " << i + 1 << " of " << options.candidates << ": " << tokens[i]
+            << " tokens, " << verdict_name(candidate.verdict);
+        if (candidate.bits > 0 || candidate.verdict == Verdict::Best ||
+            candidate.verdict == Verdict::Improves || candidate.verdict == Verdict::NoImprovement)
+            err << " (" << std::fixed << std::setprecision(1) << candidate.bits << " bits)";
+        err << '\n';
+    }
+    if (!result.model_won)
+        err << "fantasma: no candidate was both faithful and less identifying; the deterministic "
+               "rewrite is kept\n";
+    return result.rewrite;
+}
+
 }  // namespace
 
 CLI::App& add_rewrite_command(CLI::App& app, RewriteCommandOptions& options) {
@@ -142,6 +178,18 @@ CLI::App& add_rewrite_command(CLI::App& app, RewriteCommandOptions& options) {
         rewrite.add_flag("--in-place", options.in_place, "rewrite the file itself (atomically)");
     diff->excludes(in_place);
     add_language_option(rewrite, options.language);
+    rewrite.add_option(
+        "--model", options.model,
+        "also ask this language model (GGUF file or model folder, tokenizer beside it) for a "
+        "neutral rewrite of the --range or --paragraph; kept only if faithful and less "
+        "identifying");
+    add_backend_option(rewrite, options.backend);
+    rewrite
+        .add_option("--candidates", options.candidates, "rewrites the model writes to choose from")
+        ->check(CLI::Range(1, 64))
+        ->capture_default_str();
+    rewrite.add_option("--seed", options.seed, "seed of the first candidate (the next: +1...)")
+        ->capture_default_str();
     rewrite.add_option("FILE", options.file, "the document to rewrite")->required();
     return rewrite;
 }
@@ -157,8 +205,16 @@ int run_rewrite(const RewriteCommandOptions& options, std::ostream& out, std::os
             rewrite_options.range =
                 paragraph_range(source, rewrite_options.language, options.paragraph);
         }
+        if (!options.model.empty() && !rewrite_options.range) {
+            throw std::runtime_error(
+                "--model rewrites one passage at a time: give --paragraph N or --range "
+                "L:C-L:C");
+        }
         const Analyzer analyzer;
-        const RewriteResult result = rewrite(source, rewrite_options, analyzer);
+        const RewriteResult result =
+            options.model.empty()
+                ? rewrite(source, rewrite_options, analyzer)
+                : rewrite_with_model(source, rewrite_options, options, analyzer, err);
         if (options.in_place) {
             if (!result.edits.empty()) write_atomically(options.file, result.text);
         } else if (options.diff) {

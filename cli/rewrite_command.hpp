@@ -1,6 +1,9 @@
 #pragma once
 // `fantasma rewrite`: removes authorship markers from a document with the detectors'
-// deterministic fixes, printing the result, a diff, or rewriting the file in place.
+// deterministic fixes and, given --model, a language model's rewrite of one passage (kept
+// only when it is faithful and less identifying), printing the result, a diff, or rewriting
+// the file in place.
+#include <cstdint>
 #include <iosfwd>
 #include <string>
 
@@ -17,6 +20,11 @@ struct RewriteCommandOptions {
     bool diff = false;
     bool in_place = false;
     std::string language;  // empty: by the file's extension
+    // The model pass (needs --range or --paragraph): empty model, deterministic only.
+    std::string model;
+    std::string backend = "auto";
+    std::size_t candidates = 3;
+    std::uint64_t seed = 0;
 };
 
 // Registers the subcommand and its flags on `app`, filling `options` when parsed.

@@ -49,7 +49,12 @@ std::string chat_text(const RewritePrompt& prompt) {
 
 EngineGenerator::EngineGenerator(const std::filesystem::path& model, const std::string& backend,
                                  GenerationSettings settings)
-    : backend_(make_backend(backend)), settings_(settings) {
+    : EngineGenerator(model, make_backend(backend), settings) {}
+
+EngineGenerator::EngineGenerator(const std::filesystem::path& model,
+                                 std::unique_ptr<engine::Backend> backend,
+                                 GenerationSettings settings)
+    : backend_(std::move(backend)), settings_(settings) {
     if (!std::filesystem::exists(model))
         throw engine::ModelError(model.string() + ": no such file or folder");
     loaded_ = engine::open_model(model, *backend_);

@@ -31,6 +31,9 @@ class EngineGenerator final : public CandidateGenerator {
     // engine::ModelError with a one-line message a user can act on.
     EngineGenerator(const std::filesystem::path& model, const std::string& backend,
                     GenerationSettings settings = {});
+    // The same on a backend the caller made (the CLI's --backend).
+    EngineGenerator(const std::filesystem::path& model, std::unique_ptr<engine::Backend> backend,
+                    GenerationSettings settings = {});
     ~EngineGenerator() override;
 
     std::string generate(const RewritePrompt& prompt, std::uint64_t seed, std::stop_token stop,

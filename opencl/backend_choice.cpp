@@ -3,12 +3,28 @@
 #include "engine/error.hpp"
 #include "opencl/opencl_backend.hpp"
 
+#include <algorithm>
+#include <cstdlib>
+
 namespace fantasma::opencl {
+namespace {
+
+// FANTASMA_OPENCL_GEMM_MIN_TOKENS=n sends batches of n tokens or more through CLBlast's GEMM
+// (see Tuning), for measuring it against matmul.cl on a device.
+Tuning tuning_from_environment() {
+    Tuning tuning;
+    if (const char* value = std::getenv("FANTASMA_OPENCL_GEMM_MIN_TOKENS"); value && *value)
+        tuning.gemm_min_tokens = std::max(0, std::atoi(value));
+    return tuning;
+}
+
+}  // namespace
 
 std::unique_ptr<engine::Backend> make_opencl_backend(std::optional<int> device,
                                                      const std::filesystem::path& cache_dir) {
     if (!device) device = device_from_environment();
-    return std::make_unique<OpenclBackend>(choose_device(device), cache_dir);
+    return std::make_unique<OpenclBackend>(choose_device(device), cache_dir,
+                                           tuning_from_environment());
 }
 
 std::unique_ptr<engine::Backend> make_auto_backend(std::optional<int> device,
@@ -22,7 +38,8 @@ std::unique_ptr<engine::Backend> make_auto_backend(std::optional<int> device,
         }
         // OpenCL on a CPU (PoCL) is slower than the CPU backend: not a failure, no note.
         if (!device && !find_gpu()) return nullptr;
-        return std::make_unique<OpenclBackend>(choose_device(device), cache_dir);
+        return std::make_unique<OpenclBackend>(choose_device(device), cache_dir,
+                                               tuning_from_environment());
     } catch (const std::exception& error) {
         note = std::string("OpenCL not used, running on the CPU: ") + error.what();
         return nullptr;

@@ -80,6 +80,7 @@ class OpenclBackend : public engine::Backend {
     const DeviceWeight& float_vector(const engine::Weight& weight, int size,
                                      const char* what) const;
     cl::Buffer& scores_for(std::size_t floats);
+    void gemm(engine::Tensor out, engine::Tensor in, const DeviceWeight& weight);
 
     DeviceInfo device_;
     Tuning tuning_;
@@ -94,6 +95,8 @@ class OpenclBackend : public engine::Backend {
     std::optional<cl::Event> tokens_uploaded_;
     cl::Buffer scores_;  // attention scratch, grown to T·heads·context once
     std::size_t scores_capacity_ = 0;
+    cl::Buffer dequantized_;  // gemm(): weight rows as float32, grown once
+    std::size_t dequantized_capacity_ = 0;
 };
 
 }  // namespace fantasma::opencl

@@ -15,6 +15,10 @@ struct Tuning {
     int attention_group = 64;    // work items per (token, head)
     int delta_group = 64;        // work items per value head of the delta rule
     int max_head_dim = 256;      // attention's query and the delta rule's q, k in local memory
+    // Batches of at least this many tokens multiply through CLBlast's GEMM (quantized weights
+    // dequantized on the device, gemm_rows rows at a time) instead of matmul.cl; 0: never.
+    int gemm_min_tokens = 0;
+    int gemm_rows = 4096;
 };
 
 // The -D options that bake `tuning` into the programs, with the OpenCL C version.

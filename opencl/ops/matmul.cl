@@ -124,3 +124,14 @@ kernel void embedding_f32(global float* out, int out_offset, int out_stride,
     if (c >= cols || t >= T) return;
     out[out_offset + (size_t)t * out_stride + c] = table[(size_t)tokens[t] * cols + c];
 }
+
+// W[row0 + r, :] as float32 into out [rows, K], for CLBlast's GEMM; item (unit, r).
+kernel void dequantize_rows(global float* out, global const uchar* weight, int format,
+                            int row_bytes, int K, int row0, int rows) {
+    const int unit = get_global_id(0), r = get_global_id(1);
+    if (unit >= K / 32 || r >= rows) return;
+    float w[32];
+    dequantize_unit(format, weight + (size_t)(row0 + r) * row_bytes, unit, w);
+    global float* y = out + (size_t)r * K + unit * 32;
+    for (int j = 0; j < 32; ++j) y[j] = w[j];
+}

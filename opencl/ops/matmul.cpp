@@ -28,6 +28,7 @@ void OpenclBackend::matmul(engine::Tensor out, engine::Tensor in, const engine::
     require(out.rows == in.rows && in.cols == weight.cols && out.cols == weight.rows,
             "matmul shapes disagree");
     const DeviceWeight& w = device_weight(weight);
+    if (tuning_.gemm_min_tokens > 0 && in.rows >= tuning_.gemm_min_tokens) return gemm(out, in, w);
     const std::size_t group = std::size_t(tuning_.matmul_group);
     const std::size_t token_tiles =
         (std::size_t(in.rows) + std::size_t(tuning_.matmul_tokens) - 1) /

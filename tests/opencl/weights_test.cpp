@@ -8,6 +8,7 @@
 #include <cstring>
 
 using namespace fantasma::opencl::testing;
+using namespace fantasma::opencl;
 
 namespace {
 
@@ -84,4 +85,22 @@ TEST_CASE("embedding looks rows up on every weight type", "[opencl]") {
     const std::vector<std::int32_t> outside{11};
     CHECK_THROWS_WITH(both.gpu.embedding(out.rows(0, 1).gpu, table.gpu, outside),
                       Catch::Contains("outside the vocabulary"));
+}
+
+TEST_CASE("matmul through CLBlast's GEMM matches the reference", "[opencl]") {
+    if (!open_backend()) return;
+    // Every batch of two tokens or more goes to GEMM, in chunks of 16 weight rows.
+    OpenclBackend gemm_backend(choose_device(std::nullopt), default_cache_dir(),
+                               Tuning{.gemm_min_tokens = 2, .gemm_rows = 16});
+    Both both(gemm_backend);
+    const auto type = GENERATE(fe::DType::f32, fe::DType::q8_0, fe::DType::q4_k);
+    const int T = 5, K = type == fe::DType::q4_k ? 256 : 64, N = 37;
+    std::vector<std::byte> bytes;
+    const TwinWeight w = both.weight(random_matrix(both, type, N, K, bytes), N, K);
+    const Twin in = both.tensor(T, K + 3).cols(3, K);
+    const Twin out_full = both.tensor(T, N + 2);
+    both.cpu.matmul(out_full.cols(1, N).cpu, in.cpu, w.cpu);
+    both.gpu.matmul(out_full.cols(1, N).gpu, in.gpu, w.gpu);
+    INFO(fe::dtype_name(type));
+    CHECK(both.difference(out_full) < 1e-5);
 }

@@ -9,6 +9,7 @@ jobs=$(nproc)
 
 scripts/install-deps.sh --test
 if [[ -f tests/requirements.txt ]]; then scripts/python-env.sh; fi
+eval/setup.sh  # .venv-eval for the evaluation harness and its tests (tests/eval)
 
 export POCL_CACHE_DIR="${POCL_CACHE_DIR:-$PWD/build/pocl-cache}"
 mkdir -p "$POCL_CACHE_DIR"

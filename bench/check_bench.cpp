@@ -94,10 +94,12 @@ std::string plain_text(std::size_t bytes) {
 }
 
 double median_milliseconds(const fantasma::Analyzer& analyzer, const std::string& source,
-                           fantasma::Language language, int runs) {
+                           fantasma::Language language, int runs,
+                           std::size_t max_markers_per_habit) {
     std::vector<double> times;
     fantasma::AnalysisOptions options;
     options.language = language;
+    options.max_markers_per_habit = max_markers_per_habit;
     for (int i = 0; i < runs; ++i) {
         const auto start = std::chrono::steady_clock::now();
         const fantasma::Report report = analyzer.analyze(source, options);
@@ -144,25 +146,36 @@ void print_memory(const char* phase) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    const std::string_view mode = argc > 1 ? argv[1] : "";
-    const bool show_memory = mode == "--memory";
+    bool show_memory = false, per_detector = false, all_markers = false;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view flag = argv[i];
+        show_memory = show_memory || flag == "--memory";
+        per_detector = per_detector || flag == "--per-detector";
+        all_markers = all_markers || flag == "--all-markers";
+    }
+    // As `fantasma check` runs by default, or with --all-markers.
+    const std::size_t max_markers = all_markers ? 0 : fantasma::kDefaultMarkersPerHabit;
     if (show_memory) print_memory("start");
     const fantasma::Analyzer analyzer;
     if (show_memory) print_memory("loading the reference");
     const std::string markdown = markdown_document(10'000);
-    if (mode == "--per-detector") {
+    if (per_detector) {
         time_each_detector(analyzer, markdown);
         return 0;
     }
     const std::string text = plain_text(1'000'000);
-    std::printf("markdown, %zu words, %zu bytes: median %.1f ms over 9 runs\n",
-                count_words(markdown), markdown.size(),
-                median_milliseconds(analyzer, markdown, fantasma::Language::Markdown, 9));
+    std::printf(
+        "markdown, %zu words, %zu bytes: median %.1f ms over 9 runs\n", count_words(markdown),
+        markdown.size(),
+        median_milliseconds(analyzer, markdown, fantasma::Language::Markdown, 9, max_markers));
     if (show_memory) print_memory("the Markdown runs");
     std::printf("plain text, %zu words, %zu bytes: median %.1f ms over 5 runs\n", count_words(text),
-                text.size(), median_milliseconds(analyzer, text, fantasma::Language::Text, 5));
+                text.size(),
+                median_milliseconds(analyzer, text, fantasma::Language::Text, 5, max_markers));
     if (show_memory) print_memory("the plain-text runs");
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
-    std::printf("peak resident memory: %.1f MB\n", static_cast<double>(usage.ru_maxrss) / 1024.0);
+    std::printf("peak resident memory: %.1f MB (markers per habit: %s)\n",
+                static_cast<double>(usage.ru_maxrss) / 1024.0,
+                all_markers ? "all" : std::to_string(max_markers).c_str());
 }

@@ -28,6 +28,8 @@ CLI::App& add_check_command(CLI::App& app, CheckOptions& options) {
                      "directory of your own writing: score how markers link a document to it");
     check.add_option("--min-bits", options.min_bits, "hide markers scoring fewer bits")
         ->check(CLI::NonNegativeNumber);
+    check.add_flag("--all-markers", options.all_markers,
+                   "list every occurrence of each habit (by default the first 1000 per habit)");
     check
         .add_option("FILE", options.files, "documents to check (.md, .tex, anything else as text)")
         ->required();
@@ -55,6 +57,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
             analysis.language = document_language(options.language, path);
             analysis.profile = profile ? &*profile : nullptr;
             analysis.min_bits = options.min_bits;
+            analysis.max_markers_per_habit = options.all_markers ? 0 : kDefaultMarkersPerHabit;
             const Report report = analyzer.analyze(source, analysis);
             const FileReport file{path, source, report, profile.has_value()};
             if (options.format == OutputFormat::Json) {

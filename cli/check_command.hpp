@@ -19,6 +19,7 @@ struct CheckOptions {
     std::string language;     // empty: by each file's extension
     std::string profile_dir;  // empty: score against the population only
     double min_bits = 0;
+    bool all_markers = false;  // list every occurrence of a habit, not only the first 1,000
 };
 
 // Registers the subcommand and its flags on `app`, filling `options` when parsed.

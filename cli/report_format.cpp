@@ -75,6 +75,11 @@ void write_text(std::ostream& out, const FileReport& file) {
     }
     if (file.report.cancelled) out << " [incomplete: cancelled]";
     out << '\n';
+    if (file.report.omitted_markers != 0) {
+        out << file.path << ": " << file.report.omitted_markers
+            << " more occurrences of habits already listed are not shown (--all-markers lists "
+               "them)\n";
+    }
 }
 
 nlohmann::json to_json(const FileReport& file) {
@@ -102,6 +107,7 @@ nlohmann::json to_json(const FileReport& file) {
     nlohmann::json result = {{"file", file.path},
                              {"bits", file.report.total_bits},
                              {"words", file.report.word_count},
+                             {"omittedMarkers", file.report.omitted_markers},
                              {"markers", std::move(markers)}};
     if (file.profiled) {
         // The habits that tie the text to the profile's writer most: what to change first.

@@ -28,6 +28,7 @@ Report Workspace::analyze(const Analyzer& analyzer, std::string_view text, Langu
     options.language = language;
     options.profile = settings.profile.get();
     options.min_bits = settings.min_bits;
+    options.max_markers_per_habit = kDefaultMarkersPerHabit;
     options.stop = std::move(stop);
     // Workspace ignores remove detectors rather than filter markers, so that the total bits
     // stay the analyzer's own sum.

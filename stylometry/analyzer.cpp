@@ -46,10 +46,12 @@ bool covers(const IgnoreDirective& directive, const Marker& marker) {
 }
 
 // Receives one document's detector output: measurements go into the report, markers are
-// dropped when a fantasma-ignore directive covers them, else mapped to source spans.
+// dropped when a fantasma-ignore directive covers them or their habit has reached its limit,
+// else mapped to source spans.
 class ReportSink final : public MarkerSink {
   public:
-    ReportSink(const Prose& prose, Report& report) : prose_(prose), report_(report) {}
+    ReportSink(const Prose& prose, Report& report, std::size_t max_per_habit)
+        : prose_(prose), report_(report), max_per_habit_(max_per_habit) {}
 
     void measure(std::string_view feature, double count, double opportunities) override {
         auto it = report_.measurements.find(feature);
@@ -65,6 +67,14 @@ class ReportSink final : public MarkerSink {
         for (const IgnoreDirective& directive : prose_.ignores) {
             if (covers(directive, marker)) return;
         }
+        if (max_per_habit_ != 0 && !marker.identity && !marker.feature.empty()) {
+            std::size_t& kept = kept_per_habit_[marker.feature];
+            if (kept == max_per_habit_) {
+                ++report_.omitted_markers;
+                return;
+            }
+            ++kept;
+        }
         for (Span& span : marker.spans) span = prose_.to_source(span);
         report_.markers.push_back(std::move(marker));
     }
@@ -72,6 +82,8 @@ class ReportSink final : public MarkerSink {
   private:
     const Prose& prose_;
     Report& report_;
+    std::size_t max_per_habit_;
+    std::map<std::string, std::size_t, std::less<>> kept_per_habit_;
 };
 
 double linking_bits(const Marker& marker, const Report& report, const Profile& profile,
@@ -157,7 +169,7 @@ Report Analyzer::analyze(std::string_view source, const AnalysisOptions& options
     const Document document = make_document(source, options.language);
     report.word_count = document.word_count;
 
-    ReportSink sink(document.prose, report);
+    ReportSink sink(document.prose, report, options.max_markers_per_habit);
     const DetectionContext context{document, *reference_, options.stop};
     for (const auto& detector : detectors_) {
         if (options.stop.stop_requested()) {

@@ -22,8 +22,18 @@ struct AnalysisOptions {
     const Profile* profile = nullptr;  // rank markers by how they link to this writer
     double min_bits = 0.0;             // drop markers scoring less
     std::vector<std::string> enabled_codes;  // empty: every detector
+    // Keep at most this many markers of one habit (feature), the first in the document; 0 keeps
+    // all. Past the first few, more occurrences of a habit add no bits (a habit counts once)
+    // and only cost memory and an editor's attention: a 1 MB novel can hold 10,000 marked
+    // semicolons. Self-identifying markers (names, addresses) are never dropped. The rewriter
+    // keeps all, since it fixes every occurrence.
+    std::size_t max_markers_per_habit = 0;
     std::stop_token stop;
 };
+
+// What `fantasma check`, the language server and the benchmarks use for
+// AnalysisOptions::max_markers_per_habit.
+inline constexpr std::size_t kDefaultMarkersPerHabit = 1000;
 
 struct Measurement {
     double count = 0;
@@ -50,6 +60,9 @@ struct Report {
     double profile_bits = 0;
     std::vector<FeatureLink> links;  // per habit, strongest link first
     std::size_t word_count = 0;
+    // Markers left out by AnalysisOptions::max_markers_per_habit (their habits' bits are in
+    // total_bits all the same).
+    std::size_t omitted_markers = 0;
     std::map<std::string, Measurement, std::less<>> measurements;
     bool cancelled = false;  // options.stop fired: the report is incomplete
 };

@@ -40,7 +40,7 @@ bool is_lower(char c) {
 
 // A word in capitals for emphasis: a word of the dictionary (when the reference has one: an
 // all-capital word outside it, like WBNS, is an acronym) that is no common acronym.
-bool is_shouted(std::string_view word, const std::string& norm, const Reference& reference) {
+bool is_shouted(std::string_view word, std::string_view norm, const Reference& reference) {
     if (word.size() < 4 || !std::ranges::all_of(word, is_upper)) return false;
     if (reference.is_dictionary_word("the") && !reference.is_dictionary_word(norm)) return false;
     if (std::ranges::find(kAcronyms, word) != std::end(kAcronyms)) return false;

@@ -73,7 +73,7 @@ std::vector<Use> find_uses(const Document& document) {
     for (const Sentence& s : document.sentences()) {
         for (std::size_t i = s.first_token; i < s.end_token; ++i) {
             if (!is_word(i, s)) continue;
-            const std::string& norm = tokens[i].norm;
+            const std::string_view norm = tokens[i].norm;
             if (const auto expanded = expansion_of(norm); !expanded.empty()) {
                 uses.push_back({tokens[i].text, true, expanded});
             } else if (norm == "cannot") {

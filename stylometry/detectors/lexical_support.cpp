@@ -73,7 +73,7 @@ std::size_t match_phrase(const std::vector<Token>& tokens, std::size_t at, std::
     // Detectors try every phrase of a list at every token: rejecting on the first letter
     // before splitting the phrase keeps that cheap (the result is the same).
     if (phrase.empty() || at >= end) return 0;
-    const std::string& first = tokens[at].norm;
+    const std::string_view first = tokens[at].norm;
     if (!first.empty() && first.front() != phrase.front()) return 0;
     std::size_t matched = 0;
     while (!phrase.empty()) {
@@ -182,7 +182,8 @@ std::string joined_words(const std::vector<Token>& tokens, std::size_t begin, st
     std::string joined;
     for (std::size_t i = begin; i < end; ++i) {
         if (!is_word(tokens[i])) continue;
-        joined += (joined.empty() ? "" : " ") + tokens[i].norm;
+        if (!joined.empty()) joined += ' ';
+        joined += tokens[i].norm;
     }
     return joined;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <string>
 #include <unordered_map>
@@ -21,12 +22,23 @@ constexpr double kFloorPerMillion = 0.5;
 constexpr double kMaxBits = 4;
 constexpr std::size_t kMaxMarkers = 5;
 
+// Every word n-gram of the document is counted, so the entry is kept small: occurrences as
+// the index of their first token (4 bytes, not a 16-byte span), the text only as the map key.
 struct Phrase {
-    std::string text;  // lower-case words joined by single spaces
-    std::size_t words;
-    std::vector<Span> spans;
+    std::uint8_t words = 0;
     bool always_capitalised = true;  // every word capitalised every time: a name
+    std::vector<std::uint32_t> first_tokens;
 };
+using PhraseEntry = std::pair<const std::string, Phrase>;  // lower-case words, single spaces
+
+std::vector<Span> spans_of(const Phrase& phrase, const std::vector<Token>& tokens) {
+    std::vector<Span> spans;
+    spans.reserve(phrase.first_tokens.size());
+    for (const std::uint32_t first : phrase.first_tokens) {
+        spans.emplace_back(tokens[first].text.begin, tokens[first + phrase.words - 1].text.end);
+    }
+    return spans;
+}
 
 // "the protagonist", "my parents": a noun with its determiner is the topic, not a habit.
 bool is_noun_phrase(std::string_view phrase) {
@@ -67,7 +79,6 @@ void SignaturePhrase::detect(const DetectionContext& context, MarkerSink& sink) 
     }
 
     std::unordered_map<std::string, Phrase> phrases;
-    phrases.reserve(tokens.size());
     std::string text;  // reused: one allocation for all the phrases
     for (const Sentence& sentence : document.sentences()) {
         for (std::size_t first = sentence.first_token; first < sentence.end_token; ++first) {
@@ -82,30 +93,35 @@ void SignaturePhrase::detect(const DetectionContext& context, MarkerSink& sink) 
                 capitalised = capitalised && upper[first + n - 1];
                 if (n == 1 || !content) continue;
                 auto found = phrases.find(text);
-                if (found == phrases.end())
-                    found = phrases.try_emplace(text, Phrase{text, n, {}}).first;
+                if (found == phrases.end()) {
+                    found = phrases.try_emplace(text).first;
+                    found->second.words = static_cast<std::uint8_t>(n);
+                }
                 Phrase& phrase = found->second;
                 phrase.always_capitalised = phrase.always_capitalised && capitalised;
-                phrase.spans.push_back({tokens[first].text.begin, last.text.end});
+                phrase.first_tokens.push_back(static_cast<std::uint32_t>(first));
             }
         }
     }
 
-    std::vector<const Phrase*> signatures;
-    for (const auto& [text, phrase] : phrases) {
-        if (phrase.spans.size() >= kMinRepeats && !phrase.always_capitalised &&
+    std::vector<const PhraseEntry*> signatures;
+    for (const PhraseEntry& entry : phrases) {
+        const auto& [text, phrase] = entry;
+        if (phrase.first_tokens.size() >= kMinRepeats && !phrase.always_capitalised &&
             !is_noun_phrase(text) && reference.phrase_per_million(text) < kMaxPerMillion) {
-            signatures.push_back(&phrase);
+            signatures.push_back(&entry);
         }
     }
     // Longest and most repeated first (then alphabetical, for a stable order), so that a
     // phrase inside one already kept is dropped.
-    std::ranges::sort(signatures, [](const Phrase* a, const Phrase* b) {
-        if (a->words != b->words) return a->words > b->words;
-        if (a->spans.size() != b->spans.size()) return a->spans.size() > b->spans.size();
-        return a->text < b->text;
+    std::ranges::sort(signatures, [](const PhraseEntry* a, const PhraseEntry* b) {
+        if (a->second.words != b->second.words) return a->second.words > b->second.words;
+        const std::size_t a_uses = a->second.first_tokens.size();
+        const std::size_t b_uses = b->second.first_tokens.size();
+        if (a_uses != b_uses) return a_uses > b_uses;
+        return a->first < b->first;
     });
-    std::vector<const Phrase*> kept;
+    std::vector<const PhraseEntry*> kept;
     std::vector<bool> covered(document.prose.text.size());  // prose bytes of kept phrases
     auto overlaps_kept = [&](Span span) {
         for (std::size_t at = span.begin; at < span.end; ++at) {
@@ -113,34 +129,38 @@ void SignaturePhrase::detect(const DetectionContext& context, MarkerSink& sink) 
         }
         return false;
     };
-    for (const Phrase* phrase : signatures) {
-        if (std::ranges::all_of(phrase->spans, overlaps_kept)) continue;
-        kept.push_back(phrase);
-        for (Span span : phrase->spans) {
+    for (const PhraseEntry* entry : signatures) {
+        const std::vector<Span> spans = spans_of(entry->second, tokens);
+        if (std::ranges::all_of(spans, overlaps_kept)) continue;
+        for (Span span : spans) {
             std::fill(covered.begin() + static_cast<std::ptrdiff_t>(span.begin),
                       covered.begin() + static_cast<std::ptrdiff_t>(span.end), true);
         }
+        kept.push_back(entry);
     }
 
     double repeats = 0;
-    for (const Phrase* phrase : kept) repeats += static_cast<double>(phrase->spans.size());
+    for (const PhraseEntry* entry : kept)
+        repeats += static_cast<double>(entry->second.first_tokens.size());
     sink.measure("signature-phrase.repeats", repeats, words);
 
     if (kept.size() > kMaxMarkers) kept.resize(kMaxMarkers);
-    for (const Phrase* phrase : kept) {
-        const double per_million = reference.phrase_per_million(phrase->text);
+    for (const PhraseEntry* entry : kept) {
+        const std::string& text = entry->first;
+        std::vector<Span> spans = spans_of(entry->second, tokens);
+        const double per_million = reference.phrase_per_million(text);
         char figures[160];
         std::snprintf(figures, sizeof figures,
                       " %zu times in %.0f words; the reference sees it %.1f times per million "
                       "words.",
-                      phrase->spans.size(), words, per_million);
+                      spans.size(), words, per_million);
         Marker marker;
         marker.code = code();
         marker.feature = "signature-phrase.repeats";
-        marker.spans = phrase->spans;
-        marker.message = "You repeat \"" + phrase->text + "\"" + figures +
+        marker.bits = repeat_bits(spans.size(), words, per_million);
+        marker.spans = std::move(spans);
+        marker.message = "You repeat \"" + text + "\"" + figures +
                          " A pet phrase is a fingerprint: keep one and rephrase the others.";
-        marker.bits = repeat_bits(phrase->spans.size(), words, per_million);
         marker.population_bits = marker.bits;
         sink.mark(std::move(marker));
     }

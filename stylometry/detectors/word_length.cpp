@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <string>
 
 #include "stylometry/detectors/lexical_support.hpp"
@@ -25,22 +26,32 @@ struct Word {
 }  // namespace
 
 void WordLength::detect(const DetectionContext& context, MarkerSink& sink) const {
-    std::vector<Word> words;
-    for (const Token& token : context.document.tokens()) {
-        if (lexical::is_word(token))
-            words.push_back({token.text, lexical::letter_count(token.norm)});
-    }
-    if (words.empty()) return;
-    const auto total = static_cast<double>(words.size());
-
-    double letters = 0, long_words = 0, short_words = 0;
+    // One pass over the tokens, no per-word copy: on a 1 MB text that copy would be the
+    // largest allocation of the whole analysis. Alongside the counts, the kMaxSpans longest
+    // words so far, longest first, earlier first among equals.
+    double total = 0, letters = 0, long_words = 0, short_words = 0;
     std::array<double, kLastBin + 1> bins{};
-    for (const Word& word : words) {
+    std::optional<Span> first_word;
+    std::vector<Word> longest;
+    const auto longer_or_earlier = [](const Word& a, const Word& b) {
+        if (a.letters != b.letters) return a.letters > b.letters;
+        return a.text.begin < b.text.begin;
+    };
+    for (const Token& token : context.document.tokens()) {
+        if (!lexical::is_word(token)) continue;
+        const Word word{token.text, lexical::letter_count(token.norm)};
+        if (!first_word) first_word = word.text;
+        total += 1;
         letters += static_cast<double>(word.letters);
         long_words += word.letters >= kLongLetters ? 1 : 0;
         short_words += word.letters <= kShortLetters ? 1 : 0;
         ++bins[std::clamp<std::size_t>(word.letters, 1, kLastBin)];
+        if (longest.size() < kMaxSpans || longer_or_earlier(word, longest.back())) {
+            longest.insert(std::ranges::upper_bound(longest, word, longer_or_earlier), word);
+            if (longest.size() > kMaxSpans) longest.pop_back();
+        }
     }
+    if (!first_word) return;
     sink.measure("word-length.letters", letters, total);
     sink.measure("word-length.long", long_words, total);
     sink.measure("word-length.short", short_words, total);
@@ -54,25 +65,16 @@ void WordLength::detect(const DetectionContext& context, MarkerSink& sink) const
         score_habit(context.reference, "word-length.long", long_words, total, kPriorWords);
     if (!score.known || score.bits < lexical::kMarkerBits) return;
     const bool longer = score.rate > score.median;
-    // Long-word habit: show the longest words. Short-word habit: a short word is not worth
-    // highlighting on its own, so the marker sits on the first word and the message explains.
+    // Long-word habit: show the longest words, in text order. Short-word habit: a short word is
+    // not worth highlighting on its own, so the marker sits on the first word and the message
+    // explains.
     std::vector<Span> spans;
     if (longer) {
-        // The first kMaxSpans words by length, earlier first among equals: words are in text
-        // order, so this is a stable sort's prefix without sorting the whole document.
-        std::vector<Word> longest = words;
-        const auto shown = static_cast<std::ptrdiff_t>(std::min(longest.size(), kMaxSpans));
-        std::ranges::partial_sort(longest, longest.begin() + shown,
-                                  [](const Word& a, const Word& b) {
-                                      if (a.letters != b.letters) return a.letters > b.letters;
-                                      return a.text.begin < b.text.begin;
-                                  });
-        longest.resize(static_cast<std::size_t>(shown));
         std::ranges::sort(longest,
                           [](const Word& a, const Word& b) { return a.text.begin < b.text.begin; });
         for (const Word& word : longest) spans.push_back(word.text);
     } else {
-        spans.push_back(words.front().text);
+        spans.push_back(*first_word);
     }
     std::string message =
         (longer ? "Your words run long: " : "Your words run short: ") +

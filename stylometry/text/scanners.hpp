@@ -29,8 +29,9 @@ std::size_t match_emoji(std::string_view text, std::size_t at);
 // The caller checks that a space or the block start precedes it.
 std::size_t match_emoticon(std::string_view text, std::size_t at);
 
-// Appends the tokens of `text[range]` to `tokens`; the first has space_before set.
-void tokenize(std::string_view text, Span range, std::vector<Token>& tokens);
+// Appends the tokens of `text[range]` to `tokens`, their norms stored in `norms`; the first has
+// space_before set.
+void tokenize(std::string_view text, Span range, std::vector<Token>& tokens, NormStore& norms);
 
 // Appends the sentences of tokens[first, tokens.size()), which all lie in one block.
 void split_sentences(std::string_view text, const std::vector<Token>& tokens, std::size_t first,

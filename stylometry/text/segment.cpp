@@ -33,12 +33,52 @@ std::vector<Span> stretches(const Prose& prose) {
 
 }  // namespace
 
+std::string_view NormStore::add(std::string_view norm) {
+    if (norm.empty()) return {};
+    if (capacity_ - used_ < norm.size()) {
+        capacity_ = std::max(kChunkSize, norm.size());
+        chunks_.push_back(std::make_unique_for_overwrite<char[]>(capacity_));
+        used_ = 0;
+    }
+    char* stored = chunks_.back().get() + used_;
+    std::copy(norm.begin(), norm.end(), stored);
+    used_ += norm.size();
+    return {stored, norm.size()};
+}
+
+void NormStore::clear() {
+    if (chunks_.size() > 1) chunks_.erase(chunks_.begin(), chunks_.end() - 1);
+    used_ = 0;
+}
+
+namespace {
+
+// How many tokens `segment` will make. Counting them first (tokenizing each stretch into a
+// small reused buffer) costs a few milliseconds per MB and lets the token vector be allocated
+// once at its final size: growing it by doubling would hold up to twice the memory for the
+// whole analysis, and three times while it moves.
+std::size_t count_tokens(const Prose& prose, const std::vector<Span>& stretches) {
+    std::size_t count = 0;
+    std::vector<Token> buffer;
+    NormStore norms;
+    for (const Span stretch : stretches) {
+        buffer.clear();
+        norms.clear();
+        text::tokenize(prose.text, stretch, buffer, norms);
+        count += buffer.size();
+    }
+    return count;
+}
+
+}  // namespace
+
 Segmentation segment(const Prose& prose) {
     Segmentation result;
-    result.tokens.reserve(prose.text.size() / 4);
-    for (const Span stretch : stretches(prose)) {
+    const std::vector<Span> stretches_to_segment = stretches(prose);
+    result.tokens.reserve(count_tokens(prose, stretches_to_segment));
+    for (const Span stretch : stretches_to_segment) {
         const std::size_t first = result.tokens.size();
-        text::tokenize(prose.text, stretch, result.tokens);
+        text::tokenize(prose.text, stretch, result.tokens, result.norms);
         text::split_sentences(prose.text, result.tokens, first, result.sentences);
     }
     return result;

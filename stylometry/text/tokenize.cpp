@@ -56,7 +56,8 @@ void normalize_word(std::string_view word, std::string& norm) {
 
 class Tokenizer {
   public:
-    Tokenizer(std::string_view text, std::vector<Token>& tokens) : text_(text), tokens_(tokens) {}
+    Tokenizer(std::string_view text, std::vector<Token>& tokens, NormStore& norms)
+        : text_(text), tokens_(tokens), norms_(norms) {}
 
     void run(std::size_t begin) {
         bool space = true;
@@ -146,7 +147,11 @@ class Tokenizer {
         token.text = Span(begin, end);
         token.kind = kind;
         token.space_before = space;
-        if (kind == TokenKind::Word) normalize_word(text_.substr(begin, end - begin), token.norm);
+        if (kind == TokenKind::Word) {
+            norm_.clear();
+            normalize_word(text_.substr(begin, end - begin), norm_);
+            token.norm = norms_.add(norm_);
+        }
         return end;
     }
 
@@ -238,13 +243,15 @@ class Tokenizer {
 
     std::string_view text_;
     std::vector<Token>& tokens_;
+    NormStore& norms_;
+    std::string norm_;  // reused for each word's norm before it is stored
     std::size_t email_scanned_to_ = 0;  // no e-mail address starts before this offset
 };
 
 }  // namespace
 
-void tokenize(std::string_view text, Span range, std::vector<Token>& tokens) {
-    Tokenizer(text.substr(0, range.end), tokens).run(range.begin);
+void tokenize(std::string_view text, Span range, std::vector<Token>& tokens, NormStore& norms) {
+    Tokenizer(text.substr(0, range.end), tokens, norms).run(range.begin);
 }
 
 }  // namespace fantasma::text

@@ -237,7 +237,8 @@ def plot(figures, path: Path) -> None:
 
     markers = {ORIGINAL: "o", REWRITE: "s", MODEL: "D"}
     colors = ["tab:blue", "tab:orange", "tab:green", "tab:red"]
-    figure, axes = plt.subplots(figsize=(8, 5.5), dpi=110)
+    figure, axes = plt.subplots(figsize=(8, 6.5), dpi=110)
+    cosines = [1.0]
     for color, name in zip(colors, _attackers(figures)):
         for method in _methods(figures):
             if method == OBFUSCATION:
@@ -245,9 +246,14 @@ def plot(figures, path: Path) -> None:
             cosine = 1.0 if method == ORIGINAL else figures["faithfulness"][method]["cosine_mean"]
             if cosine is None:
                 continue
-            marker = markers.get(method, "^")
-            axes.scatter(cosine, figures["attack"][method][name]["top1"], color=color,
-                         marker=marker, s=60, edgecolors="black", linewidths=0.5)
+            cosines.append(cosine)
+            top1 = figures["attack"][method][name]["top1"]
+            if method == ORIGINAL:  # a ring, so that rewrites that barely move stay visible
+                axes.scatter(cosine, top1, marker="o", s=160, facecolors="none",
+                             edgecolors=color, linewidths=1.5)
+            else:
+                axes.scatter(cosine, top1, color=color, marker=markers.get(method, "^"), s=50,
+                             edgecolors="black", linewidths=0.5)
         if OBFUSCATION in figures["attack"]:
             axes.axhline(figures["attack"][OBFUSCATION][name]["top1"], color=color,
                          linestyle="--", linewidth=1)
@@ -255,11 +261,15 @@ def plot(figures, path: Path) -> None:
     handles = [plt.Line2D([], [], color=c, marker="o", linestyle="", label=n)
                for c, n in zip(colors, _attackers(figures))]
     handles += [plt.Line2D([], [], color="black", marker=markers.get(m, "^"), linestyle="",
-                           label=m) for m in _methods(figures) if m != OBFUSCATION]
+                           label=m, markerfacecolor="none" if m == ORIGINAL else "black")
+                for m in _methods(figures) if m != OBFUSCATION]
     handles += [plt.Line2D([], [], color="black", linestyle="--",
                            label="authors' own obfuscation (no faithfulness: a new text)"),
                 plt.Line2D([], [], color="gray", linestyle=":", label="chance")]
-    axes.legend(handles=handles, fontsize=7, loc="best")
+    axes.legend(handles=handles, fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.12),
+                ncol=2)
+    axes.set_xlim(min(0.85, min(cosines) - 0.03), 1.005)
+    axes.ticklabel_format(axis="x", useOffset=False)
     axes.set_xlabel("faithfulness: mean embedding cosine to the original (all-MiniLM-L6-v2)")
     axes.set_ylabel("attribution top-1 accuracy")
     axes.set_ylim(0, 1.02)

@@ -105,7 +105,7 @@ std::vector<float> to_f32(const TensorData& tensor) {
     const std::byte* in = tensor.bytes.data();
     switch (tensor.dtype) {
         case DType::f32:
-            std::memcpy(out.data(), in, count * 4);
+            if (count > 0) std::memcpy(out.data(), in, count * 4);  // empty: both may be null
             break;
         case DType::f16:
         case DType::bf16:

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Runs llama.cpp's llama-bench and `fantasma bench` with the same settings on the same GGUF
+# files, one after the other, measures memory read bandwidth, and prints one Markdown table
+# (medians of the repetitions; the decode bound is bytes read per token ÷ read bandwidth).
+#   compare_llama_cpp.sh LLAMA_CPP_BUILD_DIR MODEL.gguf...
+# Settings from the environment: THREADS (2), PROMPT (512), GEN (128), REPS (3),
+# FANTASMA (the fantasma binary; default build/release/cli/fantasma under the repository).
+set -euo pipefail
+if [[ $# -lt 2 ]]; then
+    echo "usage: $0 LLAMA_CPP_BUILD_DIR MODEL.gguf..." >&2
+    exit 2
+fi
+llama_build=$1
+shift
+here=$(cd "$(dirname "$0")" && pwd)
+threads=${THREADS:-2}
+prompt=${PROMPT:-512}
+gen=${GEN:-128}
+reps=${REPS:-3}
+fantasma=${FANTASMA:-$here/../../build/release/cli/fantasma}
+llama_bench=$llama_build/bin/llama-bench
+for tool in "$llama_bench" "$fantasma"; do
+    [[ -x $tool ]] || { echo "compare: $tool is missing or not executable" >&2; exit 1; }
+done
+
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+g++ -O2 -march=native -pthread "$here/memory_bandwidth.cpp" -o "$scratch/memory_bandwidth"
+bandwidth=$("$scratch/memory_bandwidth" "$threads")
+
+for model in "$@"; do
+    name=$(basename "$model" .gguf)
+    echo "compare: llama-bench on $name" >&2
+    "$llama_bench" -m "$model" -p "$prompt" -n "$gen" -t "$threads" -r "$reps" -o json \
+        >"$scratch/$name.llama.json" 2>"$scratch/$name.llama.err" ||
+        { echo "compare: llama-bench failed on $model:" >&2; tail -5 "$scratch/$name.llama.err" >&2; }
+    echo "compare: fantasma bench on $name" >&2
+    "$fantasma" bench --model "$model" --prompt-tokens "$prompt" --gen-tokens "$gen" \
+        --threads "$threads" --repetitions "$reps" --json >"$scratch/$name.fantasma.json" ||
+        echo "compare: fantasma bench failed on $model" >&2
+done
+
+python3 - "$scratch" "$bandwidth" "$threads" "$prompt" "$gen" "$reps" "$@" <<'PY'
+import json, os, statistics, sys
+
+scratch, bandwidth, threads, prompt, gen, reps = sys.argv[1], float(sys.argv[2]), *sys.argv[3:7]
+models = sys.argv[7:]
+
+
+def load(path):
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
+def llama_median(results, n_prompt, n_gen):
+    for test in results or []:
+        if test.get("n_prompt") == n_prompt and test.get("n_gen") == n_gen:
+            return statistics.median(test["samples_ts"])
+    return None
+
+
+def show(value):
+    return "failed" if value is None else f"{value:.1f}"
+
+
+print(f"threads {threads}, pp{prompt} / tg{gen}, median of {reps}; read bandwidth {bandwidth:.1f} GB/s\n")
+print(f"| file | weights | llama.cpp pp{prompt} | fantasma pp{prompt} | llama.cpp tg{gen} | fantasma tg{gen} "
+      f"| decode bound | fantasma / bound | llama.cpp / bound |")
+print("|---|--:|--:|--:|--:|--:|--:|--:|--:|")
+for model in models:
+    name = os.path.basename(model)[: -len(".gguf")] if model.endswith(".gguf") else os.path.basename(model)
+    llama = load(f"{scratch}/{name}.llama.json")
+    ours = load(f"{scratch}/{name}.fantasma.json") or {}
+    llama_pp, llama_tg = llama_median(llama, int(prompt), 0), llama_median(llama, 0, int(gen))
+    ours_pp, ours_tg = ours.get("prefill_tokens_per_s"), ours.get("decode_tokens_per_s")
+    per_token = ours.get("bytes_per_token")
+    bound = bandwidth * 1e9 / per_token if per_token else None
+    share = lambda v: "–" if v is None or bound is None else f"{100 * v / bound:.0f} %"
+    size = f"{ours['weight_bytes'] / 1e6:.0f} MB {ours['file_type']}" if ours else "?"
+    print(f"| {name} | {size} | {show(llama_pp)} | {show(ours_pp)} | {show(llama_tg)} | {show(ours_tg)} "
+          f"| {show(bound)} | {share(ours_tg)} | {share(llama_tg)} |")
+for model in models:
+    name = os.path.basename(model)[: -len(".gguf")]
+    ours = load(f"{scratch}/{name}.fantasma.json")
+    if ours:
+        print(f"\n{name}: fantasma backend {ours['backend']}, peak RSS {ours['peak_rss_bytes'] / 1e6:.0f} MB")
+    err = f"{scratch}/{name}.llama.err"
+    if load(f"{scratch}/{name}.llama.json") is None and os.path.exists(err):
+        print(f"\n{name}: llama-bench error:\n```\n" + open(err).read()[-1500:] + "\n```")
+PY

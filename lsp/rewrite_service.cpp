@@ -66,7 +66,7 @@ void RewriteService::worker_loop(std::stop_token stop) {
         running_ = true;
         const ModelSettings settings = settings_;
         lock.unlock();
-        run(queued, settings);
+        run(queued, settings, stop);
         lock.lock();
         running_ = false;
         loaded_ = generator_ != nullptr;
@@ -77,9 +77,20 @@ void RewriteService::worker_loop(std::stop_token stop) {
     idle_signal_.notify_all();
 }
 
-void RewriteService::run(const Queued& queued, const ModelSettings& settings) {
+void RewriteService::run(const Queued& queued, const ModelSettings& settings,
+                         std::stop_token shutdown) {
     const RewriteCallbacks& callbacks = queued.callbacks;
+    // The job stops when it is cancelled or when the service shuts down.
+    std::stop_source stop;
+    const std::stop_callback on_cancel(queued.job.stop, [&] { stop.request_stop(); });
+    const std::stop_callback on_shutdown(shutdown, [&] { stop.request_stop(); });
     try {
+        if (stop.stop_requested()) {  // cancelled while queued: no model to load for it
+            ModelRewriteResult cancelled;
+            cancelled.cancelled = true;
+            if (callbacks.on_done) callbacks.on_done(cancelled);
+            return;
+        }
         if (settings.model.empty())
             throw std::runtime_error(
                 "no rewrite model is configured (set fantasma.model to a model file or folder)");
@@ -103,7 +114,7 @@ void RewriteService::run(const Queued& queued, const ModelSettings& settings) {
         options.rewrite.language = queued.job.language;
         options.rewrite.range = queued.job.range;
         options.candidates = settings.candidates;
-        options.stop = queued.job.stop;
+        options.stop = stop.get_token();
         options.on_token = callbacks.on_token;
         const ModelRewriteResult result =
             model_rewrite(*queued.job.text, options, analyzer_, *generator_);

@@ -72,7 +72,7 @@ class RewriteService {
         RewriteCallbacks callbacks;
     };
     void worker_loop(std::stop_token stop);
-    void run(const Queued& queued, const ModelSettings& settings);
+    void run(const Queued& queued, const ModelSettings& settings, std::stop_token shutdown);
 
     const Analyzer& analyzer_;
     GeneratorFactory factory_;

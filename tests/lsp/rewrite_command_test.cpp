@@ -137,6 +137,12 @@ class RewriteClient {
     Server server_;
 };
 
+// A progress report of generated tokens: the generator is running.
+bool writing(const json& message) {
+    return message.value("method", "") == "$/progress" &&
+           message["params"]["value"].value("message", "").find("tokens") != std::string::npos;
+}
+
 const json kModelSettings = {{"fantasma", {{"model", "/models/tiny"}, {"rewriteCandidates", 2}}}};
 
 bool has(const std::vector<json>& messages, const std::string& method) {
@@ -222,8 +228,9 @@ TEST_CASE("An edit during the rewrite: diagnostics still flow, and nothing is ap
     Models models;
     models.gated = true;
     RewriteClient client(models);
-    client.initialize(kModelSettings, /*progress=*/false);
+    client.initialize(kModelSettings);
     client.rewrite(7);
+    client.until(writing);  // the model is busy from here on
     // The server answers other messages while the model is busy.
     const json change = {{"text", "Now a different colour.\n"}};
     const json did_change = {{"textDocument", {{"uri", kUri}, {"version", 2}}},
@@ -314,4 +321,19 @@ TEST_CASE("The model is released after the idle timeout and loaded again when ne
     client.rewrite(4);
     client.until(RewriteClient::is_reply(4));
     CHECK(models.opened == 2);
+}
+
+TEST_CASE("A server closed while the model writes stops the rewrite instead of waiting for it") {
+    Models models;
+    models.gated = true;  // never opened: only the shutdown can end this rewrite
+    {
+        RewriteClient client(models);
+        client.initialize(kModelSettings);
+        client.rewrite(7);
+        client.until([](const json& m) {
+            return m.value("method", "") == "$/progress" &&
+                   m["params"]["value"].value("message", "").find("tokens") != std::string::npos;
+        });
+    }  // the server's destructor must return
+    CHECK(models.opened == 1);
 }

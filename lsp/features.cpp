@@ -13,7 +13,7 @@ constexpr std::size_t kMaxRelatedLocations = 50;
 
 // Ranges and offsets for one snapshot's text in the client's units.
 class RangeMap {
-public:
+  public:
     RangeMap(const std::string& text, PositionEncoding encoding) : positions_(text, encoding) {}
     Range range(Span span) const {
         const LineColumn start = positions_.position(span.begin);
@@ -24,7 +24,7 @@ public:
         return positions_.offset({position.line, position.character});
     }
 
-private:
+  private:
     PositionMap positions_;
 };
 
@@ -63,8 +63,7 @@ Diagnostic diagnostic(const Snapshot& snapshot, const Marker& marker, const Rang
 }
 
 // Edits applying the first fix of each marker, skipping any that overlaps an earlier one.
-std::vector<TextEdit> first_fixes(const std::vector<const Marker*>& markers,
-                                  const RangeMap& map) {
+std::vector<TextEdit> first_fixes(const std::vector<const Marker*>& markers, const RangeMap& map) {
     std::vector<const Marker*> sorted = markers;
     std::sort(sorted.begin(), sorted.end(), [](const Marker* a, const Marker* b) {
         return a->spans.front().begin < b->spans.front().begin;
@@ -73,7 +72,8 @@ std::vector<TextEdit> first_fixes(const std::vector<const Marker*>& markers,
     std::size_t covered_to = 0;
     for (const Marker* marker : sorted) {
         const Span span = marker->spans.front();
-        if (marker->fixes.empty() || marker->identity || (!edits.empty() && span.begin < covered_to))
+        if (marker->fixes.empty() || marker->identity ||
+            (!edits.empty() && span.begin < covered_to))
             continue;
         edits.push_back({map.range(span), marker->fixes.front().new_text});
         covered_to = span.end;
@@ -92,6 +92,33 @@ std::optional<Span> block_around(const Snapshot& snapshot, std::size_t offset) {
     return std::nullopt;
 }
 
+// The sentence of `block` holding `offset`: from just past the previous . ! ? (and the
+// spaces after it) to just past the next one, or the block's ends. A rough cut, enough to
+// offer "rewrite sentence": the model pass itself protects what must not change.
+Span sentence_around(std::string_view text, Span block, std::size_t offset) {
+    const auto ends_sentence = [&](std::size_t at) {
+        const char c = text[at];
+        return (c == '.' || c == '!' || c == '?') &&
+               (at + 1 == block.end || text[at + 1] == ' ' || text[at + 1] == '\n');
+    };
+    std::size_t begin = block.begin;
+    for (std::size_t at = std::min(offset, block.end); at > block.begin; --at) {
+        if (ends_sentence(at - 1)) {
+            begin = at;
+            break;
+        }
+    }
+    while (begin < block.end && (text[begin] == ' ' || text[begin] == '\n')) ++begin;
+    std::size_t end = block.end;
+    for (std::size_t at = std::max(offset, begin); at < block.end; ++at) {
+        if (ends_sentence(at)) {
+            end = at + 1;
+            break;
+        }
+    }
+    return Span(begin, std::max(begin, end));
+}
+
 bool wanted(const std::optional<std::vector<std::string>>& only, std::string_view kind) {
     if (!only) return true;
     return std::any_of(only->begin(), only->end(), [&](const std::string& prefix) {
@@ -103,9 +130,12 @@ bool wanted(const std::optional<std::vector<std::string>>& only, std::string_vie
 
 int lsp_severity(double bits) {
     switch (severity_for_bits(bits)) {
-        case Severity::Warning: return 2;
-        case Severity::Information: return 3;
-        case Severity::Hint: return 4;
+        case Severity::Warning:
+            return 2;
+        case Severity::Information:
+            return 3;
+        case Severity::Hint:
+            return 4;
     }
     return 3;
 }
@@ -146,7 +176,8 @@ std::optional<Hover> hover_for(const Snapshot& snapshot, Position position,
         markdown += "**fantasma: " + marker.code + "** — " + format_bits(marker.bits) +
                     " bits of identifying information\n\n" + marker.message;
         if (marker.population_bits != marker.bits)
-            markdown += "\n\nAcross the population: " + format_bits(marker.population_bits) + " bits.";
+            markdown +=
+                "\n\nAcross the population: " + format_bits(marker.population_bits) + " bits.";
         if (!marker.fixes.empty()) {
             markdown += "\n\nAlternatives:";
             for (const Fix& fix : marker.fixes) markdown += "\n- " + fix.title;
@@ -170,7 +201,8 @@ std::optional<IgnoreInsertion> ignore_insertion(std::string_view source, Languag
     // LaTeX: a comment ending the marker's line, unless the line already has one (the
     // directive would be read as part of it); then a comment line of its own above.
     const std::size_t line_start = source.rfind('\n', marker_offset == 0 ? 0 : marker_offset - 1);
-    const std::size_t begin = line_start == std::string_view::npos || marker_offset == 0 ? 0 : line_start + 1;
+    const std::size_t begin =
+        line_start == std::string_view::npos || marker_offset == 0 ? 0 : line_start + 1;
     for (std::size_t i = begin; i < line_end; ++i) {
         if (source[i] == '%' && (i == begin || source[i - 1] != '\\'))
             return IgnoreInsertion{begin, "% fantasma-ignore " + code + "\n"};
@@ -193,10 +225,9 @@ std::vector<CodeAction> code_actions_for(const Snapshot& snapshot, const CodeAct
     for (const Marker& marker : markers) {
         const Span first = marker.spans.front();
         const bool under_range = first.begin <= range_end && range_begin <= first.end;
-        const bool echoed = std::any_of(params.diagnostics.begin(), params.diagnostics.end(),
-                                        [&](const EchoedDiagnostic& d) {
-                                            return matches_data(marker, d.data);
-                                        });
+        const bool echoed =
+            std::any_of(params.diagnostics.begin(), params.diagnostics.end(),
+                        [&](const EchoedDiagnostic& d) { return matches_data(marker, d.data); });
         if (under_range || echoed) selected.push_back(&marker);
     }
 
@@ -206,13 +237,17 @@ std::vector<CodeAction> code_actions_for(const Snapshot& snapshot, const CodeAct
         const Range first_range = map.range(marker->spans.front());
         if (wanted(params.only, "quickfix")) {
             for (std::size_t i = 0; i < marker->fixes.size(); ++i) {
-                actions.push_back({marker->fixes[i].title, "quickfix", {shown}, i == 0,
-                                   snapshot.uri, {{first_range, marker->fixes[i].new_text}},
+                actions.push_back({marker->fixes[i].title,
+                                   "quickfix",
+                                   {shown},
+                                   i == 0,
+                                   snapshot.uri,
+                                   {{first_range, marker->fixes[i].new_text}},
                                    std::nullopt});
             }
         }
-        const bool first_of_code = std::find(codes_done.begin(), codes_done.end(), marker->code) ==
-                                   codes_done.end();
+        const bool first_of_code =
+            std::find(codes_done.begin(), codes_done.end(), marker->code) == codes_done.end();
         if (!first_of_code) continue;
         codes_done.push_back(marker->code);
 
@@ -223,21 +258,35 @@ std::vector<CodeAction> code_actions_for(const Snapshot& snapshot, const CodeAct
             edits.size() > 1 && wanted(params.only, "quickfix")) {
             actions.push_back({"Fix all " + std::to_string(edits.size()) + " '" + marker->code +
                                    "' markers in this document",
-                               "quickfix", {}, false, snapshot.uri, edits, std::nullopt});
+                               "quickfix",
+                               {},
+                               false,
+                               snapshot.uri,
+                               edits,
+                               std::nullopt});
         }
         if (const auto insertion = ignore_insertion(*snapshot.text, snapshot.language,
                                                     marker->spans.front().begin, marker->code);
             insertion && wanted(params.only, "quickfix")) {
             const Range at = map.range({insertion->offset, insertion->offset});
-            actions.push_back({"Ignore '" + marker->code + "' here", "quickfix", {shown}, false,
-                               snapshot.uri, {{at, insertion->text}}, std::nullopt});
+            actions.push_back({"Ignore '" + marker->code + "' here",
+                               "quickfix",
+                               {shown},
+                               false,
+                               snapshot.uri,
+                               {{at, insertion->text}},
+                               std::nullopt});
         }
         if (wanted(params.only, "quickfix")) {
-            actions.push_back({"Ignore '" + marker->code + "' in this workspace", "quickfix",
-                               {shown}, false, "", {},
-                               Command{"Ignore '" + marker->code + "' in this workspace",
-                                       std::string(kIgnoreInWorkspaceCommand),
-                                       json::array({marker->code})}});
+            actions.push_back(
+                {"Ignore '" + marker->code + "' in this workspace",
+                 "quickfix",
+                 {shown},
+                 false,
+                 "",
+                 {},
+                 Command{"Ignore '" + marker->code + "' in this workspace",
+                         std::string(kIgnoreInWorkspaceCommand), json::array({marker->code})}});
         }
     }
 
@@ -253,19 +302,43 @@ std::vector<CodeAction> code_actions_for(const Snapshot& snapshot, const CodeAct
             if (const auto edits = first_fixes(inside, map); !edits.empty()) {
                 actions.push_back({"Rewrite paragraph in a neutral style (" +
                                        std::to_string(edits.size()) + " changes)",
-                                   "refactor.rewrite", {}, false, snapshot.uri, edits,
+                                   "refactor.rewrite",
+                                   {},
+                                   false,
+                                   snapshot.uri,
+                                   edits,
                                    std::nullopt});
             }
             if (model_configured) {
-                const json arguments = json::array(
-                    {{{"uri", snapshot.uri}, {"version", snapshot.version},
-                      {"range", map.range(*block)}}});
-                const std::string apply = "Rewrite paragraph in a neutral style with the model";
-                const std::string preview = "Preview the model's neutral rewrite of the paragraph";
-                actions.push_back({apply, "refactor.rewrite", {}, false, "", {},
-                                   Command{apply, std::string(kRewriteWithModelCommand), arguments}});
-                actions.push_back({preview, "refactor.rewrite", {}, false, "", {},
-                                   Command{preview, std::string(kPreviewRewriteCommand), arguments}});
+                const auto offer = [&](Span passage, const std::string& what) {
+                    const json arguments = json::array({{{"uri", snapshot.uri},
+                                                         {"version", snapshot.version},
+                                                         {"range", map.range(passage)}}});
+                    const std::string apply =
+                        "Rewrite " + what + " in a neutral style with the model";
+                    const std::string preview =
+                        "Preview the model's neutral rewrite of the " + what;
+                    actions.push_back(
+                        {apply,
+                         "refactor.rewrite",
+                         {},
+                         false,
+                         "",
+                         {},
+                         Command{apply, std::string(kRewriteWithModelCommand), arguments}});
+                    actions.push_back(
+                        {preview,
+                         "refactor.rewrite",
+                         {},
+                         false,
+                         "",
+                         {},
+                         Command{preview, std::string(kPreviewRewriteCommand), arguments}});
+                };
+                offer(*block, "paragraph");
+                const Span sentence =
+                    sentence_around(*snapshot.text, *block, selected.front()->spans.front().begin);
+                if (sentence != *block) offer(sentence, "sentence");
             }
         }
     }

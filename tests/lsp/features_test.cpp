@@ -176,7 +176,8 @@ TEST_CASE("identity markers are never fixed in bulk; `only` filters kinds") {
 
 TEST_CASE("ignore directives go where the extractor reads them") {
     CHECK_FALSE(ignore_insertion("plain text", Language::Text, 0, "x"));
-    const auto latex = ignore_insertion("A line.\nThe colour here.\nNext", Language::Latex, 12, "c");
+    const auto latex =
+        ignore_insertion("A line.\nThe colour here.\nNext", Language::Latex, 12, "c");
     REQUIRE(latex);
     CHECK(latex->offset == 24);
     CHECK(latex->text == " % fantasma-ignore c");
@@ -188,4 +189,29 @@ TEST_CASE("ignore directives go where the extractor reads them") {
     CHECK(commented->text == "% fantasma-ignore c\n");
     // An escaped percent sign is not a comment.
     CHECK(ignore_insertion("50\\% colour", Language::Latex, 5, "c")->offset == 11);
+}
+
+TEST_CASE("with a model: rewrite commands for the paragraph and the marker's sentence") {
+    const std::string text = "First one. The colour is here! Last.\n\nNext paragraph.\n";
+    const Snapshot snapshot = snapshot_of(
+        text, {marker("regional-spelling", Span(15, 21), 2, {{"Use 'color'", "color"}})});
+    CHECK_FALSE(find_action(code_actions_for(snapshot, at({0, 16}), PositionEncoding::Utf16),
+                            "Rewrite paragraph in a neutral style with"));
+    const auto actions = code_actions_for(snapshot, at({0, 16}), PositionEncoding::Utf16, true);
+    const CodeAction* paragraph =
+        find_action(actions, "Rewrite paragraph in a neutral style with the model");
+    const CodeAction* sentence =
+        find_action(actions, "Rewrite sentence in a neutral style with the model");
+    REQUIRE(paragraph);
+    REQUIRE(sentence);
+    REQUIRE(find_action(actions, "Preview the model's neutral rewrite of the sentence"));
+    CHECK(paragraph->kind == "refactor.rewrite");
+    REQUIRE(sentence->command);
+    CHECK(sentence->command->command == "fantasma.rewriteWithModel");
+    const json argument = sentence->command->arguments[0];
+    CHECK(argument["uri"] == "file:///doc.md");
+    CHECK(argument["version"] == 4);
+    CHECK(argument["range"] == json{{"start", {{"line", 0}, {"character", 11}}},
+                                    {"end", {{"line", 0}, {"character", 30}}}});
+    CHECK(paragraph->command->arguments[0]["range"]["end"] == json{{"line", 0}, {"character", 36}});
 }

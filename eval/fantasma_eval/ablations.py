@@ -22,11 +22,30 @@ def _content_words_masked(text):
                     else "x" * len(m.group()), text)
 
 
+def _every_surface_fix(text):
+    """Whitespace, typographic punctuation, case and punctuation all at once: the most that
+    edits below the word level could change."""
+    return re.sub(r"[^\w\s]", "", _straight_punctuation(_collapse_whitespace(text))).lower()
+
+
+def _collapse_whitespace(text):
+    return re.sub(r"[ \t]+", " ", re.sub(r"\s*\n\s*", "\n", text)).strip()
+
+
+def rare_words_masked(common: set[str]):
+    """Masks the words outside `common` (the training texts' most frequent words): roughly the
+    topic and the writer's own vocabulary, with the everyday words kept."""
+    def mask(text):
+        return WORD.sub(lambda m: m.group() if m.group().lower() in common
+                        else "x" * len(m.group()), text)
+    return mask
+
+
 ABLATIONS = {
-    "whitespace runs collapsed to one space, edges stripped":
-        lambda t: re.sub(r"[ \t]+", " ", re.sub(r"\s*\n\s*", "\n", t)).strip(),
+    "whitespace runs collapsed to one space, edges stripped": _collapse_whitespace,
     "typographic punctuation made plain (quotes, dashes, ellipses)": _straight_punctuation,
     "all punctuation removed": lambda t: re.sub(r"[^\w\s]", "", t),
     "lowercased": str.lower,
+    "all four above at once (every edit below the word level)": _every_surface_fix,
     "content words masked (x per letter), function words kept": _content_words_masked,
 }

@@ -178,6 +178,8 @@ def markdown(figures, plot_name: str) -> str:
         "",
         *guided_vs_random_table(figures),
         "",
+        f"One held-out sample is {100 / len(per_document):.1f} points of accuracy, so "
+        "differences of a point or two are one or two samples. "
         f"The rewriter made {mean_edits:.1f} edits per held-out sample on average "
         f"({sum(per_document)} in all: {kinds}); {sum(1 for n in per_document if n == 0)} of "
         f"{len(per_document)} samples were left unchanged. The random baseline drew from "

@@ -10,6 +10,7 @@ import os
 import random
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -18,6 +19,7 @@ from . import ablations, attackers, corpus, edits, faithfulness
 from .fantasma_cli import Rewriter, profile_attribution
 
 ROOT = Path(__file__).resolve().parents[2]
+RARE_ABOVE = 1000  # the ablation masking rarer words keeps the 1,000 commonest
 
 
 def progress(message: str) -> None:
@@ -118,7 +120,12 @@ def attack(args, authors, versions):
             count(attacker, "authors' own obfuscation",
                   attacker.rank([t for t, _ in obfuscated]), [n for _, n in obfuscated])
             if isinstance(attacker, attackers.CharNgramAttacker):
-                for label, normalize in ablations.ABLATIONS.items():
+                common = {w for w, _ in Counter(
+                    w for t, _ in train for w in attackers.words(t)).most_common(RARE_ABOVE)}
+                normalizations = dict(ablations.ABLATIONS)
+                normalizations[f"words outside the training texts' {RARE_ABOVE} commonest "
+                               "masked"] = ablations.rare_words_masked(common)
+                for label, normalize in normalizations.items():
                     texts = [normalize(t) for t in versions[fold]["original"]]
                     count(attacker, "ablation: " + label, attacker.rank(texts), names)
             progress(f"fold {fold + 1}/{args.folds}: {attacker.name} trained on {len(train)} "

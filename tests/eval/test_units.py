@@ -100,3 +100,11 @@ def test_ablations_change_what_they_name():
         "\"Well...\"  she said - Then\n  left."
     assert ABLATIONS["content words masked (x per letter), function words kept"](
         "She said then") == "She xxxx then"
+
+
+def test_surface_ablation_and_rare_word_masking():
+    from fantasma_eval.ablations import rare_words_masked
+
+    assert ABLATIONS["all four above at once (every edit below the word level)"](
+        "“Well…”  She said — Then\n  left.") == "well she said  then\nleft"
+    assert rare_words_masked({"she", "said"})("She said Then left.") == "She said xxxx xxxx."

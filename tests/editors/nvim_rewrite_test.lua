@@ -87,7 +87,7 @@ local ok, err = pcall(function()
   -- that the model is still writing when the client acts.
   vim.api.nvim_buf_set_lines(bufnr, 2, 3, false, { "“Naïve” — they said the colour of the sea was grey. I realise my favourite" })
   client.notify("workspace/didChangeConfiguration", { settings = { fantasma = {
-    debounceMs = 0, model = os.getenv("FANTASMA_MODEL"), rewriteCandidates = 12 } } })
+    debounceMs = 0, model = os.getenv("FANTASMA_MODEL"), rewriteCandidates = 4 } } })
   local paragraph = { start = { line = 2, character = 0 }, ["end"] = { line = 3, character = 0 } }
 
   -- Starts a rewrite; returns its request id and a function telling whether it was answered.

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "engine/cpu/cpu_backend.hpp"
 #include "engine/cpu/reference_backend.hpp"
 #include "engine/error.hpp"
 #include "opencl/backend_choice.hpp"
@@ -15,9 +16,10 @@ namespace fantasma::cli {
 void add_backend_option(CLI::App& command, std::string& backend_name) {
     command
         .add_option("--backend", backend_name,
-                    "cpu (the float32 reference backend for now), reference (the float32 "
-                    "reference backend, for debugging), opencl (an OpenCL device: see fantasma "
-                    "devices) or auto (an OpenCL GPU if there is one, else cpu)")
+                    "cpu (the fast CPU backend: threads, AVX2 where available, quantized "
+                    "weights in place), reference (the single-threaded float32 reference "
+                    "backend, for debugging), opencl (an OpenCL device: see fantasma devices) or "
+                    "auto (an OpenCL GPU if there is one, else cpu)")
         ->check(CLI::IsMember({"cpu", "auto", "reference", "opencl"}, CLI::ignore_case));
     // The same as FANTASMA_OPENCL_DEVICE=N, which the OpenCL backend reads.
     command
@@ -39,7 +41,8 @@ std::unique_ptr<engine::Backend> make_backend(const std::string& backend_name, i
             return backend;
         if (!note.empty()) std::cerr << "fantasma: " << note << '\n';
     }
-    return std::make_unique<engine::cpu::ReferenceBackend>();
+    if (backend_name == "reference") return std::make_unique<engine::cpu::ReferenceBackend>();
+    return std::make_unique<engine::cpu::CpuBackend>(engine::cpu::CpuOptions{.threads = threads});
 }
 
 std::filesystem::path model_folder(const std::filesystem::path& model_path) {

@@ -1,0 +1,214 @@
+#include "engine/cpu/cpu_backend.hpp"
+
+#include "engine/cpu/ops.hpp"
+#include "engine/error.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <thread>
+
+namespace fantasma::engine::cpu {
+namespace {
+
+float* row(Tensor t, int r) {
+    return static_cast<float*>(t.handle) + t.offset + std::size_t(r) * std::size_t(t.stride);
+}
+
+void require(bool ok, const char* what) {
+    if (!ok) throw ModelError(std::string("cpu backend: ") + what);
+}
+
+void require_same_shape(Tensor a, Tensor b) {
+    require(a.rows == b.rows && a.cols == b.cols, "tensor shapes disagree");
+}
+
+int default_threads(int threads) {
+    if (threads > 0) return threads;
+    return std::max(1, int(std::thread::hardware_concurrency()));
+}
+
+const Kernels& choose_kernels(bool portable) {
+    const Kernels* avx2 = portable ? nullptr : avx2_kernels();
+    return avx2 != nullptr ? *avx2 : scalar_kernels();
+}
+
+// Elementwise work split over threads: by rows for a batch, by runs of `unit` columns within
+// the row for a single token. body(row, col_begin, col_end).
+template <typename Body>
+void for_each_piece(ThreadPool& pool, int rows, int cols, int unit, const Body& body) {
+    const int pieces = std::max(1, cols / unit);
+    pool.parallel_for(rows * pieces, std::max(1, rows * pieces / (4 * pool.size())),
+                      [&](int begin, int end, int) {
+                          for (int i = begin; i < end; ++i) {
+                              const int piece = i % pieces;
+                              const int end_col = piece == pieces - 1 ? cols : (piece + 1) * unit;
+                              body(i / pieces, piece * unit, end_col);
+                          }
+                      });
+}
+
+}  // namespace
+
+CpuBackend::CpuBackend(CpuOptions options)
+    : kernels_(choose_kernels(options.portable)),
+      float_activations_(options.float_activations),
+      pool_(default_threads(options.threads)) {}
+
+std::string CpuBackend::name() const {
+    return std::string("cpu-") + kernels_.name;
+}
+
+const CpuBackend::StoredWeight& CpuBackend::stored(const Weight& weight) {
+    return *static_cast<const StoredWeight*>(weight.handle);
+}
+
+const float* CpuBackend::floats(const Weight& weight) {
+    const StoredWeight& w = stored(weight);
+    require(w.type == DType::f32, "a float32 weight was expected");
+    return reinterpret_cast<const float*>(w.bytes);
+}
+
+float* CpuBackend::thread_scratch(std::size_t size_per_thread) {
+    const std::size_t needed = size_per_thread * std::size_t(pool_.size());
+    if (scratch_.size() < needed) scratch_.resize(needed);
+    return scratch_.data();
+}
+
+Weight CpuBackend::prepare_weight(const TensorData& tensor, int rows, int cols) {
+    require(rows > 0 && cols > 0 && tensor.element_count() == std::int64_t(rows) * cols,
+            "weight size disagrees");
+    StoredWeight& w = weights_.emplace_back();
+    // Vectors and tiny matrices are read by float ops, and F32 data may sit unaligned in a
+    // file: those are copied. Everything else stays where the loader mapped it.
+    const bool copy = rows == 1 || cols < kQ8Block || tensor.dtype == DType::f32;
+    if (copy) {
+        w.owned = to_f32(tensor);
+        w.bytes = reinterpret_cast<const std::byte*>(w.owned.data());
+        w.row_bytes = sizeof(float) * std::size_t(cols);
+    } else {
+        w.type = tensor.dtype;
+        w.bytes = tensor.bytes.data();
+        w.row_bytes = tensor.bytes.size() / std::size_t(rows);
+        require(w.row_bytes * std::size_t(rows) == tensor.bytes.size(),
+                "weight bytes are not whole rows");
+    }
+    return Weight{&w, rows, cols};
+}
+
+Tensor CpuBackend::allocate(int rows, int cols) {
+    require(rows >= 0 && cols >= 0, "negative size");
+    storage_.push_back(std::make_unique<float[]>(std::size_t(rows) * std::size_t(cols)));  // zeroed
+    return Tensor{storage_.back().get(), 0, rows, cols, cols};
+}
+
+void CpuBackend::write(Tensor dst, std::span<const float> values) {
+    require(values.size() == std::size_t(dst.rows) * std::size_t(dst.cols), "write size disagrees");
+    for (int r = 0; r < dst.rows; ++r)
+        std::memcpy(row(dst, r), values.data() + std::size_t(r) * dst.cols,
+                    sizeof(float) * dst.cols);
+}
+
+void CpuBackend::read(std::span<float> values, Tensor src) {
+    require(values.size() == std::size_t(src.rows) * std::size_t(src.cols), "read size disagrees");
+    for (int r = 0; r < src.rows; ++r)
+        std::memcpy(values.data() + std::size_t(r) * src.cols, row(src, r),
+                    sizeof(float) * src.cols);
+}
+
+void CpuBackend::copy(Tensor dst, Tensor src) {
+    require_same_shape(dst, src);
+    for (int r = 0; r < dst.rows; ++r)
+        std::memmove(row(dst, r), row(src, r), sizeof(float) * dst.cols);
+}
+
+void CpuBackend::fill_zero(Tensor dst) {
+    for (int r = 0; r < dst.rows; ++r) std::fill_n(row(dst, r), dst.cols, 0.0f);
+}
+
+void CpuBackend::embedding(Tensor out, const Weight& table, std::span<const std::int32_t> tokens) {
+    require(out.rows == int(tokens.size()) && out.cols == table.cols, "embedding shapes disagree");
+    const StoredWeight& w = stored(table);
+    for (std::size_t t = 0; t < tokens.size(); ++t) {
+        const std::int32_t token = tokens[t];
+        if (token < 0 || token >= table.rows)
+            throw ModelError("token id " + std::to_string(token) + " is outside the vocabulary");
+        dequantize_span(w.type, w.bytes + std::size_t(token) * w.row_bytes, 0, table.cols,
+                        row(out, int(t)));
+    }
+}
+
+void CpuBackend::matmul(Tensor out, Tensor in, const Weight& weight) {
+    require(out.rows == in.rows && in.cols == weight.cols && out.cols == weight.rows,
+            "matmul shapes disagree");
+    const StoredWeight& w = stored(weight);
+    const int T = in.rows, K = in.cols, N = out.cols;
+    MatmulTask task{w.type,    w.bytes, w.row_bytes, K,           T,         row(in, 0),
+                    in.stride, nullptr, nullptr,     row(out, 0), out.stride};
+    if (uses_quantized_activations(w.type) && !float_activations_) {
+        const int blocks = K / kQ8Block;
+        const std::size_t quants = std::size_t(T) * std::size_t(K);
+        if (x_quants_.size() < quants) x_quants_.resize(quants);
+        if (x_scales_.size() < std::size_t(T) * blocks) x_scales_.resize(std::size_t(T) * blocks);
+        pool_.parallel_for(T, 1, [&](int begin, int end, int) {
+            for (int t = begin; t < end; ++t)
+                kernels_.quantize_row_q8(row(in, t), K, x_quants_.data() + std::size_t(t) * K,
+                                         x_scales_.data() + std::size_t(t) * blocks);
+        });
+        task.x_quants = x_quants_.data();
+        task.x_scales = x_scales_.data();
+    }
+    // Each thread takes runs of output rows: every weight byte is read once per call.
+    pool_.parallel_for(N, pool_.grain_for(N),
+                       [&](int begin, int end, int) { kernels_.matmul(task, begin, end); });
+}
+
+void CpuBackend::rms_norm(Tensor out, Tensor in, const Weight& weight, float eps) {
+    require_same_shape(out, in);
+    require(in.cols % weight.cols == 0, "rms_norm weight does not divide the row");
+    const float* w = floats(weight);
+    pool_.parallel_for(in.rows, pool_.grain_for(in.rows, 1), [&](int begin, int end, int) {
+        for (int r = begin; r < end; ++r)
+            rms_norm_forward(row(out, r), row(in, r), w, in.cols / weight.cols, weight.cols, eps);
+    });
+}
+
+void CpuBackend::gated_rms_norm(Tensor out, Tensor in, Tensor gate, const Weight& weight,
+                                float eps) {
+    require_same_shape(out, in);
+    require_same_shape(gate, in);
+    require(in.cols % weight.cols == 0, "gated_rms_norm weight does not divide the row");
+    const int dim = weight.cols;
+    const float* w = floats(weight);
+    for_each_piece(pool_, in.rows, in.cols, dim, [&](int r, int c0, int c1) {
+        gated_rms_norm_forward(row(out, r) + c0, row(in, r) + c0, row(gate, r) + c0, w,
+                               (c1 - c0) / dim, dim, eps);
+    });
+}
+
+void CpuBackend::l2_norm(Tensor x, int head_dim, float eps) {
+    require(head_dim > 0 && x.cols % head_dim == 0, "l2_norm head_dim does not divide the row");
+    for (int r = 0; r < x.rows; ++r) l2_norm_forward(row(x, r), x.cols / head_dim, head_dim, eps);
+}
+
+void CpuBackend::swiglu(Tensor out, Tensor gate, Tensor up) {
+    require_same_shape(out, gate);
+    require_same_shape(out, up);
+    for_each_piece(pool_, out.rows, out.cols, 512, [&](int r, int c0, int c1) {
+        swiglu_forward(row(out, r) + c0, row(gate, r) + c0, row(up, r) + c0, c1 - c0);
+    });
+}
+
+void CpuBackend::sigmoid_gate(Tensor x, Tensor gate) {
+    require_same_shape(x, gate);
+    for_each_piece(pool_, x.rows, x.cols, 512, [&](int r, int c0, int c1) {
+        sigmoid_gate_forward(row(x, r) + c0, row(gate, r) + c0, c1 - c0);
+    });
+}
+
+void CpuBackend::add(Tensor x, Tensor y) {
+    require_same_shape(x, y);
+    for (int r = 0; r < x.rows; ++r) add_forward(row(x, r), row(y, r), x.cols);
+}
+
+}  // namespace fantasma::engine::cpu

@@ -1,0 +1,148 @@
+// The CpuBackend ops that run along the sequence: RoPE, attention over the KV cache, the causal
+// conv and the gated delta rule. Threads split heads or channels, which are independent; each
+// keeps the token order of the reference.
+#include "engine/cpu/cpu_backend.hpp"
+
+#include "engine/cpu/ops.hpp"
+#include "engine/error.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace fantasma::engine::cpu {
+namespace {
+
+float* row(Tensor t, int r) {
+    return static_cast<float*>(t.handle) + t.offset + std::size_t(r) * std::size_t(t.stride);
+}
+
+void require(bool ok, const char* what) {
+    if (!ok) throw ModelError(std::string("cpu backend: ") + what);
+}
+
+void require_same_shape(Tensor a, Tensor b) {
+    require(a.rows == b.rows && a.cols == b.cols, "tensor shapes disagree");
+}
+
+}  // namespace
+
+void CpuBackend::rope(Tensor x, int heads, int rotary_dim, double theta, int position0) {
+    require(heads > 0 && x.rows % heads == 0 && rotary_dim <= x.cols, "rope shapes disagree");
+    rope_forward(row(x, 0), x.stride, x.rows / heads, heads, x.cols, rotary_dim, theta, position0);
+}
+
+void CpuBackend::attention(Tensor out, Tensor q, Tensor k_cache, Tensor v_cache, int heads,
+                           int kv_heads, int position0) {
+    require_same_shape(out, q);
+    require(k_cache.contiguous() && v_cache.contiguous(), "attention needs contiguous caches");
+    require(heads > 0 && kv_heads > 0 && heads % kv_heads == 0 && q.rows % heads == 0 &&
+                k_cache.cols == q.cols && v_cache.cols == q.cols,
+            "attention shapes disagree");
+    const int T = q.rows / heads, d = q.cols, group = heads / kv_heads;
+    const int capacity = k_cache.rows / kv_heads;
+    require(position0 + T <= capacity, "the KV cache is full");
+    const float scale = 1.0f / std::sqrt(float(d));
+    const float* keys = row(k_cache, 0);
+    const float* values = row(v_cache, 0);
+    float* scratch = thread_scratch(std::size_t(capacity));
+    // One (token, head) pair per item: softmax(q·Kᵀ·scale)·V over the visible positions.
+    pool_.parallel_for(T * heads, 1, [&](int begin, int end, int thread) {
+        float* scores = scratch + std::size_t(thread) * std::size_t(capacity);
+        for (int item = begin; item < end; ++item) {
+            const int t = item / heads, h = item % heads, kv = h / group;
+            const int visible = position0 + t + 1;
+            const float* query = row(q, item);
+            float max_score = -INFINITY;
+            for (int p = 0; p < visible; ++p) {
+                const float* key = keys + (std::size_t(p) * kv_heads + kv) * d;
+                scores[p] = kernels_.dot(query, key, d) * scale;
+                max_score = std::max(max_score, scores[p]);
+            }
+            float total = 0.0f;
+            for (int p = 0; p < visible; ++p) {
+                scores[p] = std::exp(scores[p] - max_score);
+                total += scores[p];
+            }
+            float* o = row(out, item);
+            std::fill_n(o, d, 0.0f);
+            for (int p = 0; p < visible; ++p)
+                kernels_.axpy(o, scores[p] / total, values + (std::size_t(p) * kv_heads + kv) * d,
+                              d);
+        }
+    });
+}
+
+void CpuBackend::causal_conv_silu(Tensor out, Tensor in, Tensor state, const Weight& weight) {
+    require_same_shape(out, in);
+    require(out.contiguous() && in.contiguous() && state.contiguous(),
+            "conv needs contiguous tensors");
+    require(weight.rows == in.cols && state.cols == in.cols && state.rows == weight.cols - 1,
+            "conv shapes disagree");
+    const int T = in.rows, C = in.cols, K = weight.cols, history = K - 1;
+    const float* w = floats(weight);
+    const float* x = row(in, 0);
+    float* y = row(out, 0);
+    float* s = row(state, 0);
+    // Channels are independent: each run of channels goes through all tokens, then keeps its
+    // last K − 1 inputs (oldest first) as the reference does.
+    pool_.parallel_for(C, std::max(64, pool_.grain_for(C)), [&](int begin, int end, int) {
+        const auto input = [&](int r, int c) {
+            return r < history ? s[std::size_t(r) * C + c] : x[std::size_t(r - history) * C + c];
+        };
+        for (int t = 0; t < T; ++t) {
+            for (int c = begin; c < end; ++c) {
+                float sum = 0.0f;
+                for (int j = 0; j < K; ++j) sum += w[std::size_t(c) * K + j] * input(t + j, c);
+                y[std::size_t(t) * C + c] = sum / (1.0f + std::exp(-sum));
+            }
+        }
+        for (int r = 0; r < history; ++r)
+            for (int c = begin; c < end; ++c) s[std::size_t(r) * C + c] = input(T + r, c);
+    });
+}
+
+void CpuBackend::delta_gates(Tensor g, Tensor beta, Tensor a, Tensor b, const Weight& A,
+                             const Weight& dt_bias) {
+    for (Tensor t : {g, beta, a, b}) {
+        require_same_shape(t, g);
+        require(t.contiguous(), "delta gates need contiguous tensors");
+    }
+    require(A.rows * A.cols == g.cols && dt_bias.rows * dt_bias.cols == g.cols,
+            "delta gate sizes disagree");
+    delta_gates_forward(row(g, 0), row(beta, 0), row(a, 0), row(b, 0), floats(A), floats(dt_bias),
+                        g.rows, g.cols);
+}
+
+void CpuBackend::delta_rule(Tensor out, Tensor state, Tensor q, Tensor k, Tensor v, Tensor g,
+                            Tensor beta, const DeltaShape& s) {
+    require_same_shape(q, k);
+    require(q.stride == k.stride && out.contiguous() && state.contiguous() && g.contiguous() &&
+                beta.contiguous(),
+            "delta rule layouts disagree");
+    require(q.cols == s.key_heads * s.key_head_dim && v.cols == s.value_heads * s.value_head_dim &&
+                out.cols == v.cols && g.cols == s.value_heads &&
+                state.rows == s.value_heads * s.key_head_dim && state.cols == s.value_head_dim &&
+                s.value_heads % s.key_heads == 0,
+            "delta rule shapes disagree");
+    const int T = q.rows, Hk = s.key_heads, Hv = s.value_heads;
+    const int Dk = s.key_head_dim, Dv = s.value_head_dim, group = Hv / Hk;
+    const float q_scale = 1.0f / std::sqrt(float(Dk));
+    float* scratch = thread_scratch(std::size_t(Dv));
+    // Value heads carry independent states: one head per item, its tokens in order.
+    pool_.parallel_for(Hv, 1, [&](int begin, int end, int thread) {
+        float* delta = scratch + std::size_t(thread) * std::size_t(Dv);
+        for (int h = begin; h < end; ++h) {
+            const int key_head = s.tiled_value_heads ? h % Hk : h / group;
+            float* S = row(state, h * Dk);
+            for (int t = 0; t < T; ++t) {
+                const std::size_t gate = std::size_t(t) * Hv + h;
+                kernels_.delta_step(S, row(q, t) + key_head * Dk, row(k, t) + key_head * Dk,
+                                    row(v, t) + h * Dv, std::exp(row(g, 0)[gate]),
+                                    row(beta, 0)[gate], q_scale, Dk, Dv, row(out, t) + h * Dv,
+                                    delta);
+            }
+        }
+    });
+}
+
+}  // namespace fantasma::engine::cpu

@@ -1,0 +1,64 @@
+#pragma once
+
+// The inner loops of the fast CPU backend, as a table of functions: one table in portable C++
+// (kernels_scalar.cpp), one with AVX2/FMA/F16C intrinsics (kernels_avx2.cpp, compiled with
+// those flags alone), chosen at run time. The backend does the threading: each function works
+// on the range it is given.
+
+#include "engine/tensor_data.hpp"
+
+#include <cstddef>
+#include <cstdint>
+
+namespace fantasma::engine::cpu {
+
+constexpr int kQ8Block = 32;  // activations are quantized in blocks of 32, as Q8_0
+
+// One matmul, out[T, N] = x[T, K] · Wᵀ, W [N, K] stored in `type` blocks, row after row.
+// Q8_0 and Q4_0 weights read the activations quantized when x_quants is set (x_quants,
+// x_scales: per row K int8 values and K/32 scales, x ≈ scale · quant); otherwise, and for every
+// other type, the kernels read the float rows.
+struct MatmulTask {
+    DType type = DType::f32;
+    const std::byte* weight = nullptr;
+    std::size_t row_bytes = 0;
+    int K = 0;
+    int T = 0;
+    const float* x = nullptr;  // [T, x_stride]
+    int x_stride = 0;
+    const std::int8_t* x_quants = nullptr;  // [T, K]
+    const float* x_scales = nullptr;        // [T, K / 32]
+    float* out = nullptr;                   // [T, out_stride]
+    int out_stride = 0;
+};
+
+// Whether a matmul over `type` weights can read quantized activations.
+inline bool uses_quantized_activations(DType type) {
+    return type == DType::q8_0 || type == DType::q4_0;
+}
+
+struct Kernels {
+    const char* name;
+    // x[K] (K a multiple of 32) to Q8_0-style blocks: scale = max|x| / 127, quant = round(x /
+    // scale).
+    void (*quantize_row_q8)(const float* x, int K, std::int8_t* quants, float* scales);
+    // Output columns [row_begin, row_end) of the task, for all T rows.
+    void (*matmul)(const MatmulTask& task, int row_begin, int row_end);
+    float (*dot)(const float* a, const float* b, int n);
+    void (*axpy)(float* y, float a, const float* x, int n);  // y += a·x
+    // One token of the gated delta rule for one head (ops.hpp's delta_rule_forward):
+    // S [Dk, Dv] ← decay·S; δ = beta·(v − Sᵀk); S ← S + k δᵀ; out = q_scale · Sᵀq.
+    // scratch: Dv floats.
+    void (*delta_step)(float* S, const float* q, const float* k, const float* v, float decay,
+                       float beta, float q_scale, int Dk, int Dv, float* out, float* scratch);
+};
+
+const Kernels& scalar_kernels();
+// The AVX2/FMA/F16C table, or nullptr when this build or this processor lacks them.
+const Kernels* avx2_kernels();
+
+// Shared by both tables: values [k0, k0 + n) of one weight row as float32. For block types
+// k0 and n are whole blocks.
+void dequantize_span(DType type, const std::byte* row, int k0, int n, float* out);
+
+}  // namespace fantasma::engine::cpu

@@ -1,0 +1,264 @@
+// The AVX2/FMA/F16C kernels. This file alone is compiled with -mavx2 -mfma -mf16c; nothing in
+// it runs unless avx2_kernels() found those on the processor. It defines everything it uses in
+// an anonymous namespace (no inline code shared with other files, which the linker could
+// otherwise pick in its AVX2 form for a caller on a processor without it).
+#include "engine/cpu/kernels.hpp"
+
+#if defined(__AVX2__) && defined(__FMA__) && defined(__F16C__)
+
+#include <immintrin.h>
+
+#include <cstring>
+
+namespace fantasma::engine::cpu {
+namespace {
+
+int smaller(int a, int b) {
+    return a < b ? a : b;
+}
+
+float half_at(const std::byte* p) {
+    std::uint16_t bits;
+    std::memcpy(&bits, p, 2);
+    return _cvtsh_ss(bits);
+}
+
+float horizontal_sum(__m256 v) {
+    __m128 sum = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    sum = _mm_add_ps(sum, _mm_movehl_ps(sum, sum));
+    sum = _mm_add_ss(sum, _mm_movehdup_ps(sum));
+    return _mm_cvtss_f32(sum);
+}
+
+void quantize_row_q8(const float* x, int K, std::int8_t* quants, float* scales) {
+    const __m256 sign_bit = _mm256_set1_ps(-0.0f);
+    // packs interleaves the 128-bit lanes; this puts the 32 bytes back in order.
+    const __m256i lane_order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    for (int b = 0; b < K / kQ8Block; ++b, x += kQ8Block, quants += kQ8Block) {
+        __m256 v[4];
+        __m256 amax = _mm256_setzero_ps();
+        for (int i = 0; i < 4; ++i) {
+            v[i] = _mm256_loadu_ps(x + 8 * i);
+            amax = _mm256_max_ps(amax, _mm256_andnot_ps(sign_bit, v[i]));
+        }
+        __m128 m = _mm_max_ps(_mm256_castps256_ps128(amax), _mm256_extractf128_ps(amax, 1));
+        m = _mm_max_ps(m, _mm_movehl_ps(m, m));
+        m = _mm_max_ss(m, _mm_movehdup_ps(m));
+        const float scale = _mm_cvtss_f32(m) / 127.0f;
+        const __m256 inverse = _mm256_set1_ps(scale != 0.0f ? 1.0f / scale : 0.0f);
+        scales[b] = scale;
+        __m256i q[4];
+        for (int i = 0; i < 4; ++i)
+            q[i] = _mm256_cvtps_epi32(_mm256_round_ps(
+                _mm256_mul_ps(v[i], inverse), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+        const __m256i low = _mm256_packs_epi32(q[0], q[1]);
+        const __m256i high = _mm256_packs_epi32(q[2], q[3]);
+        const __m256i bytes =
+            _mm256_permutevar8x32_epi32(_mm256_packs_epi16(low, high), lane_order);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(quants), bytes);
+    }
+}
+
+// The 32 weights of a Q8_0 or Q4_0 block as signed bytes.
+template <bool kQ4>
+__m256i block_weights(const std::byte* block) {
+    if constexpr (kQ4) {
+        const __m128i packed = _mm_loadu_si128(reinterpret_cast<const __m128i*>(block + 2));
+        const __m256i nibbles = _mm256_and_si256(
+            _mm256_set_m128i(_mm_srli_epi16(packed, 4), packed), _mm256_set1_epi8(15));
+        return _mm256_sub_epi8(nibbles, _mm256_set1_epi8(8));
+    } else {
+        return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(block + 2));
+    }
+}
+
+// Weight row r against activation rows [t0, t0 + N): each block is loaded and unpacked once
+// for the N rows. Signed × signed bytes through maddubs: |w| · (x with w's sign).
+template <bool kQ4, int N>
+void quantized_tile(const MatmulTask& m, int r, int t0) {
+    constexpr int kBlockBytes = kQ4 ? 18 : 34;
+    const int blocks = m.K / kQ8Block;
+    const std::byte* block = m.weight + std::size_t(r) * m.row_bytes;
+    const std::int8_t* x = m.x_quants + std::size_t(t0) * m.K;
+    const float* x_scales = m.x_scales + std::size_t(t0) * blocks;
+    const __m256i ones = _mm256_set1_epi16(1);
+    __m256 sums[N];
+    for (int i = 0; i < N; ++i) sums[i] = _mm256_setzero_ps();
+    for (int b = 0; b < blocks; ++b, block += kBlockBytes) {
+        const __m256i w = block_weights<kQ4>(block);
+        const __m256i w_abs = _mm256_abs_epi8(w);
+        const float w_scale = half_at(block);
+        for (int i = 0; i < N; ++i) {
+            const __m256i xi = _mm256_loadu_si256(
+                reinterpret_cast<const __m256i*>(x + std::size_t(i) * m.K + b * kQ8Block));
+            const __m256i pairs = _mm256_maddubs_epi16(w_abs, _mm256_sign_epi8(xi, w));
+            const __m256 total = _mm256_cvtepi32_ps(_mm256_madd_epi16(pairs, ones));
+            const __m256 scale = _mm256_set1_ps(w_scale * x_scales[std::size_t(i) * blocks + b]);
+            sums[i] = _mm256_fmadd_ps(total, scale, sums[i]);
+        }
+    }
+    for (int i = 0; i < N; ++i)
+        m.out[std::size_t(t0 + i) * m.out_stride + r] = horizontal_sum(sums[i]);
+}
+
+// Rows in groups that fit in L1 together with four activation rows, so that across the tiles
+// of a batch each weight byte comes from memory once.
+template <bool kQ4>
+void matmul_quantized(const MatmulTask& m, int row_begin, int row_end) {
+    const int group = int(16384 / m.row_bytes) > 1 ? int(16384 / m.row_bytes) : 1;
+    for (int g0 = row_begin; g0 < row_end; g0 += group) {
+        const int g1 = smaller(g0 + group, row_end);
+        int t = 0;
+        for (; t + 4 <= m.T; t += 4)
+            for (int r = g0; r < g1; ++r) quantized_tile<kQ4, 4>(m, r, t);
+        for (int r = g0; r < g1; ++r) {
+            switch (m.T - t) {
+                case 3:
+                    quantized_tile<kQ4, 3>(m, r, t);
+                    break;
+                case 2:
+                    quantized_tile<kQ4, 2>(m, r, t);
+                    break;
+                case 1:
+                    quantized_tile<kQ4, 1>(m, r, t);
+                    break;
+                default:
+                    break;
+            }
+        }
+    }
+}
+
+float dot(const float* a, const float* b, int n) {
+    __m256 sum0 = _mm256_setzero_ps(), sum1 = _mm256_setzero_ps();
+    int i = 0;
+    for (; i + 16 <= n; i += 16) {
+        sum0 = _mm256_fmadd_ps(_mm256_loadu_ps(a + i), _mm256_loadu_ps(b + i), sum0);
+        sum1 = _mm256_fmadd_ps(_mm256_loadu_ps(a + i + 8), _mm256_loadu_ps(b + i + 8), sum1);
+    }
+    for (; i + 8 <= n; i += 8)
+        sum0 = _mm256_fmadd_ps(_mm256_loadu_ps(a + i), _mm256_loadu_ps(b + i), sum0);
+    float sum = horizontal_sum(_mm256_add_ps(sum0, sum1));
+    for (; i < n; ++i) sum += a[i] * b[i];
+    return sum;
+}
+
+void axpy(float* y, float a, const float* x, int n) {
+    const __m256 va = _mm256_set1_ps(a);
+    int i = 0;
+    for (; i + 8 <= n; i += 8)
+        _mm256_storeu_ps(y + i,
+                         _mm256_fmadd_ps(va, _mm256_loadu_ps(x + i), _mm256_loadu_ps(y + i)));
+    for (; i < n; ++i) y[i] += a * x[i];
+}
+
+// Float-type weights, n values from k0 of a row: F16 and BF16 converted 8 at a time, F32 as
+// is, K-quants through the shared dequantizer.
+const float* float_span(const MatmulTask& m, const std::byte* row, int k0, int n, float* buffer) {
+    if (m.type == DType::f32) return reinterpret_cast<const float*>(row) + k0;
+    const auto* halves = reinterpret_cast<const std::uint16_t*>(row) + k0;
+    int i = 0;
+    if (m.type == DType::f16) {
+        for (; i + 8 <= n; i += 8)
+            _mm256_storeu_ps(
+                buffer + i,
+                _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(halves + i))));
+    } else if (m.type == DType::bf16) {
+        for (; i + 8 <= n; i += 8) {
+            const __m256i wide = _mm256_cvtepu16_epi32(
+                _mm_loadu_si128(reinterpret_cast<const __m128i*>(halves + i)));
+            _mm256_storeu_ps(buffer + i, _mm256_castsi256_ps(_mm256_slli_epi32(wide, 16)));
+        }
+    }
+    if (i < n) dequantize_span(m.type, row, k0 + i, n - i, buffer + i);
+    return buffer;
+}
+
+void matmul_float(const MatmulTask& m, int row_begin, int row_end) {
+    constexpr int kChunk = 256, kTile = 16;
+    alignas(32) float buffer[kChunk];
+    for (int r = row_begin; r < row_end; ++r) {
+        const std::byte* row = m.weight + std::size_t(r) * m.row_bytes;
+        for (int t0 = 0; t0 < m.T; t0 += kTile) {
+            const int tile = smaller(kTile, m.T - t0);
+            float sums[kTile] = {};
+            for (int k0 = 0; k0 < m.K; k0 += kChunk) {
+                const int n = smaller(kChunk, m.K - k0);
+                const float* w = float_span(m, row, k0, n, buffer);
+                for (int t = 0; t < tile; ++t)
+                    sums[t] += dot(w, m.x + std::size_t(t0 + t) * m.x_stride + k0, n);
+            }
+            for (int t = 0; t < tile; ++t) m.out[std::size_t(t0 + t) * m.out_stride + r] = sums[t];
+        }
+    }
+}
+
+void matmul(const MatmulTask& m, int row_begin, int row_end) {
+    if (m.x_quants != nullptr && m.type == DType::q8_0)
+        return matmul_quantized<false>(m, row_begin, row_end);
+    if (m.x_quants != nullptr && m.type == DType::q4_0)
+        return matmul_quantized<true>(m, row_begin, row_end);
+    matmul_float(m, row_begin, row_end);
+}
+
+void delta_step(float* S, const float* q, const float* k, const float* v, float decay, float beta,
+                float q_scale, int Dk, int Dv, float* out, float* scratch) {
+    for (int j = 0; j < Dv; ++j) scratch[j] = 0.0f;
+    const __m256 vdecay = _mm256_set1_ps(decay);
+    for (int i = 0; i < Dk; ++i) {  // S ← decay·S and Sᵀk in one pass
+        float* s = S + std::size_t(i) * Dv;
+        const __m256 ki = _mm256_set1_ps(k[i]);
+        int j = 0;
+        for (; j + 8 <= Dv; j += 8) {
+            const __m256 sj = _mm256_mul_ps(_mm256_loadu_ps(s + j), vdecay);
+            _mm256_storeu_ps(s + j, sj);
+            _mm256_storeu_ps(scratch + j, _mm256_fmadd_ps(ki, sj, _mm256_loadu_ps(scratch + j)));
+        }
+        for (; j < Dv; ++j) {
+            s[j] *= decay;
+            scratch[j] += k[i] * s[j];
+        }
+    }
+    for (int j = 0; j < Dv; ++j) {
+        scratch[j] = beta * (v[j] - scratch[j]);  // δ
+        out[j] = 0.0f;
+    }
+    for (int i = 0; i < Dk; ++i) {  // S ← S + k δᵀ and Sᵀq in one pass
+        float* s = S + std::size_t(i) * Dv;
+        const __m256 ki = _mm256_set1_ps(k[i]), qi = _mm256_set1_ps(q[i]);
+        int j = 0;
+        for (; j + 8 <= Dv; j += 8) {
+            const __m256 sj =
+                _mm256_fmadd_ps(ki, _mm256_loadu_ps(scratch + j), _mm256_loadu_ps(s + j));
+            _mm256_storeu_ps(s + j, sj);
+            _mm256_storeu_ps(out + j, _mm256_fmadd_ps(qi, sj, _mm256_loadu_ps(out + j)));
+        }
+        for (; j < Dv; ++j) {
+            s[j] += k[i] * scratch[j];
+            out[j] += q[i] * s[j];
+        }
+    }
+    for (int j = 0; j < Dv; ++j) out[j] *= q_scale;
+}
+
+constexpr Kernels kAvx2{"avx2", quantize_row_q8, matmul, dot, axpy, delta_step};
+
+}  // namespace
+
+const Kernels* avx2_kernel_table() {
+    return &kAvx2;
+}
+
+}  // namespace fantasma::engine::cpu
+
+#else
+
+namespace fantasma::engine::cpu {
+
+const Kernels* avx2_kernel_table() {
+    return nullptr;
+}
+
+}  // namespace fantasma::engine::cpu
+
+#endif

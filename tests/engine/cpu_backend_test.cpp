@@ -1,0 +1,298 @@
+// The fast CPU backend's kernels against the reference: each weight format's matmul against
+// matmul_forward on the dequantized weights, and every sequence op against ReferenceBackend, on
+// awkward sizes, with the scalar kernels and (where the processor has them) the AVX2 ones.
+
+#include "engine/cpu/cpu_backend.hpp"
+#include "engine/cpu/ops.hpp"
+#include "engine/cpu/reference_backend.hpp"
+#include "engine/quants.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <random>
+#include <vector>
+
+namespace fe = fantasma::engine;
+namespace cpu = fantasma::engine::cpu;
+
+namespace {
+
+std::vector<float> random_values(std::size_t count, std::uint32_t seed, float scale = 1.0f) {
+    std::mt19937 generator(seed);
+    std::uniform_real_distribution<float> uniform(-scale, scale);
+    std::vector<float> values(count);
+    for (auto& v : values) v = uniform(generator);
+    return values;
+}
+
+// A weight [rows, cols] stored in `type`, with random contents. K-quant blocks get random
+// bytes with small, finite block scales.
+std::vector<std::byte> random_weight(fe::DType type, int rows, int cols, std::uint32_t seed) {
+    const auto values = random_values(std::size_t(rows) * cols, seed);
+    const fe::BlockFormat format = fe::block_format(type);
+    std::vector<std::byte> bytes(std::size_t(rows) * cols / format.values * format.bytes);
+    const auto put_half = [&](std::size_t at, float value) {
+        const std::uint16_t bits = fe::f32_to_f16(value);
+        std::memcpy(bytes.data() + at, &bits, 2);
+    };
+    switch (type) {
+        case fe::DType::f32:
+            std::memcpy(bytes.data(), values.data(), bytes.size());
+            break;
+        case fe::DType::f16:
+            for (std::size_t i = 0; i < values.size(); ++i) put_half(2 * i, values[i]);
+            break;
+        case fe::DType::bf16:
+            for (std::size_t i = 0; i < values.size(); ++i) {
+                std::uint32_t bits;
+                std::memcpy(&bits, &values[i], 4);
+                const std::uint16_t top = std::uint16_t(bits >> 16);
+                std::memcpy(bytes.data() + 2 * i, &top, 2);
+            }
+            break;
+        case fe::DType::q8_0:
+            fe::quantize_q8_0(bytes.data(), values.data(), values.size());
+            break;
+        case fe::DType::q4_0:
+            fe::quantize_q4_0(bytes.data(), values.data(), values.size());
+            break;
+        case fe::DType::q4_k:
+        case fe::DType::q6_k: {
+            std::mt19937 generator(seed);
+            for (auto& b : bytes) b = std::byte(generator() & 0xff);
+            for (std::size_t block = 0; block < bytes.size() / format.bytes; ++block) {
+                const std::size_t at = block * format.bytes;
+                if (type == fe::DType::q4_k) {
+                    put_half(at, 0.002f);      // d
+                    put_half(at + 2, 0.001f);  // dmin
+                } else {
+                    put_half(at + 208, 0.0005f);  // d, last
+                }
+            }
+            break;
+        }
+    }
+    return bytes;
+}
+
+std::vector<const cpu::Kernels*> kernel_tables() {
+    std::vector<const cpu::Kernels*> tables{&cpu::scalar_kernels()};
+    if (cpu::avx2_kernels() != nullptr)
+        tables.push_back(cpu::avx2_kernels());
+    else
+        WARN("no AVX2/FMA/F16C on this processor: only the scalar kernels are tested");
+    return tables;
+}
+
+// The largest error the 8-bit activations may add to out[t, n]: half a step of each block's
+// scale times the weights it multiplies, plus float rounding.
+double activation_error_bound(const std::vector<float>& w, const std::vector<float>& x, int t,
+                              int n, int K) {
+    double bound = 1e-4;
+    for (int b = 0; b < K / 32; ++b) {
+        float amax = 0, weights = 0;
+        for (int j = 0; j < 32; ++j) {
+            amax = std::max(amax, std::fabs(x[std::size_t(t) * K + b * 32 + j]));
+            weights += std::fabs(w[std::size_t(n) * K + b * 32 + j]);
+        }
+        bound += 0.5 * amax / 127.0 * weights * 1.0001;
+    }
+    return bound;
+}
+
+}  // namespace
+
+TEST_CASE("fast matmul kernels match the reference on every weight format", "[engine][cpu]") {
+    const auto type = GENERATE(fe::DType::f32, fe::DType::f16, fe::DType::bf16, fe::DType::q8_0,
+                               fe::DType::q4_0, fe::DType::q4_k, fe::DType::q6_k);
+    const int T = GENERATE(1, 37);
+    const bool k_quant = type == fe::DType::q4_k || type == fe::DType::q6_k;
+    const bool float_type = !fe::block_format(type).values || fe::block_format(type).values == 1;
+    const int K = k_quant ? 512 : float_type ? 83 : 96;  // 83: no multiple of 8
+    const int N = 61;
+    const auto bytes = random_weight(type, N, K, 7);
+    const fe::TensorData tensor{"w", type, {N, K}, bytes};
+    const auto w = fe::to_f32(tensor);
+    const auto x = random_values(std::size_t(T) * K, 11);
+    std::vector<float> expected(std::size_t(T) * N);
+    cpu::matmul_forward(expected.data(), x.data(), w.data(), T, K, N);
+
+    for (const bool portable : {true, false}) {
+        if (!portable && cpu::avx2_kernels() == nullptr) continue;
+        cpu::CpuBackend backend({.threads = 2, .portable = portable});
+        const fe::Weight weight = backend.prepare_weight(tensor, N, K);
+        // The input is a column range of a wider tensor: strided rows.
+        fe::Tensor wide = backend.allocate(T, K + 5);
+        fe::Tensor in = wide.col_range(3, K);
+        std::vector<float> padded(std::size_t(T) * (K + 5));
+        for (int t = 0; t < T; ++t)
+            std::copy_n(x.begin() + std::ptrdiff_t(t) * K, K,
+                        padded.begin() + std::ptrdiff_t(t) * (K + 5) + 3);
+        backend.write(wide, padded);
+        fe::Tensor out = backend.allocate(T, N);
+        backend.matmul(out, in, weight);
+        std::vector<float> got(std::size_t(T) * N);
+        backend.read(got, out);
+        for (int t = 0; t < T; ++t) {
+            for (int n = 0; n < N; ++n) {
+                const std::size_t i = std::size_t(t) * N + n;
+                const double tolerance = cpu::uses_quantized_activations(type)
+                                             ? activation_error_bound(w, x, t, n, K)
+                                             : 1e-4 * (1 + std::fabs(expected[i]));
+                INFO(fe::dtype_name(type)
+                     << " " << backend.name() << " T " << T << " row " << t << " col " << n);
+                REQUIRE(std::fabs(got[i] - expected[i]) <= tolerance);
+            }
+        }
+    }
+}
+
+TEST_CASE("activations quantize to 8 bits within half a step", "[engine][cpu]") {
+    const auto x = random_values(96, 3, 5.0f);
+    for (const auto* kernels : kernel_tables()) {
+        std::vector<std::int8_t> quants(96);
+        std::vector<float> scales(3);
+        kernels->quantize_row_q8(x.data(), 96, quants.data(), scales.data());
+        for (int i = 0; i < 96; ++i) {
+            INFO(kernels->name << " value " << i);
+            CHECK(std::fabs(scales[i / 32] * quants[i] - x[i]) <= 0.5001f * scales[i / 32]);
+        }
+        const float amax =
+            std::fabs(*std::max_element(x.begin(), x.begin() + 32, [](float a, float b) {
+                return std::fabs(a) < std::fabs(b);
+            }));
+        CHECK(scales[0] == Approx(amax / 127.0f));
+    }
+    // A block of zeros has scale 0 and quants 0.
+    const std::vector<float> zeros(32, 0.0f);
+    std::vector<std::int8_t> quants(32, 1);
+    float scale = 1;
+    cpu::scalar_kernels().quantize_row_q8(zeros.data(), 32, quants.data(), &scale);
+    CHECK(scale == 0.0f);
+    CHECK(std::all_of(quants.begin(), quants.end(), [](std::int8_t q) { return q == 0; }));
+}
+
+TEST_CASE("the fast embedding reads quantized rows in place", "[engine][cpu]") {
+    const int rows = 50, cols = 64;
+    const auto bytes = random_weight(fe::DType::q4_0, rows, cols, 5);
+    const fe::TensorData tensor{"table", fe::DType::q4_0, {rows, cols}, bytes};
+    const auto table = fe::to_f32(tensor);
+    cpu::CpuBackend backend({.threads = 2});
+    const fe::Weight weight = backend.prepare_weight(tensor, rows, cols);
+    const std::vector<std::int32_t> tokens{49, 0, 17};
+    fe::Tensor out = backend.allocate(3, cols);
+    backend.embedding(out, weight, tokens);
+    std::vector<float> got(3 * cols);
+    backend.read(got, out);
+    for (int t = 0; t < 3; ++t)
+        for (int c = 0; c < cols; ++c)
+            REQUIRE(got[std::size_t(t) * cols + c] == table[std::size_t(tokens[t]) * cols + c]);
+    const std::vector<std::int32_t> outside{50};
+    CHECK_THROWS_WITH(backend.embedding(out.row_range(0, 1), weight, outside),
+                      Catch::Contains("outside the vocabulary"));
+}
+
+namespace {
+
+// The same op on the reference backend and on a fast one, on the same random inputs: each
+// backend gets tensors of the given shapes filled alike, runs `op`, and the results of every
+// tensor (outputs and carried state) must agree.
+struct Shape {
+    int rows, cols;
+};
+
+template <typename Op>
+void compare_with_reference(const std::vector<Shape>& shapes, const Op& op, bool portable,
+                            double tolerance = 2e-5) {
+    fe::cpu::ReferenceBackend reference;
+    cpu::CpuBackend fast({.threads = 2, .portable = portable});
+    std::vector<fe::Tensor> expected, got;
+    for (std::size_t i = 0; i < shapes.size(); ++i) {
+        const auto values =
+            random_values(std::size_t(shapes[i].rows) * shapes[i].cols, std::uint32_t(100 + i));
+        expected.push_back(reference.allocate(shapes[i].rows, shapes[i].cols));
+        got.push_back(fast.allocate(shapes[i].rows, shapes[i].cols));
+        reference.write(expected.back(), values);
+        fast.write(got.back(), values);
+    }
+    op(reference, expected);
+    op(fast, got);
+    for (std::size_t i = 0; i < shapes.size(); ++i) {
+        std::vector<float> want(std::size_t(shapes[i].rows) * shapes[i].cols), have(want.size());
+        reference.read(want, expected[i]);
+        fast.read(have, got[i]);
+        for (std::size_t j = 0; j < want.size(); ++j) {
+            INFO(fast.name() << " tensor " << i << " value " << j);
+            REQUIRE(std::fabs(have[j] - want[j]) <= tolerance * (1 + std::fabs(want[j])));
+        }
+    }
+}
+
+fe::Weight random_vector(fe::Backend& backend, int size, std::uint32_t seed, float offset = 0) {
+    auto values = random_values(std::size_t(size), seed);
+    for (auto& v : values) v += offset;
+    const fe::TensorData tensor{"v", fe::DType::f32, {size}, std::as_bytes(std::span(values))};
+    return backend.prepare_weight(tensor, 1, size);
+}
+
+}  // namespace
+
+TEST_CASE("fast attention matches the reference", "[engine][cpu]") {
+    const bool portable = GENERATE(true, false);
+    const int T = GENERATE(1, 37);
+    const int heads = 4, kv_heads = 2, d = 40, position0 = 5, capacity = 50;
+    compare_with_reference({{T * heads, d}, {T * heads, d}, {capacity * kv_heads, d},
+                            {capacity * kv_heads, d}},
+                           [&](fe::Backend& b, std::vector<fe::Tensor>& t) {
+                               b.attention(t[0], t[1], t[2], t[3], heads, kv_heads, position0);
+                           },
+                           portable);
+}
+
+TEST_CASE("the fast delta rule matches the reference", "[engine][cpu]") {
+    const bool portable = GENERATE(true, false);
+    const int T = GENERATE(1, 37);
+    const bool tiled = GENERATE(false, true);
+    const fe::DeltaShape shape{2, 6, 24, 20, tiled};
+    const int key_width = 2 * 24, value_width = 6 * 20;
+    // q and k l2-normalised and g negative, as the model feeds them, so the state stays bounded.
+    compare_with_reference(
+        {{T, value_width}, {6 * 24, 20}, {T, key_width}, {T, key_width}, {T, value_width},
+         {T, 6}, {T, 6}},
+        [&](fe::Backend& b, std::vector<fe::Tensor>& t) {
+            b.l2_norm(t[2], 24, 1e-6f);
+            b.l2_norm(t[3], 24, 1e-6f);
+            const fe::Weight A = random_vector(b, 6, 1, -2.0f);
+            const fe::Weight dt_bias = random_vector(b, 6, 2);
+            b.delta_gates(t[5], t[6], t[5], t[6], A, dt_bias);
+            b.delta_rule(t[0], t[1], t[2], t[3], t[4], t[5], t[6], shape);
+        },
+        portable, 1e-4);
+}
+
+TEST_CASE("fast conv, norms and gates match the reference", "[engine][cpu]") {
+    const bool portable = GENERATE(true, false);
+    const int T = GENERATE(1, 37);
+    const int C = 70;
+    compare_with_reference({{T, C}, {T, C}, {3, C}, {T, C}, {T, C}},
+                           [&](fe::Backend& b, std::vector<fe::Tensor>& t) {
+                               const auto w = random_values(std::size_t(C) * 4, 9);
+                               const fe::TensorData conv{
+                                   "conv", fe::DType::f32, {C, 4}, std::as_bytes(std::span(w))};
+                               const fe::Weight weight = b.prepare_weight(conv, C, 4);
+                               // Twice: the second call starts from the carried state.
+                               b.causal_conv_silu(t[0], t[1], t[2], weight);
+                               b.causal_conv_silu(t[1], t[0], t[2], weight);
+                               const fe::Weight norm = random_vector(b, 10, 3, 1.0f);
+                               b.gated_rms_norm(t[3], t[1], t[4], norm, 1e-6f);
+                               b.rms_norm(t[4], t[4], random_vector(b, C, 4, 1.0f), 1e-6f);
+                               b.swiglu(t[0], t[3], t[4]);
+                               b.sigmoid_gate(t[4], t[0]);
+                               b.add(t[4], t[3]);
+                               b.rope(t[3].reshaped(T * 7, 10), 7, 6, 10000.0, 3);
+                           },
+                           portable);
+}

@@ -101,31 +101,26 @@ void quantized_tile(const MatmulTask& m, int r, int t0) {
         m.out[std::size_t(t0 + i) * m.out_stride + r] = horizontal_sum(sums[i]);
 }
 
-// Rows in groups that fit in L1 together with four activation rows, so that across the tiles
-// of a batch each weight byte comes from memory once.
+// Rows in groups that fit in L1 together with a tile of activation rows, so that across the
+// tiles of a batch each weight byte comes from memory once. Tiles of 8 rows, the rest in 4, 2, 1.
 template <bool kQ4>
 void matmul_quantized(const MatmulTask& m, int row_begin, int row_end) {
     const int group = int(16384 / m.row_bytes) > 1 ? int(16384 / m.row_bytes) : 1;
     for (int g0 = row_begin; g0 < row_end; g0 += group) {
         const int g1 = smaller(g0 + group, row_end);
         int t = 0;
-        for (; t + 4 <= m.T; t += 4)
+        for (; t + 8 <= m.T; t += 8)
+            for (int r = g0; r < g1; ++r) quantized_tile<kQ4, 8>(m, r, t);
+        if (t + 4 <= m.T) {
             for (int r = g0; r < g1; ++r) quantized_tile<kQ4, 4>(m, r, t);
-        for (int r = g0; r < g1; ++r) {
-            switch (m.T - t) {
-                case 3:
-                    quantized_tile<kQ4, 3>(m, r, t);
-                    break;
-                case 2:
-                    quantized_tile<kQ4, 2>(m, r, t);
-                    break;
-                case 1:
-                    quantized_tile<kQ4, 1>(m, r, t);
-                    break;
-                default:
-                    break;
-            }
+            t += 4;
         }
+        if (t + 2 <= m.T) {
+            for (int r = g0; r < g1; ++r) quantized_tile<kQ4, 2>(m, r, t);
+            t += 2;
+        }
+        if (t < m.T)
+            for (int r = g0; r < g1; ++r) quantized_tile<kQ4, 1>(m, r, t);
     }
 }
 

@@ -1,10 +1,14 @@
 """Runs the fantasma binary: rewrites (cached by content) and the profile attribution check."""
 import hashlib
 import json
+import re
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+
+PARAGRAPH_COUNT = re.compile(r"the document has (\d+) paragraphs")
 
 
 class FantasmaError(RuntimeError):
@@ -43,9 +47,23 @@ class Rewriter:
         if cached.is_file():
             return cached.read_text(encoding="utf-8")
         self.misses += 1
-        command = [str(self.fantasma), "rewrite", "--lang", "text"]
         if self.model:
-            command += ["--model", str(self.model)]
+            # The model rewrites one passage at a time: every paragraph in turn, each run
+            # starting from the previous one's output.
+            output = text
+            for paragraph in range(1, self._paragraphs(path, text) + 1):
+                output = self._run(path, output, ["--model", str(self.model),
+                                                  "--paragraph", str(paragraph)])
+        else:
+            output = self._run(path, text, [])
+        temporary = cached.with_suffix(".tmp")
+        temporary.write_text(output, encoding="utf-8")
+        temporary.replace(cached)
+        return output
+
+
+    def _run(self, path: Path, text: str, options: list[str]) -> str:
+        command = [str(self.fantasma), "rewrite", "--lang", "text"] + options
         with tempfile.TemporaryDirectory(prefix="fantasma-eval-") as folder:
             copy = Path(folder) / Path(path).name  # the text, wherever it came from
             copy.write_text(text, encoding="utf-8")
@@ -53,11 +71,18 @@ class Rewriter:
         if result.returncode != 0:
             raise FantasmaError(f"fantasma rewrite failed on {path} ({result.returncode}): "
                                 f"{result.stderr.decode(errors='replace').strip()}")
-        output = result.stdout.decode("utf-8")
-        temporary = cached.with_suffix(".tmp")
-        temporary.write_text(output, encoding="utf-8")
-        temporary.replace(cached)
-        return output
+        return result.stdout.decode("utf-8")
+
+    def _paragraphs(self, path: Path, text: str) -> int:
+        """The number of paragraphs, from the message `--paragraph` gives past the last."""
+        try:
+            self._run(path, text, ["--paragraph", str(2**31)])
+        except FantasmaError as error:
+            found = PARAGRAPH_COUNT.search(str(error))
+            if found:
+                return int(found.group(1))
+            raise
+        raise FantasmaError(f"fantasma accepted --paragraph {2**31} on {path}")
 
 
 def profile_attribution(fantasma: Path, corpus: Path, authors: int, folds: int) -> dict:

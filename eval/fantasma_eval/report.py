@@ -205,9 +205,10 @@ def markdown(figures, plot_name: str) -> str:
         f"words of the training texts; rates of {len(FUNCTION_WORDS)} function words and {len(PUNCTUATION)} punctuation marks, "
         "standardized, with a linear SVM (C = 0.1). Settings were fixed on the original texts "
         "before any rewrite was measured.",
-        "- **Rewrites**: `fantasma rewrite FILE` on each held-out sample (and `--model PATH` "
-        "when given), cached by the binary's, the model's and the text's hashes in "
-        "`build/eval-cache`.",
+        "- **Rewrites**: `fantasma rewrite FILE` on each held-out sample; with a model, "
+        "`fantasma rewrite --model PATH --paragraph N` on every paragraph in turn (the model "
+        "pass takes one passage at a time). Cached by the binary's, the model's and the text's "
+        "hashes in `build/eval-cache`.",
         "- **Random-edit baseline** (`eval/fantasma_eval/edits.py`): the rewriter's edits are "
         "recovered by aligning original and rewrite token by token (words, punctuation marks, "
         "whitespace runs) and sorted into kinds (whitespace, punctuation, word). For a sample "

@@ -108,3 +108,29 @@ def test_surface_ablation_and_rare_word_masking():
     assert ABLATIONS["all four above at once (every edit below the word level)"](
         "“Well…”  She said — Then\n  left.") == "well she said  then\nleft"
     assert rare_words_masked({"she", "said"})("She said Then left.") == "She said xxxx xxxx."
+
+
+FAKE_FANTASMA = r"""#!/bin/sh
+# rewrite [--lang text] [--model M --paragraph N | --paragraph N] FILE: appends "[N]" per call
+for last; do :; done
+case "$*" in
+  *"--paragraph 2147483648"*) echo "fantasma: $last: --paragraph 2147483648 does not exist: the document has 3 paragraphs (headings and list items count)" >&2; exit 1;;
+  *"--model"*) n=$(echo "$*" | sed 's/.*--paragraph \([0-9]*\).*/\1/'); cat "$last"; printf "[%s]" "$n";;
+  *) cat "$last"; printf "[all]";;
+esac
+"""
+
+
+def test_model_rewrite_runs_every_paragraph_in_turn_and_is_cached(tmp_path):
+    from fantasma_eval.fantasma_cli import Rewriter
+
+    fake = tmp_path / "fantasma"
+    fake.write_text(FAKE_FANTASMA)
+    fake.chmod(0o755)
+    model = tmp_path / "model.gguf"
+    model.write_text("weights")
+    rewriter = Rewriter(fake, tmp_path / "cache", model)
+    assert rewriter.rewrite(tmp_path / "a.txt", "text") == "text[1][2][3]"
+    assert Rewriter(fake, tmp_path / "cache").rewrite(tmp_path / "a.txt", "text") == "text[all]"
+    again = Rewriter(fake, tmp_path / "cache", model)
+    assert again.rewrite(tmp_path / "a.txt", "text") == "text[1][2][3]" and again.misses == 0

@@ -81,7 +81,7 @@ TEST_CASE("the fast CPU backend matches transformers' logits", "[engine][cpu][go
     const auto mode = GENERATE(fe::LogitsMode::prefill, fe::LogitsMode::decode);
     // The scalar kernels on one model: the same code paths, slower.
     const bool portable = GENERATE(false, true);
-    if (portable && name != "tied-gqa-bf16") return;
+    if (portable && (name != "tied-gqa-bf16" || mode != fe::LogitsMode::prefill)) return;
     const double error = run(kReference / name, kReference / name, "logits.npy", mode, portable);
     INFO(name << (mode == fe::LogitsMode::prefill ? " prefill" : " decode")
               << (portable ? " scalar" : " vector") << ": worst relative error " << error);
@@ -115,17 +115,16 @@ TEST_CASE("the fast CPU backend runs quantized GGUF files", "[engine][cpu][golde
     const double weight_rounding =
         worst_relative_error(unrounded.values, rounded, std::size_t(rounded.shape[1]));
     const std::string golden = "logits_" + kind + ".npy";
-    for (const auto mode : {fe::LogitsMode::prefill, fe::LogitsMode::decode}) {
-        const char* mode_name = mode == fe::LogitsMode::prefill ? " prefill" : " decode";
-        const double exact = run(gguf.path, folder, golden, mode, false, true);
-        INFO(kind << mode_name << " float activations: worst relative error " << exact);
-        CHECK(exact < 1e-3);
-        for (const bool portable : {false, true}) {
-            const double error = run(gguf.path, folder, golden, mode, portable);
-            INFO(kind << mode_name << (portable ? " scalar" : " vector")
-                      << " 8-bit activations: worst relative error " << error
-                      << "; rounding the weights moves the logits by " << weight_rounding);
-            CHECK(error < 2 * weight_rounding);
-        }
+    const double exact = run(gguf.path, folder, golden, fe::LogitsMode::prefill, false, true);
+    INFO(kind << " float activations: worst relative error " << exact);
+    CHECK(exact < 1e-3);
+    // 8-bit activations: the vector kernels token by token, the scalar ones in one prefill.
+    for (const bool portable : {false, true}) {
+        const auto mode = portable ? fe::LogitsMode::prefill : fe::LogitsMode::decode;
+        const double error = run(gguf.path, folder, golden, mode, portable);
+        INFO(kind << (portable ? " scalar prefill" : " vector decode")
+                  << " 8-bit activations: worst relative error " << error
+                  << "; rounding the weights moves the logits by " << weight_rounding);
+        CHECK(error < 2 * weight_rounding);
     }
 }

@@ -116,6 +116,27 @@ def ablation_table(figures) -> list[str]:
     return rows
 
 
+def ablation_reading(figures) -> str:
+    """One sentence comparing the ablations' relative drops with the rewrite's and the goal."""
+    original = figures["attack"][ORIGINAL][CHAR_NGRAM]["top1"]
+
+    def drop(method):
+        after = figures["attack"][method][CHAR_NGRAM]["top1"]
+        return (original - after) / original if original else 0.0
+
+    surface = [m for m in figures["attack"] if m.startswith("ablation: all four above")]
+    content = [m for m in figures["attack"] if m.startswith("ablation: content words masked")]
+    if not surface or not content:
+        return ""
+    reading = (f"Relative drops in top-1: the rewrite {_percent(relative_drop(figures))}; "
+               f"every edit below the word level at once {_percent(drop(surface[0]))}; content "
+               f"words masked {_percent(drop(content[0]))} (goal: 30%).")
+    if drop(content[0]) > 2 * drop(surface[0]):
+        reading += (" What this attacker keys on is mostly which words are used, not how they "
+                    "are punctuated, spelled or spaced.")
+    return reading
+
+
 def profile_table(figures) -> list[str]:
     profile = figures.get("profile")
     if not profile:
@@ -192,6 +213,8 @@ def markdown(figures, plot_name: str) -> str:
         "larger the drop, the more a rewrite that changed this would hurt the attacker.",
         "",
         *ablation_table(figures),
+        "",
+        ablation_reading(figures),
         "",
         "## Method",
         "",

@@ -258,8 +258,9 @@ def fantasma_version(binary: Path) -> str:
                             capture_output=True, text=True, check=False).stdout.strip()
     dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "--untracked-files=no"],
                            capture_output=True, text=True, check=False).stdout.strip()
-    return f"{binary.name} built from {commit or 'unknown commit'}" + (
-        " with uncommitted changes" if dirty else "")
+    built = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(binary.stat().st_mtime))
+    return (f"fantasma binary built {built}; repository at {commit or 'an unknown commit'}"
+            + (" with uncommitted changes" if dirty else ""))
 
 
 def main(argv=None):

@@ -244,12 +244,12 @@ TEST_CASE("fast attention matches the reference", "[engine][cpu]") {
     const bool portable = GENERATE(true, false);
     const int T = GENERATE(1, 37);
     const int heads = 4, kv_heads = 2, d = 40, position0 = 5, capacity = 50;
-    compare_with_reference({{T * heads, d}, {T * heads, d}, {capacity * kv_heads, d},
-                            {capacity * kv_heads, d}},
-                           [&](fe::Backend& b, std::vector<fe::Tensor>& t) {
-                               b.attention(t[0], t[1], t[2], t[3], heads, kv_heads, position0);
-                           },
-                           portable);
+    compare_with_reference(
+        {{T * heads, d}, {T * heads, d}, {capacity * kv_heads, d}, {capacity * kv_heads, d}},
+        [&](fe::Backend& b, std::vector<fe::Tensor>& t) {
+            b.attention(t[0], t[1], t[2], t[3], heads, kv_heads, position0);
+        },
+        portable);
 }
 
 TEST_CASE("the fast delta rule matches the reference", "[engine][cpu]") {
@@ -260,8 +260,13 @@ TEST_CASE("the fast delta rule matches the reference", "[engine][cpu]") {
     const int key_width = 2 * 24, value_width = 6 * 20;
     // q and k l2-normalised and g negative, as the model feeds them, so the state stays bounded.
     compare_with_reference(
-        {{T, value_width}, {6 * 24, 20}, {T, key_width}, {T, key_width}, {T, value_width},
-         {T, 6}, {T, 6}},
+        {{T, value_width},
+         {6 * 24, 20},
+         {T, key_width},
+         {T, key_width},
+         {T, value_width},
+         {T, 6},
+         {T, 6}},
         [&](fe::Backend& b, std::vector<fe::Tensor>& t) {
             b.l2_norm(t[2], 24, 1e-6f);
             b.l2_norm(t[3], 24, 1e-6f);
@@ -277,22 +282,22 @@ TEST_CASE("fast conv, norms and gates match the reference", "[engine][cpu]") {
     const bool portable = GENERATE(true, false);
     const int T = GENERATE(1, 37);
     const int C = 70;
-    compare_with_reference({{T, C}, {T, C}, {3, C}, {T, C}, {T, C}},
-                           [&](fe::Backend& b, std::vector<fe::Tensor>& t) {
-                               const auto w = random_values(std::size_t(C) * 4, 9);
-                               const fe::TensorData conv{
-                                   "conv", fe::DType::f32, {C, 4}, std::as_bytes(std::span(w))};
-                               const fe::Weight weight = b.prepare_weight(conv, C, 4);
-                               // Twice: the second call starts from the carried state.
-                               b.causal_conv_silu(t[0], t[1], t[2], weight);
-                               b.causal_conv_silu(t[1], t[0], t[2], weight);
-                               const fe::Weight norm = random_vector(b, 10, 3, 1.0f);
-                               b.gated_rms_norm(t[3], t[1], t[4], norm, 1e-6f);
-                               b.rms_norm(t[4], t[4], random_vector(b, C, 4, 1.0f), 1e-6f);
-                               b.swiglu(t[0], t[3], t[4]);
-                               b.sigmoid_gate(t[4], t[0]);
-                               b.add(t[4], t[3]);
-                               b.rope(t[3].reshaped(T * 7, 10), 7, 6, 10000.0, 3);
-                           },
-                           portable);
+    compare_with_reference(
+        {{T, C}, {T, C}, {3, C}, {T, C}, {T, C}},
+        [&](fe::Backend& b, std::vector<fe::Tensor>& t) {
+            const auto w = random_values(std::size_t(C) * 4, 9);
+            const fe::TensorData conv{"conv", fe::DType::f32, {C, 4}, std::as_bytes(std::span(w))};
+            const fe::Weight weight = b.prepare_weight(conv, C, 4);
+            // Twice: the second call starts from the carried state.
+            b.causal_conv_silu(t[0], t[1], t[2], weight);
+            b.causal_conv_silu(t[1], t[0], t[2], weight);
+            const fe::Weight norm = random_vector(b, 10, 3, 1.0f);
+            b.gated_rms_norm(t[3], t[1], t[4], norm, 1e-6f);
+            b.rms_norm(t[4], t[4], random_vector(b, C, 4, 1.0f), 1e-6f);
+            b.swiglu(t[0], t[3], t[4]);
+            b.sigmoid_gate(t[4], t[0]);
+            b.add(t[4], t[3]);
+            b.rope(t[3].reshaped(T * 7, 10), 7, 6, 10000.0, 3);
+        },
+        portable);
 }

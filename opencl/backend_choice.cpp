@@ -11,11 +11,16 @@ namespace {
 
 // FANTASMA_OPENCL_GEMM_MIN_TOKENS=n sends batches of n tokens or more through CLBlast's GEMM
 // (see Tuning), for measuring it against matmul.cl on a device.
-Tuning tuning_from_environment() {
-    Tuning tuning;
+Tuning tuning_from_environment(const Device& device) {
+    Tuning tuning = default_tuning(!device.info.is_gpu);
     if (const char* value = std::getenv("FANTASMA_OPENCL_GEMM_MIN_TOKENS"); value && *value)
         tuning.gemm_min_tokens = std::max(0, std::atoi(value));
     return tuning;
+}
+
+std::unique_ptr<engine::Backend> make_backend_on(const Device& device,
+                                                 const std::filesystem::path& cache_dir) {
+    return std::make_unique<OpenclBackend>(device, cache_dir, tuning_from_environment(device));
 }
 
 }  // namespace
@@ -23,8 +28,7 @@ Tuning tuning_from_environment() {
 std::unique_ptr<engine::Backend> make_opencl_backend(std::optional<int> device,
                                                      const std::filesystem::path& cache_dir) {
     if (!device) device = device_from_environment();
-    return std::make_unique<OpenclBackend>(choose_device(device), cache_dir,
-                                           tuning_from_environment());
+    return make_backend_on(choose_device(device), cache_dir);
 }
 
 std::unique_ptr<engine::Backend> make_auto_backend(std::optional<int> device,
@@ -38,8 +42,7 @@ std::unique_ptr<engine::Backend> make_auto_backend(std::optional<int> device,
         }
         // OpenCL on a CPU (PoCL) is slower than the CPU backend: not a failure, no note.
         if (!device && !find_gpu()) return nullptr;
-        return std::make_unique<OpenclBackend>(choose_device(device), cache_dir,
-                                               tuning_from_environment());
+        return make_backend_on(choose_device(device), cache_dir);
     } catch (const std::exception& error) {
         note = std::string("OpenCL not used, running on the CPU: ") + error.what();
         return nullptr;

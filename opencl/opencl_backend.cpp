@@ -52,8 +52,8 @@ std::string error_name(cl_int code) {
 }
 
 OpenclBackend::OpenclBackend(const Device& device, const std::filesystem::path& cache_dir,
-                             Tuning tuning)
-    : device_(device.info), tuning_(tuning) {
+                             std::optional<Tuning> tuning)
+    : device_(device.info), tuning_(tuning.value_or(default_tuning(!device.info.is_gpu))) {
     require(device_.opencl_c_1_2, "the device does not run OpenCL C 1.2");
     require(tuning_.matmul_group <= device_.max_work_group_size &&
                 tuning_.norm_group <= device_.max_work_group_size &&

@@ -25,8 +25,10 @@ namespace fantasma::opencl {
 class OpenclBackend : public engine::Backend {
   public:
     // Builds every program (from the disk cache in cache_dir when it has them; an empty path
-    // keeps no cache). Throws engine::ModelError when the device cannot run the kernels.
-    OpenclBackend(const Device& device, const std::filesystem::path& cache_dir, Tuning tuning = {});
+    // keeps no cache). Without a tuning, default_tuning for the device's type. Throws
+    // engine::ModelError when the device cannot run the kernels.
+    OpenclBackend(const Device& device, const std::filesystem::path& cache_dir,
+                  std::optional<Tuning> tuning = std::nullopt);
 
     std::string name() const override { return "opencl (" + device_.name + ")"; }
     const DeviceInfo& device() const { return device_; }

@@ -11,15 +11,23 @@ struct Tuning {
     int elementwise_group = 64;  // 1-D runs over columns of elementwise kernels
     int matmul_group = 64;       // work items sharing one weight row
     int matmul_tokens = 4;       // tokens one work-group multiplies by the row it reads
-    int norm_group = 64;         // work items reducing one row
-    int attention_group = 64;    // work items per (token, head)
-    int delta_group = 64;        // work items per value head of the delta rule
-    int max_head_dim = 256;      // attention's query and the delta rule's q, k in local memory
+    // One work item per weight row instead of a work-group (matmul_rows in matmul.cl): what a
+    // CPU device wants (see default_tuning). A launch-time choice: both kernels are built.
+    bool matmul_row_per_item = false;
+    int matmul_row_tokens = 8;  // tokens matmul_rows multiplies by the row it reads
+    int norm_group = 64;        // work items reducing one row
+    int attention_group = 64;   // work items per (token, head)
+    int delta_group = 64;       // work items per value head of the delta rule
+    int max_head_dim = 256;     // attention's query and the delta rule's q, k in local memory
     // Batches of at least this many tokens multiply through CLBlast's GEMM (quantized weights
     // dequantized on the device, gemm_rows rows at a time) instead of matmul.cl; 0: never.
     int gemm_min_tokens = 0;
     int gemm_rows = 4096;
 };
+
+// The tuning for a device: on CPU devices (PoCL) a work item per weight row, since a
+// work-group launch and its barriers cost microseconds there.
+Tuning default_tuning(bool cpu_device);
 
 // The -D options that bake `tuning` into the programs, with the OpenCL C version.
 std::string build_options(const Tuning& tuning);

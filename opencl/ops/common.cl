@@ -10,6 +10,9 @@
 #ifndef MATMUL_TOKENS
 #define MATMUL_TOKENS 4
 #endif
+#ifndef MATMUL_ROW_TOKENS
+#define MATMUL_ROW_TOKENS 8
+#endif
 #ifndef NORM_GROUP
 #define NORM_GROUP 64
 #endif

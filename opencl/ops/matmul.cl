@@ -135,3 +135,38 @@ kernel void dequantize_rows(global float* out, global const uchar* weight, int f
     global float* y = out + (size_t)r * K + unit * 32;
     for (int j = 0; j < 32; ++j) y[j] = w[j];
 }
+
+// The same product with one work item per output row (no local memory, no barriers): for CPU
+// devices, where a work-group's items run as one vectorised loop and a barrier is expensive,
+// and a row per work-group would cost a whole group launch per row.
+kernel void matmul_rows(global const uchar* weight, int format, int row_bytes, int K,
+                        global const float* in, int in_offset, int in_stride, global float* out,
+                        int out_offset, int out_stride, int N, int T) {
+    const int n = get_global_id(0), t0 = get_global_id(1) * MATMUL_ROW_TOKENS;
+    if (n >= N) return;
+    float sums[MATMUL_ROW_TOKENS];
+    for (int tt = 0; tt < MATMUL_ROW_TOKENS; ++tt) sums[tt] = 0.0f;
+    float w[32];
+    for (int unit = 0; unit < K / 32; ++unit) {
+        if (format < 0) {  // float32 rows
+            global const float* row = (global const float*)weight + (size_t)n * K + unit * 32;
+            for (int j = 0; j < 32; ++j) w[j] = row[j];
+        } else {
+            dequantize_unit(format, weight + (size_t)n * row_bytes, unit, w);
+        }
+        for (int tt = 0; tt < MATMUL_ROW_TOKENS && t0 + tt < T; ++tt) {
+            global const float* x = in + in_offset + (size_t)(t0 + tt) * in_stride + unit * 32;
+            float dot = 0.0f;
+            for (int j = 0; j < 32; ++j) dot += w[j] * x[j];
+            sums[tt] += dot;
+        }
+    }
+    if (format < 0) {  // the tail of a float32 row that is not whole units
+        global const float* row = (global const float*)weight + (size_t)n * K;
+        for (int k = K / 32 * 32; k < K; ++k)
+            for (int tt = 0; tt < MATMUL_ROW_TOKENS && t0 + tt < T; ++tt)
+                sums[tt] += row[k] * in[in_offset + (size_t)(t0 + tt) * in_stride + k];
+    }
+    for (int tt = 0; tt < MATMUL_ROW_TOKENS && t0 + tt < T; ++tt)
+        out[out_offset + (size_t)(t0 + tt) * out_stride + n] = sums[tt];
+}

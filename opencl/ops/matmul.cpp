@@ -29,10 +29,19 @@ void OpenclBackend::matmul(engine::Tensor out, engine::Tensor in, const engine::
             "matmul shapes disagree");
     const DeviceWeight& w = device_weight(weight);
     if (tuning_.gemm_min_tokens > 0 && in.rows >= tuning_.gemm_min_tokens) return gemm(out, in, w);
-    const std::size_t group = std::size_t(tuning_.matmul_group);
     const std::size_t token_tiles =
         (std::size_t(in.rows) + std::size_t(tuning_.matmul_tokens) - 1) /
         std::size_t(tuning_.matmul_tokens);
+    if (tuning_.matmul_row_per_item) {
+        const std::size_t row_tiles =
+            (std::size_t(in.rows) + std::size_t(tuning_.matmul_row_tokens) - 1) /
+            std::size_t(tuning_.matmul_row_tokens);
+        const int format = w.type == engine::DType::f32 ? -1 : block_format_code(w.type);
+        return launch("matmul_rows", cl::NDRange(std::size_t(w.rows), row_tiles),
+                      cl::NDRange(std::size_t(tuning_.elementwise_group), 1), w.buffer, format,
+                      w.row_bytes, w.cols, in, out, w.rows, in.rows);
+    }
+    const std::size_t group = std::size_t(tuning_.matmul_group);
     const cl::NDRange global(std::size_t(w.rows) * group, token_tiles);
     const cl::NDRange local(group, 1);
     if (w.type == engine::DType::f32)

@@ -30,6 +30,20 @@ inline OpenclBackend* open_backend() {
     return backend.get();
 }
 
+// A backend with matmul's other kernel: a work item per weight row (CPU devices' default) or
+// a work-group per row (GPUs'), so both are tested on any device.
+inline OpenclBackend* open_backend_with_matmul(bool row_per_item) {
+    if (!open_backend()) return nullptr;
+    const auto make = [](bool per_item) {
+        Tuning tuning;
+        tuning.matmul_row_per_item = per_item;
+        return std::make_unique<OpenclBackend>(choose_device(std::nullopt), default_cache_dir(),
+                                               tuning);
+    };
+    static const std::unique_ptr<OpenclBackend> per_item = make(true), per_group = make(false);
+    return row_per_item ? per_item.get() : per_group.get();
+}
+
 // A tensor on each backend holding the same values.
 struct Twin {
     fe::Tensor cpu, gpu;

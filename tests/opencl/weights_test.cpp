@@ -48,7 +48,8 @@ fe::TensorData random_matrix(Both& both, fe::DType type, int rows, int cols,
 }  // namespace
 
 TEST_CASE("matmul matches the reference on every weight type", "[opencl]") {
-    auto gpu = open_backend();
+    const bool row_per_item = GENERATE(true, false);
+    auto gpu = open_backend_with_matmul(row_per_item);
     if (!gpu) return;
     Both both(*gpu);
     const auto type = GENERATE(fe::DType::f32, fe::DType::q8_0, fe::DType::q4_0, fe::DType::q4_k);
@@ -64,7 +65,7 @@ TEST_CASE("matmul matches the reference on every weight type", "[opencl]") {
     const Twin out = out_full.cols(1, N);
     both.cpu.matmul(out.cpu, in.cpu, w.cpu);
     both.gpu.matmul(out.gpu, in.gpu, w.gpu);
-    INFO(fe::dtype_name(type) << " T " << T);
+    INFO(fe::dtype_name(type) << " T " << T << (row_per_item ? " row per item" : " row per group"));
     CHECK(both.difference(out_full) < 1e-5);
 }
 

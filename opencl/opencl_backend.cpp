@@ -141,15 +141,20 @@ engine::Tensor OpenclBackend::allocate(int rows, int cols) {
 void OpenclBackend::write(engine::Tensor dst, std::span<const float> values) {
     require(values.size() == std::size_t(dst.rows) * std::size_t(dst.cols), "write size disagrees");
     const cl::Buffer buffer(static_cast<cl_mem>(dst.handle), true);
-    if (dst.contiguous()) {
-        queue_.enqueueWriteBuffer(buffer, CL_TRUE, dst.offset * sizeof(float), values.size_bytes(),
-                                  values.data());
-        return;
+    try {
+        if (dst.contiguous()) {
+            queue_.enqueueWriteBuffer(buffer, CL_TRUE, dst.offset * sizeof(float),
+                                      values.size_bytes(), values.data());
+            return;
+        }
+        for (int r = 0; r < dst.rows; ++r)
+            queue_.enqueueWriteBuffer(
+                buffer, CL_TRUE, (dst.offset + std::size_t(r) * dst.stride) * sizeof(float),
+                float_bytes(1, dst.cols), values.data() + std::size_t(r) * dst.cols);
+    } catch (const cl::Error& error) {
+        throw engine::ModelError("OpenCL device " + device_.name +
+                                 " failed: " + error_name(error.err()));
     }
-    for (int r = 0; r < dst.rows; ++r)
-        queue_.enqueueWriteBuffer(
-            buffer, CL_TRUE, (dst.offset + std::size_t(r) * dst.stride) * sizeof(float),
-            float_bytes(1, dst.cols), values.data() + std::size_t(r) * dst.cols);
 }
 
 void OpenclBackend::read(std::span<float> values, engine::Tensor src) {
@@ -185,7 +190,13 @@ void OpenclBackend::fill_zero(engine::Tensor dst) {
 cl::Buffer& OpenclBackend::scores_for(std::size_t floats) {
     if (floats > scores_capacity_) {
         // Queued kernels keep the old buffer alive until they have run.
-        scores_ = cl::Buffer(context_, CL_MEM_READ_WRITE, floats * sizeof(float));
+        try {
+            scores_ = cl::Buffer(context_, CL_MEM_READ_WRITE, floats * sizeof(float));
+        } catch (const cl::Error& error) {
+            throw engine::ModelError("OpenCL device " + device_.name +
+                                     " has no room for attention scores (" +
+                                     error_name(error.err()) + ")");
+        }
         scores_capacity_ = floats;
     }
     return scores_;

@@ -61,16 +61,22 @@ void OpenclBackend::embedding(engine::Tensor out, const engine::Weight& table,
     if (tokens.empty()) return;
     // The ids go up from a host copy we keep until the upload is done (no wait here unless a
     // previous upload is somehow still in flight).
-    if (tokens_uploaded_) tokens_uploaded_->wait();
-    if (tokens.size() > tokens_capacity_) {
-        tokens_capacity_ = std::max<std::size_t>(tokens.size(), 64);
-        tokens_ = cl::Buffer(context_, CL_MEM_READ_ONLY, tokens_capacity_ * sizeof(std::int32_t));
+    try {
+        if (tokens_uploaded_) tokens_uploaded_->wait();
+        if (tokens.size() > tokens_capacity_) {
+            tokens_capacity_ = std::max<std::size_t>(tokens.size(), 64);
+            tokens_ =
+                cl::Buffer(context_, CL_MEM_READ_ONLY, tokens_capacity_ * sizeof(std::int32_t));
+        }
+        staged_tokens_.assign(tokens.begin(), tokens.end());
+        cl::Event uploaded;
+        queue_.enqueueWriteBuffer(tokens_, CL_FALSE, 0, tokens.size_bytes(), staged_tokens_.data(),
+                                  nullptr, &uploaded);
+        tokens_uploaded_ = uploaded;
+    } catch (const cl::Error& error) {
+        throw engine::ModelError("OpenCL device " + device_.name +
+                                 " failed to take the token ids: " + error_name(error.err()));
     }
-    staged_tokens_.assign(tokens.begin(), tokens.end());
-    cl::Event uploaded;
-    queue_.enqueueWriteBuffer(tokens_, CL_FALSE, 0, tokens.size_bytes(), staged_tokens_.data(),
-                              nullptr, &uploaded);
-    tokens_uploaded_ = uploaded;
 
     const DeviceWeight& w = device_weight(table);
     const int T = int(tokens.size());

@@ -64,6 +64,34 @@ EngineGenerator::EngineGenerator(const std::filesystem::path& model,
 
 EngineGenerator::~EngineGenerator() = default;
 
+engine::SequenceState& EngineGenerator::ready_sequence(const std::vector<TokenId>& prompt,
+                                                       int capacity) {
+    engine::Model& model = *loaded_.model;
+    if (capacity > prefilled_.capacity) {
+        const int grown = std::max(capacity, 2 * prefilled_.capacity);
+        prefilled_ = model.new_sequence(grown);
+        working_ = model.new_sequence(grown);
+        prefilled_tokens_.clear();
+    }
+    const std::vector<TokenId> prefix(prompt.begin(), prompt.end() - 1);
+    if (prefix != prefilled_tokens_) {
+        model.reset(prefilled_);
+        if (!prefix.empty()) model.forward(prefilled_, prefix, {});
+        prefilled_tokens_ = prefix;
+    }
+    for (std::size_t layer = 0; layer < working_.layers.size(); ++layer) {
+        const engine::LayerState& from = prefilled_.layers[layer];
+        engine::LayerState& to = working_.layers[layer];
+        for (auto [source, target] :
+             {std::pair{from.k_cache, to.k_cache}, std::pair{from.v_cache, to.v_cache},
+              std::pair{from.conv_state, to.conv_state},
+              std::pair{from.delta_state, to.delta_state}})
+            if (source.handle != nullptr) backend_->copy(target, source);
+    }
+    working_.position = prefilled_.position;
+    return working_;
+}
+
 std::string EngineGenerator::generate(const RewritePrompt& prompt, std::uint64_t seed,
                                       std::stop_token stop,
                                       const std::function<void(std::size_t tokens)>& on_token) {
@@ -75,8 +103,9 @@ std::string EngineGenerator::generate(const RewritePrompt& prompt, std::uint64_t
             throw engine::ModelError("the prompt has token " + std::to_string(id) +
                                      ", past the model's vocabulary of " + std::to_string(vocab) +
                                      ": the tokenizer does not belong to this model");
+    const std::string& passage = prompt.passage.empty() ? prompt.user : prompt.passage;
     const int limit = std::min(settings_.max_tokens,
-                               static_cast<int>(tokenizer_->encode(prompt.user).size()) + 32);
+                               2 * static_cast<int>(tokenizer_->encode(passage).size()) + 16);
 
     engine::SamplingSettings sampling;
     sampling.temperature = settings_.temperature;
@@ -84,10 +113,9 @@ std::string EngineGenerator::generate(const RewritePrompt& prompt, std::uint64_t
     sampling.top_k = settings_.top_k;
     sampling.seed = seed;
     engine::Sampler sampler(sampling);
-    engine::SequenceState sequence = model.new_sequence(static_cast<int>(history.size()) + limit);
+    engine::SequenceState& sequence =
+        ready_sequence(history, static_cast<int>(history.size()) + limit);
     std::vector<float> logits(static_cast<std::size_t>(vocab));
-    if (history.size() > 1)
-        model.forward(sequence, std::span(history).first(history.size() - 1), {});
 
     // Ids the tokenizer cannot write (a model's vocabulary is often padded past it).
     const auto writable = static_cast<std::size_t>(

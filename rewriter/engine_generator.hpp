@@ -16,8 +16,8 @@ struct GenerationSettings {
     float temperature = 0.7f;
     float top_p = 0.9f;
     int top_k = 40;
-    // Hard cap; each candidate is also held to the prompt's own length plus a margin, since a
-    // rewrite is never much longer than the text it rewrites.
+    // Hard cap; each candidate is also held to twice the passage's tokens plus a margin, since
+    // a rewrite is never much longer than the text it rewrites.
     int max_tokens = 1024;
 };
 
@@ -40,11 +40,19 @@ class EngineGenerator final : public CandidateGenerator {
                          const std::function<void(std::size_t tokens)>& on_token) override;
 
   private:
+    // The sequence ready to decode `prompt` (its last token not yet fed): the prompt's state
+    // is computed once and copied for each candidate. Backends keep what they allocate until
+    // they are destroyed, so the two sequences are reused, grown only when a prompt needs more.
+    engine::SequenceState& ready_sequence(const std::vector<engine::TokenId>& prompt, int capacity);
+
     std::unique_ptr<engine::Backend> backend_;
     engine::LoadedModel loaded_;
     std::unique_ptr<engine::Tokenizer> tokenizer_;
     std::vector<engine::TokenId> stops_;
     GenerationSettings settings_;
+    engine::SequenceState prefilled_;
+    engine::SequenceState working_;
+    std::vector<engine::TokenId> prefilled_tokens_;  // what prefilled_ has seen
 };
 
 }  // namespace fantasma::rewriter

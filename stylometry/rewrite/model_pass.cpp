@@ -151,6 +151,7 @@ RewritePrompt rewrite_prompt(std::string_view passage, const std::vector<MarkerT
     }
     prompt.user += "\nPassage:\n";
     prompt.user += passage;
+    prompt.passage = passage;
     return prompt;
 }
 

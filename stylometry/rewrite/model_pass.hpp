@@ -22,6 +22,7 @@ class Analyzer;
 struct RewritePrompt {
     std::string system;
     std::string user;
+    std::string passage;  // the (protected) passage the user message ends with
 };
 
 // What the model is told to remove: one line per marker ("regional-spelling: ...").

@@ -26,7 +26,7 @@ rewriter::GenerationSettings short_runs() {
 }  // namespace
 
 TEST_CASE("chat_text: system and user in ChatML, the assistant's turn without thinking") {
-    const std::string text = rewriter::chat_text({"Be plain.", "Rewrite: hi"});
+    const std::string text = rewriter::chat_text({"Be plain.", "Rewrite: hi", "hi"});
     CHECK(text ==
           "<|im_start|>system\nBe plain.<|im_end|>\n<|im_start|>user\nRewrite: hi<|im_end|>\n"
           "<|im_start|>assistant\n<think>\n\n</think>\n\n");

@@ -117,6 +117,7 @@ TEST_CASE("The prompt names the markers and carries the protected passage") {
     CHECK(prompt.user.size() > std::string("Verily \u27e61\u27e7 ran.").size());
     const std::string passage = "\nVerily \u27e61\u27e7 ran.";
     CHECK(prompt.user.substr(prompt.user.size() - passage.size()) == passage);
+    CHECK(prompt.passage == "Verily \u27e61\u27e7 ran.");
     CHECK(rewrite_prompt("x", {}).user.find("habits") == std::string::npos);
 }
 

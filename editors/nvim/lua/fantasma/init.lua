@@ -10,6 +10,8 @@ local defaults = {
   filetypes = { "markdown", "tex", "plaintex", "text" },
   -- The server's configuration, section "fantasma" (keys in lsp/README.md).
   settings = {},
+  -- Passed to the LSP client as is (e.g. { debounce_text_changes = 0 }).
+  flags = {},
 }
 
 -- Neovim uses the filetype as languageId; the server expects LSP's ids.
@@ -33,6 +35,7 @@ local function client_config(root_dir)
     name = "fantasma",
     cmd = config.cmd,
     root_dir = root_dir,
+    flags = config.flags,
     get_language_id = function(_, filetype) return language_ids[filetype] or filetype end,
     init_options = { fantasma = config.settings },
     settings = { fantasma = config.settings },

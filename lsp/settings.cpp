@@ -21,10 +21,9 @@ void read_codes(const json& section, const char* key, std::vector<std::string>& 
                 std::vector<std::string>& problems) {
     const auto found = section.find(key);
     if (found == section.end() || found->is_null()) return;
-    const bool all_strings = found->is_array() && std::all_of(found->begin(), found->end(),
-                                                              [](const json& code) {
-                                                                  return code.is_string();
-                                                              });
+    const bool all_strings =
+        found->is_array() && std::all_of(found->begin(), found->end(),
+                                         [](const json& code) { return code.is_string(); });
     if (!all_strings) {
         problems.push_back(std::string("fantasma.") + key + " must be a list of marker codes");
         return;
@@ -66,15 +65,18 @@ ServerSettings read_settings(const json& configuration, std::vector<std::string>
     read_integer(*section, "modelIdleSeconds", 0, 86400, settings.model_idle_seconds, problems);
     read_integer(*section, "rewriteCandidates", 1, 16, settings.rewrite_candidates, problems);
     if (std::string backend; read_string(*section, "backend", backend, problems)) {
-        if (backend == "auto" || backend == "cpu" || backend == "opencl") {
+        if (backend == "auto" || backend == "cpu" || backend == "reference" ||
+            backend == "opencl") {
             settings.backend = backend;
         } else {
-            problems.push_back("fantasma.backend must be \"auto\", \"cpu\" or \"opencl\"");
+            problems.push_back(
+                "fantasma.backend must be \"auto\", \"cpu\", \"reference\" or \"opencl\"");
         }
     }
     read_codes(*section, "enabledCodes", settings.enabled_codes, problems);
     read_codes(*section, "ignoredCodes", settings.ignored_codes, problems);
-    if (const auto bits = section->find("minimumBits"); bits != section->end() && !bits->is_null()) {
+    if (const auto bits = section->find("minimumBits");
+        bits != section->end() && !bits->is_null()) {
         if (bits->is_number() && bits->get<double>() >= 0) {
             settings.minimum_bits = bits->get<double>();
         } else {

@@ -15,7 +15,7 @@ struct ServerSettings {
     std::vector<std::string> ignored_codes;  // added to the server's workspace ignores
     double minimum_bits = 0.0;
     std::string model_path;        // the rewrite model ("model", or the older "modelPath")
-    std::string backend = "auto";  // "auto", "cpu" or "opencl"
+    std::string backend = "auto";  // "auto", "cpu", "reference" or "opencl"
     int model_idle_seconds = 600;  // the loaded model is released after this long unused
     int rewrite_candidates = 3;    // candidates the model writes per rewrite
     int debounce_ms = 250;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "engine/cpu/cpu_backend.hpp"
 #include "engine/cpu/reference_backend.hpp"
 #include "engine/error.hpp"
 #include "engine/sampling/sampler.hpp"
@@ -16,10 +17,13 @@ using engine::TokenId;
 
 std::unique_ptr<engine::Backend> make_backend(const std::string& name) {
     if (name == "opencl")
-        throw engine::ModelError("backend opencl: the OpenCL backend does not exist yet (use cpu)");
+        throw engine::ModelError(
+            "backend opencl: the editor cannot use OpenCL yet (use cpu or auto; fantasma rewrite "
+            "--backend opencl can)");
+    if (name == "reference") return std::make_unique<engine::cpu::ReferenceBackend>();
     if (name != "cpu" && name != "auto" && !name.empty())
-        throw engine::ModelError("unknown backend '" + name + "' (use cpu or auto)");
-    return std::make_unique<engine::cpu::ReferenceBackend>();
+        throw engine::ModelError("unknown backend '" + name + "' (use cpu, auto or reference)");
+    return std::make_unique<engine::cpu::CpuBackend>();
 }
 
 std::filesystem::path folder_of(const std::filesystem::path& model) {

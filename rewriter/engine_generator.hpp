@@ -27,7 +27,8 @@ std::string chat_text(const RewritePrompt& prompt);
 class EngineGenerator final : public CandidateGenerator {
   public:
     // Opens `model` (GGUF file, HF folder, .safetensors) with its tokenizer from the model's
-    // folder, on `backend` ("cpu", "auto"; "opencl" is refused until it exists). Throws
+    // folder, on `backend` ("cpu" and "auto": the fast CPU backend; "reference": the float32
+    // one; "opencl" is refused here, the CLI passes its own backend). Throws
     // engine::ModelError with a one-line message a user can act on.
     EngineGenerator(const std::filesystem::path& model, const std::string& backend,
                     GenerationSettings settings = {});

@@ -33,7 +33,7 @@ TEST_CASE("chat_text: system and user in ChatML, the assistant's turn without th
 }
 
 TEST_CASE("EngineGenerator: seeded, bounded, stoppable") {
-    rewriter::EngineGenerator generator(kModel, "cpu", short_runs());
+    rewriter::EngineGenerator generator(kModel, "reference", short_runs());
     const RewritePrompt prompt = rewrite_prompt("The colour of \u27e61\u27e7 is grey.", {});
     std::vector<std::size_t> counts;
     const auto count = [&](std::size_t tokens) { counts.push_back(tokens); };
@@ -59,7 +59,7 @@ TEST_CASE("EngineGenerator: seeded, bounded, stoppable") {
 }
 
 TEST_CASE("Model rewrite end to end: noise is rejected, the deterministic result stays") {
-    rewriter::EngineGenerator generator(kModel, "cpu", short_runs());
+    rewriter::EngineGenerator generator(kModel, "reference", short_runs());
     const Analyzer analyzer;
     const std::string source =
         "# Notes\n\nThe colour of `x = 3` was grey, whilst Ada waited.\n\nLast line.\n";
@@ -95,5 +95,6 @@ TEST_CASE("A missing or corrupt model is a one-line ModelError naming the file")
     std::ofstream(folder / "config.json") << "{ not json";
     CHECK_THROWS_AS(rewriter::EngineGenerator(folder, "cpu"), engine::ModelError);
     CHECK_THROWS_WITH(rewriter::EngineGenerator(kModel, "opencl"), Catch::Contains("OpenCL"));
+    CHECK_THROWS_WITH(rewriter::EngineGenerator(kModel, "tpu"), Catch::Contains("unknown backend"));
     std::filesystem::remove_all(folder);
 }

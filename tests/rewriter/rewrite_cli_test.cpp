@@ -23,7 +23,7 @@ TEST_CASE("rewrite --model: candidates judged on stderr, the deterministic text 
     const Scratch scratch("fantasma-rewriter-");
     const std::string file = scratch.write("notes.md", kDocument);
     const Run run =
-        run_fantasma(scratch, "rewrite --model " + quote(kModel) +
+        run_fantasma(scratch, "rewrite --backend reference --model " + quote(kModel) +
                                   " --paragraph 2 --candidates 2 --seed 5 " + quote(file));
     INFO(run.err);
     REQUIRE(run.status == 0);
@@ -36,7 +36,7 @@ TEST_CASE("rewrite --model: candidates judged on stderr, the deterministic text 
     CHECK(run.err.find("the deterministic rewrite is kept") != std::string::npos);
 
     const Run in_place =
-        run_fantasma(scratch, "rewrite --in-place --model " + quote(kModel) +
+        run_fantasma(scratch, "rewrite --in-place --backend reference --model " + quote(kModel) +
                                   " --range 3:1-3:51 --candidates 1 " + quote(file));
     INFO(in_place.err);
     REQUIRE(in_place.status == 0);

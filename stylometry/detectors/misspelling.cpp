@@ -161,7 +161,10 @@ void Misspelling::detect(const DetectionContext& context, MarkerSink& sink) cons
             if (const auto correction = correction_of(token.norm); !correction.empty()) {
                 found.push_back({&token, std::string(correction), true});
             } else if (has_dictionary && is_checkable(word) &&
-                       !reference.is_dictionary_word(token.norm)) {
+                       !reference.is_dictionary_word(token.norm) &&
+                       reference.word_per_million(token.norm) == 0) {
+                // A word the reference writers used is a word (fiance, which the dictionary
+                // lacks, is not a misspelling of France).
                 unknown[token.norm].push_back(&token);
             }
         }

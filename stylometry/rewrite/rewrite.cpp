@@ -76,7 +76,18 @@ bool keeps_non_prose(std::string_view source, const std::vector<Span>& runs,
     return true;
 }
 
+// The digits of `text`, in order: "1,000" and "1000" share them, "4" and "four" do not.
+std::string digits_of(std::string_view text) {
+    std::string digits;
+    for (const char c : text) {
+        if (c >= '0' && c <= '9') digits += c;
+    }
+    return digits;
+}
+
 // The first fix of each rewritable marker inside the range; of overlapping fixes, the first.
+// Numbers are protected: a fix may change how a number is written (1,000 -> 1000) but never
+// drop or change its digits ("4 pages" stays, though the population spells small numbers out).
 std::vector<TextEdit> candidate_edits(std::string_view source, const Report& report,
                                       const std::optional<Span>& range) {
     std::vector<TextEdit> edits;
@@ -86,7 +97,9 @@ std::vector<TextEdit> candidate_edits(std::string_view source, const Report& rep
         if (span.end > source.size()) continue;
         if (range && (span.begin < range->begin || span.end > range->end)) continue;
         const std::string& new_text = marker.fixes.front().new_text;
-        if (source.substr(span.begin, span.size()) == new_text) continue;
+        const std::string_view old_text = source.substr(span.begin, span.size());
+        if (old_text == new_text) continue;
+        if (digits_of(old_text) != digits_of(new_text)) continue;
         const bool overlaps_kept =
             std::any_of(edits.begin(), edits.end(), [&](const TextEdit& kept) {
                 return kept.source.overlaps(span) ||

@@ -122,6 +122,16 @@ TEST_CASE("Identity markers with a fix are still left to the writer") {
     CHECK(result.text == "Jane said so while Jane left.");
 }
 
+TEST_CASE("Numbers keep their digits; only their format may change") {
+    std::vector<std::unique_ptr<Detector>> detectors;
+    detectors.push_back(std::make_unique<ReplaceWord>("spell-out", "4", "four", false));
+    detectors.push_back(std::make_unique<ReplaceWord>("grouping", "1,000", "1000", false));
+    const Analyzer analyzer = analyzer_with(std::move(detectors));
+    const RewriteResult result =
+        rewrite("I wrote 4 pages for 1,000 readers.", RewriteOptions{}, analyzer);
+    CHECK(result.text == "I wrote 4 pages for 1000 readers.");
+}
+
 TEST_CASE("Only markers wholly inside the range are rewritten") {
     const std::string source = "The colour here.\n\nThe colour there.\n\nA last colour.\n";
     const Analyzer analyzer;

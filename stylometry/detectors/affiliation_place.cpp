@@ -43,7 +43,11 @@ bool named_next(const Document& document, std::size_t at, std::size_t end) {
 }
 
 std::string describe(const Cue& cue, std::string_view mention) {
-    const std::string quoted = "\"" + std::string(mention) + "\"";
+    // Appended rather than `"\"" + std::string(mention) + ...`, which GCC 12 at -O3 warns about
+    // (a false -Wrestrict positive that breaks Release builds with -Werror).
+    std::string quoted;
+    quoted.reserve(mention.size() + 2);
+    quoted.append(1, '"').append(mention).append(1, '"');
     if (!cue.needs_name) {
         return quoted +
                " hints at where you work or study; with other details it narrows down "

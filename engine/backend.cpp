@@ -2,6 +2,8 @@
 
 #include "engine/error.hpp"
 
+#include <string>
+
 namespace fantasma::engine {
 
 Tensor Tensor::row_range(int begin, int count) const {
@@ -30,6 +32,50 @@ Tensor Tensor::reshaped(int new_rows, int new_cols) const {
     view.cols = new_cols;
     view.stride = new_cols;
     return view;
+}
+
+namespace {
+
+void require(bool ok, std::string_view backend, std::string_view what) {
+    if (!ok) throw ModelError(std::string(backend) + " backend: " + std::string(what));
+}
+
+bool same_shape(Tensor a, Tensor b) {
+    return a.rows == b.rows && a.cols == b.cols;
+}
+
+}  // namespace
+
+void check_conv_shapes(std::string_view backend, Tensor out, Tensor in, Tensor state,
+                       const Weight& weight) {
+    require(same_shape(out, in), backend, "conv shapes disagree");
+    require(out.contiguous() && in.contiguous() && state.contiguous(), backend,
+            "conv needs contiguous tensors");
+    require(weight.rows == in.cols && state.cols == in.cols && state.rows == weight.cols - 1,
+            backend, "conv shapes disagree");
+}
+
+void check_delta_gate_shapes(std::string_view backend, Tensor g, Tensor beta, Tensor a, Tensor b,
+                             const Weight& A, const Weight& dt_bias) {
+    for (const Tensor t : {g, beta, a, b}) {
+        require(same_shape(t, g), backend, "delta gate shapes disagree");
+        require(t.contiguous(), backend, "delta gates need contiguous tensors");
+    }
+    require(A.rows * A.cols == g.cols && dt_bias.rows * dt_bias.cols == g.cols, backend,
+            "delta gate sizes disagree");
+}
+
+void check_delta_rule_shapes(std::string_view backend, Tensor out, Tensor state, Tensor q, Tensor k,
+                             Tensor v, Tensor g, Tensor beta, const DeltaShape& s) {
+    require(same_shape(q, k) && q.stride == k.stride && out.contiguous() && state.contiguous() &&
+                g.contiguous() && beta.contiguous(),
+            backend, "delta rule layouts disagree");
+    require(q.cols == s.key_heads * s.key_head_dim && v.cols == s.value_heads * s.value_head_dim &&
+                out.cols == v.cols && out.rows == q.rows && v.rows == q.rows &&
+                g.cols == s.value_heads && state.rows == s.value_heads * s.key_head_dim &&
+                state.cols == s.value_head_dim && s.key_heads > 0 &&
+                s.value_heads % s.key_heads == 0,
+            backend, "delta rule shapes disagree");
 }
 
 }  // namespace fantasma::engine

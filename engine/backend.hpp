@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 
 namespace fantasma::engine {
 
@@ -41,6 +42,15 @@ struct DeltaShape {
     int value_head_dim = 0;
     bool tiled_value_heads = false;  // value head h reads key head h % key_heads, not h / group
 };
+
+// Checks that one call's tensors fit together, the same way in every backend. Each throws
+// ModelError("<backend> backend: <what>") otherwise: a bug in the graph, not in a user's file.
+void check_conv_shapes(std::string_view backend, Tensor out, Tensor in, Tensor state,
+                       const Weight& weight);
+void check_delta_gate_shapes(std::string_view backend, Tensor g, Tensor beta, Tensor a, Tensor b,
+                             const Weight& A, const Weight& dt_bias);
+void check_delta_rule_shapes(std::string_view backend, Tensor out, Tensor state, Tensor q, Tensor k,
+                             Tensor v, Tensor g, Tensor beta, const DeltaShape& shape);
 
 // What the model graph needs from a place to compute. The graph (model.cpp) is written once
 // against this; the CPU reference backend implements it with engine/cpu/ops.hpp, faster and

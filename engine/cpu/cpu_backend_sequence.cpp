@@ -73,11 +73,7 @@ void CpuBackend::attention(Tensor out, Tensor q, Tensor k_cache, Tensor v_cache,
 }
 
 void CpuBackend::causal_conv_silu(Tensor out, Tensor in, Tensor state, const Weight& weight) {
-    require_same_shape(out, in);
-    require(out.contiguous() && in.contiguous() && state.contiguous(),
-            "conv needs contiguous tensors");
-    require(weight.rows == in.cols && state.cols == in.cols && state.rows == weight.cols - 1,
-            "conv shapes disagree");
+    check_conv_shapes("cpu", out, in, state, weight);
     const int T = in.rows, C = in.cols, K = weight.cols, history = K - 1;
     const float* w = floats(weight);
     const float* x = row(in, 0);
@@ -103,27 +99,14 @@ void CpuBackend::causal_conv_silu(Tensor out, Tensor in, Tensor state, const Wei
 
 void CpuBackend::delta_gates(Tensor g, Tensor beta, Tensor a, Tensor b, const Weight& A,
                              const Weight& dt_bias) {
-    for (Tensor t : {g, beta, a, b}) {
-        require_same_shape(t, g);
-        require(t.contiguous(), "delta gates need contiguous tensors");
-    }
-    require(A.rows * A.cols == g.cols && dt_bias.rows * dt_bias.cols == g.cols,
-            "delta gate sizes disagree");
+    check_delta_gate_shapes("cpu", g, beta, a, b, A, dt_bias);
     delta_gates_forward(row(g, 0), row(beta, 0), row(a, 0), row(b, 0), floats(A), floats(dt_bias),
                         g.rows, g.cols);
 }
 
 void CpuBackend::delta_rule(Tensor out, Tensor state, Tensor q, Tensor k, Tensor v, Tensor g,
                             Tensor beta, const DeltaShape& s) {
-    require_same_shape(q, k);
-    require(q.stride == k.stride && out.contiguous() && state.contiguous() && g.contiguous() &&
-                beta.contiguous(),
-            "delta rule layouts disagree");
-    require(q.cols == s.key_heads * s.key_head_dim && v.cols == s.value_heads * s.value_head_dim &&
-                out.cols == v.cols && g.cols == s.value_heads &&
-                state.rows == s.value_heads * s.key_head_dim && state.cols == s.value_head_dim &&
-                s.value_heads % s.key_heads == 0,
-            "delta rule shapes disagree");
+    check_delta_rule_shapes("cpu", out, state, q, k, v, g, beta, s);
     const int T = q.rows, Hk = s.key_heads, Hv = s.value_heads;
     const int Dk = s.key_head_dim, Dv = s.value_head_dim, group = Hv / Hk;
     const float q_scale = 1.0f / std::sqrt(float(Dk));

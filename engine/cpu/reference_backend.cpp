@@ -142,38 +142,21 @@ void ReferenceBackend::attention(Tensor out, Tensor q, Tensor k_cache, Tensor v_
 }
 
 void ReferenceBackend::causal_conv_silu(Tensor out, Tensor in, Tensor state, const Weight& weight) {
-    require_same_shape(out, in);
-    require(out.contiguous() && in.contiguous() && state.contiguous(),
-            "conv needs contiguous tensors");
-    require(weight.rows == in.cols && state.cols == in.cols && state.rows == weight.cols - 1,
-            "conv shapes disagree");
+    check_conv_shapes("cpu-reference", out, in, state, weight);
     causal_conv_silu_forward(row(out, 0), row(in, 0), row(state, 0), data(weight), in.rows, in.cols,
                              weight.cols);
 }
 
 void ReferenceBackend::delta_gates(Tensor g, Tensor beta, Tensor a, Tensor b, const Weight& A,
                                    const Weight& dt_bias) {
-    for (Tensor t : {g, beta, a, b}) {
-        require_same_shape(t, g);
-        require(t.contiguous(), "delta gates need contiguous tensors");
-    }
-    require(A.rows * A.cols == g.cols && dt_bias.rows * dt_bias.cols == g.cols,
-            "delta gate sizes disagree");
+    check_delta_gate_shapes("cpu-reference", g, beta, a, b, A, dt_bias);
     delta_gates_forward(row(g, 0), row(beta, 0), row(a, 0), row(b, 0), data(A), data(dt_bias),
                         g.rows, g.cols);
 }
 
 void ReferenceBackend::delta_rule(Tensor out, Tensor state, Tensor q, Tensor k, Tensor v, Tensor g,
                                   Tensor beta, const DeltaShape& s) {
-    require_same_shape(q, k);
-    require(q.stride == k.stride && out.contiguous() && state.contiguous() && g.contiguous() &&
-                beta.contiguous(),
-            "delta rule layouts disagree");
-    require(q.cols == s.key_heads * s.key_head_dim && v.cols == s.value_heads * s.value_head_dim &&
-                out.cols == v.cols && g.cols == s.value_heads &&
-                state.rows == s.value_heads * s.key_head_dim && state.cols == s.value_head_dim &&
-                s.value_heads % s.key_heads == 0,
-            "delta rule shapes disagree");
+    check_delta_rule_shapes("cpu-reference", out, state, q, k, v, g, beta, s);
     delta_rule_forward(row(out, 0), row(state, 0), row(q, 0), row(k, 0), q.stride, row(v, 0),
                        v.stride, row(g, 0), row(beta, 0), q.rows, s.key_heads, s.value_heads,
                        s.key_head_dim, s.value_head_dim, s.tiled_value_heads);

@@ -9,6 +9,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "reference_models.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <fstream>
@@ -19,33 +21,12 @@
 namespace fe = fantasma::engine;
 namespace fs = std::filesystem;
 
+using fantasma::testing::ConvertedModel;
+using fantasma::testing::kReference;
+using fantasma::testing::read_tokens;
+using fantasma::testing::worst_relative_error;
+
 namespace {
-
-const fs::path kReference = fs::path(FANTASMA_SOURCE_DIR) / "tests/reference";
-
-std::vector<std::int32_t> read_tokens(const fs::path& path) {
-    std::ifstream file(path);
-    std::vector<std::int32_t> tokens;
-    std::string item;
-    while (std::getline(file, item, ',')) tokens.push_back(std::stoi(item));
-    return tokens;
-}
-
-// The worst error at any position, relative to that position's largest golden logit.
-double worst_relative_error(const std::vector<float>& logits, const fe::NpyArray& golden,
-                            std::size_t vocab) {
-    double worst = 0;
-    for (std::size_t row = 0; row * vocab < golden.values.size(); ++row) {
-        double scale = 0, error = 0;
-        for (std::size_t i = 0; i < vocab; ++i) {
-            const std::size_t at = row * vocab + i;
-            scale = std::max(scale, double(std::fabs(golden.values[at])));
-            error = std::max(error, double(std::fabs(logits[at] - golden.values[at])));
-        }
-        worst = std::max(worst, error / scale);
-    }
-    return worst;
-}
 
 double run(const fs::path& model_path, const fs::path& folder, const std::string& golden_file,
            fe::LogitsMode mode, bool portable, bool float_activations = false) {
@@ -57,21 +38,6 @@ double run(const fs::path& model_path, const fs::path& folder, const std::string
     const auto logits = fe::compute_logits(*loaded.model, tokens, mode);
     return worst_relative_error(logits, golden, std::size_t(loaded.model->config().vocab_size));
 }
-
-struct ConvertedModel {
-    fs::path path;
-    ConvertedModel(const std::string& name, fe::DType type)
-        : path(fs::temp_directory_path() /
-               ("fantasma-cpu-test-" + std::to_string(::getpid()) + "-" + name + "-" +
-                std::string(fe::dtype_name(type)) + ".gguf")) {
-        const auto folder = kReference / name;
-        const fe::SafetensorsModel source(folder);
-        fe::write_qwen35_gguf(fe::load_hf_config(folder / "config.json"), source, type, path);
-    }
-    ~ConvertedModel() { fs::remove(path); }
-    ConvertedModel(const ConvertedModel&) = delete;
-    ConvertedModel& operator=(const ConvertedModel&) = delete;
-};
 
 }  // namespace
 

@@ -9,6 +9,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "reference_models.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <fstream>
@@ -16,38 +18,14 @@
 
 #include <unistd.h>
 
-#include <unistd.h>
-
 namespace fe = fantasma::engine;
 namespace fs = std::filesystem;
 
+using fantasma::testing::ConvertedModel;
+using fantasma::testing::kReference;
+using fantasma::testing::read_tokens;
+
 namespace {
-
-const fs::path kReference = fs::path(FANTASMA_SOURCE_DIR) / "tests/reference";
-
-std::vector<std::int32_t> read_tokens(const fs::path& path) {
-    std::ifstream file(path);
-    std::vector<std::int32_t> tokens;
-    std::string item;
-    while (std::getline(file, item, ',')) tokens.push_back(std::stoi(item));
-    return tokens;
-}
-
-// A model converted to GGUF in the temp folder, removed again afterwards.
-struct ConvertedModel {
-    fs::path path;
-    ConvertedModel(const std::string& name, fe::DType type)
-        : path(fs::temp_directory_path() /
-               ("fantasma-engine-test-" + std::to_string(::getpid()) + "-" + name + "-" +
-                std::string(fe::dtype_name(type)) + ".gguf")) {
-        const auto folder = kReference / name;
-        const fe::SafetensorsModel source(folder);
-        fe::write_qwen35_gguf(fe::load_hf_config(folder / "config.json"), source, type, path);
-    }
-    ~ConvertedModel() { fs::remove(path); }
-    ConvertedModel(const ConvertedModel&) = delete;
-    ConvertedModel& operator=(const ConvertedModel&) = delete;
-};
 
 struct Agreement {
     double worst_relative_error = 0;  // per position, against its largest golden logit

@@ -8,6 +8,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "reference_models.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <fstream>
@@ -16,36 +18,10 @@
 
 namespace fe = fantasma::engine;
 
-namespace {
-
-const std::filesystem::path kReference =
-    std::filesystem::path(FANTASMA_SOURCE_DIR) / "tests/reference";
-
-std::vector<std::int32_t> read_tokens(const std::filesystem::path& path) {
-    std::ifstream file(path);
-    std::vector<std::int32_t> tokens;
-    std::string item;
-    while (std::getline(file, item, ',')) tokens.push_back(std::stoi(item));
-    return tokens;
-}
-
-// The worst error at any position, relative to that position's largest golden logit.
-double worst_relative_error(const std::vector<float>& logits, const fe::NpyArray& golden,
-                            int vocab) {
-    double worst = 0;
-    for (std::size_t row = 0; row * vocab < golden.values.size(); ++row) {
-        double scale = 0, error = 0;
-        for (int i = 0; i < vocab; ++i) {
-            const std::size_t at = row * vocab + std::size_t(i);
-            scale = std::max(scale, double(std::fabs(golden.values[at])));
-            error = std::max(error, double(std::fabs(logits[at] - golden.values[at])));
-        }
-        worst = std::max(worst, error / scale);
-    }
-    return worst;
-}
-
-}  // namespace
+using fantasma::testing::ConvertedModel;
+using fantasma::testing::kReference;
+using fantasma::testing::read_tokens;
+using fantasma::testing::worst_relative_error;
 
 TEST_CASE("f32 reference forward matches transformers' logits", "[engine][golden]") {
     const auto name =

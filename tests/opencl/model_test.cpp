@@ -2,6 +2,7 @@
 // tests use) on the OpenCL device against the CPU reference backend, from safetensors and from
 // GGUF files converted to F32, Q8_0 and Q4_0: logits at every position, and greedy decoding.
 
+#include "../engine/reference_models.hpp"
 #include "engine/gguf_convert.hpp"
 #include "engine/session.hpp"
 #include "opencl_test_support.hpp"
@@ -17,17 +18,11 @@
 using namespace fantasma::opencl::testing;
 namespace fs = std::filesystem;
 
+using fantasma::testing::ConvertedModel;
+using fantasma::testing::kReference;
+using fantasma::testing::read_tokens;
+
 namespace {
-
-const fs::path kReference = fs::path(FANTASMA_SOURCE_DIR) / "tests/reference";
-
-std::vector<std::int32_t> read_tokens(const fs::path& path) {
-    std::ifstream file(path);
-    std::vector<std::int32_t> tokens;
-    std::string item;
-    while (std::getline(file, item, ',')) tokens.push_back(std::stoi(item));
-    return tokens;
-}
 
 // The worst |difference| at any position, relative to that position's largest CPU logit.
 double worst_relative_error(const std::vector<float>& ours, const std::vector<float>& cpu,
@@ -43,22 +38,6 @@ double worst_relative_error(const std::vector<float>& ours, const std::vector<fl
     }
     return worst;
 }
-
-// A reference model converted to GGUF in the temp folder, removed afterwards.
-struct ConvertedModel {
-    fs::path path;
-    ConvertedModel(const std::string& name, fe::DType type)
-        : path(fs::temp_directory_path() /
-               ("fantasma-opencl-test-" + std::to_string(::getpid()) + "-" + name + "-" +
-                std::string(fe::dtype_name(type)) + ".gguf")) {
-        const auto folder = kReference / name;
-        const fe::SafetensorsModel source(folder);
-        fe::write_qwen35_gguf(fe::load_hf_config(folder / "config.json"), source, type, path);
-    }
-    ~ConvertedModel() { fs::remove(path); }
-    ConvertedModel(const ConvertedModel&) = delete;
-    ConvertedModel& operator=(const ConvertedModel&) = delete;
-};
 
 // Logits of both backends over the model's reference tokens (150 or more) in prefill, and
 // over the first kDecodeTokens one at a time: decode runs the same kernels with T = 1, and

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "../engine/reference_models.hpp"
 #include "cli_test_support.hpp"
 #include "engine/npy.hpp"
 
@@ -22,7 +23,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path kReference = fs::path(FANTASMA_SOURCE_DIR) / "tests" / "reference";
+using fantasma::testing::kReference;
 
 using namespace cli_test;
 
@@ -78,18 +79,8 @@ TEST_CASE("logits writes the golden logits of each reference model", "[cli]") {
             REQUIRE(got.shape == want.shape);
             REQUIRE(got.shape[0] == static_cast<std::int64_t>(parse_ids(tokens).size()));
             // Relative to each row's largest logit, as the engine's golden test measures.
-            const auto width = static_cast<std::size_t>(want.shape[1]);
-            double worst = 0;
-            for (std::size_t row = 0; row < static_cast<std::size_t>(want.shape[0]); ++row) {
-                float scale = 0;
-                for (std::size_t v = 0; v < width; ++v)
-                    scale = std::max(scale, std::abs(want.values[row * width + v]));
-                for (std::size_t v = 0; v < width; ++v)
-                    worst = std::max(worst, double(std::abs(got.values[row * width + v] -
-                                                            want.values[row * width + v])) /
-                                                scale);
-            }
-            CHECK(worst < 1e-3);
+            CHECK(fantasma::testing::worst_relative_error(
+                      got.values, want, static_cast<std::size_t>(want.shape[1])) < 1e-3);
         }
     }
 }

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "../engine/reference_models.hpp"
 #include "cli_test_support.hpp"
 #include "engine/gguf.hpp"
 #include "engine/npy.hpp"
@@ -19,7 +20,7 @@ namespace fe = fantasma::engine;
 
 namespace {
 
-const fs::path kReference = fs::path(FANTASMA_SOURCE_DIR) / "tests" / "reference";
+using fantasma::testing::kReference;
 // Full attention every 4th layer, so GGUF can express it; 64-wide rows, vocabulary 384.
 const char* const kModel = "multimodal-sharded-f16";
 
@@ -46,22 +47,6 @@ const fe::TensorData& tensor(const fe::GgufFile& file, const std::string& name) 
                                     [&](const fe::TensorData& t) { return t.name == name; });
     REQUIRE(found != tensors.end());
     return *found;
-}
-
-// The largest difference between two logit tables, relative to each row's largest logit.
-double worst_relative_difference(const fe::NpyArray& got, const fe::NpyArray& want) {
-    const auto width = static_cast<std::size_t>(want.shape[1]);
-    double worst = 0;
-    for (std::size_t row = 0; row < static_cast<std::size_t>(want.shape[0]); ++row) {
-        float scale = 0;
-        for (std::size_t v = 0; v < width; ++v)
-            scale = std::max(scale, std::abs(want.values[row * width + v]));
-        for (std::size_t v = 0; v < width; ++v)
-            worst = std::max(worst, double(std::abs(got.values[row * width + v] -
-                                                    want.values[row * width + v])) /
-                                        scale);
-    }
-    return worst;
 }
 
 }  // namespace
@@ -91,7 +76,8 @@ TEST_CASE("quantize writes files whose logits match transformers on the rounded 
             fe::read_npy(kReference / kModel / ("logits_" + std::string(type) + ".npy"));
         const auto got = fe::read_npy(npy);
         REQUIRE(got.shape == want.shape);
-        CHECK(worst_relative_difference(got, want) < 1e-3);
+        CHECK(fantasma::testing::worst_relative_error(got.values, want,
+                                                      std::size_t(want.shape[1])) < 1e-3);
     }
 }
 

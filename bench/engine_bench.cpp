@@ -1,9 +1,10 @@
-// `fantasma-engine-bench MODEL [--threads N] [--backend cpu|reference] [--prompt N] [--gen N]
-// [--runs R]`: prefill and decode speed of the engine on a model file, median of R runs.
-// MODEL `synthetic:q8_0` (or q4_0, f16): a Qwen3.5-0.8B-shaped model with random weights made
-// in memory, for machines without the model files.
-// Prefill: N prompt tokens, logits of the last one only (what generation needs); decode: one
-// token per call with its logits, as `fantasma generate` runs.
+// `fantasma-engine-bench MODEL [--threads N] [--backend cpu|reference] [--kernels NAME]
+// [--prompt N] [--gen N] [--runs R]`: prefill and decode speed of the engine on a model file,
+// median of R runs. MODEL `synthetic:q8_0` (or q4_0, f16): a Qwen3.5-0.8B-shaped model with random
+// weights made in memory, for machines without the model files. --kernels pins the CPU backend's
+// kernel table (scalar, avx2, avx512-vnni) to compare them on one machine. Prefill: N prompt
+// tokens, logits of the last one only (what generation needs); decode: one token per call with its
+// logits, as `fantasma generate` runs.
 #include "engine/cpu/cpu_backend.hpp"
 #include "engine/cpu/reference_backend.hpp"
 #include "engine/session.hpp"
@@ -168,6 +169,7 @@ fe::LoadedModel open_any(const std::string& path, fe::Backend& backend) {
 struct Options {
     std::string model;
     std::string backend = "cpu";
+    std::string kernels;
     int threads = 0;
     int prompt = 512;
     int gen = 64;
@@ -186,6 +188,8 @@ Options parse(int argc, char** argv) {
             options.threads = std::stoi(value());
         else if (arg == "--backend")
             options.backend = value();
+        else if (arg == "--kernels")
+            options.kernels = value();
         else if (arg == "--prompt")
             options.prompt = std::stoi(value());
         else if (arg == "--gen")
@@ -207,7 +211,8 @@ int main(int argc, char** argv) try {
     if (options.backend == "reference")
         backend = std::make_unique<fe::cpu::ReferenceBackend>();
     else
-        backend = std::make_unique<fe::cpu::CpuBackend>(fe::cpu::CpuOptions{options.threads});
+        backend = std::make_unique<fe::cpu::CpuBackend>(
+            fe::cpu::CpuOptions{.threads = options.threads, .kernels = options.kernels});
     const auto load_start = std::chrono::steady_clock::now();
     auto loaded = open_any(options.model, *backend);
     fe::Model& model = *loaded.model;

@@ -28,11 +28,6 @@ int default_threads(int threads) {
     return std::max(1, int(std::thread::hardware_concurrency()));
 }
 
-const Kernels& choose_kernels(bool portable) {
-    const Kernels* avx2 = portable ? nullptr : avx2_kernels();
-    return avx2 != nullptr ? *avx2 : scalar_kernels();
-}
-
 // Elementwise work split over threads: by rows for a batch, by runs of `unit` columns within
 // the row for a single token. body(row, col_begin, col_end).
 template <typename Body>
@@ -51,7 +46,7 @@ void for_each_piece(ThreadPool& pool, int rows, int cols, int unit, const Body& 
 }  // namespace
 
 CpuBackend::CpuBackend(CpuOptions options)
-    : kernels_(choose_kernels(options.portable)),
+    : kernels_(kernels_named(options.kernels)),
       float_activations_(options.float_activations),
       pool_(default_threads(options.threads)) {}
 

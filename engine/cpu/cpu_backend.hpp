@@ -7,13 +7,16 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace fantasma::engine::cpu {
 
 struct CpuOptions {
-    int threads = 0;        // 0: one per hardware thread
-    bool portable = false;  // the scalar kernels even where AVX2 is available (for tests)
+    int threads = 0;  // 0: one per hardware thread
+    // The kernel table (kernels.hpp): empty for the fastest this processor runs, or one by
+    // name ("scalar", "avx2", "avx512-vnni") for tests and benchmarks.
+    std::string kernels = "";
     // Q8_0/Q4_0 matmuls on float activations instead of 8-bit ones: slower, but without the
     // activation rounding (for checking against float references).
     bool float_activations = false;
@@ -21,8 +24,8 @@ struct CpuOptions {
 
 // The fast CPU backend: weights used in place in their stored format (Q8_0, Q4_0, Q4_K, Q6_K,
 // F16, BF16; F32 and vectors copied), activations quantized to 8 bits for Q8_0/Q4_0 matmuls,
-// AVX2 kernels when the processor has them, a thread pool of its own. Scratch grows to the
-// largest call once; nothing is allocated per token after the first.
+// AVX2 or AVX-512 VNNI kernels when the processor has them, a thread pool of its own. Scratch grows
+// to the largest call once; nothing is allocated per token after the first.
 class CpuBackend : public Backend {
   public:
     explicit CpuBackend(CpuOptions options = {});

@@ -9,6 +9,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
+#include <vector>
 
 namespace fantasma::engine::cpu {
 
@@ -26,7 +28,7 @@ struct MatmulTask {
     int T = 0;
     const float* x = nullptr;  // [T, x_stride]
     int x_stride = 0;
-    const std::int8_t* x_quants = nullptr;  // [T, K]
+    const std::int8_t* x_quants = nullptr;  // [T, K], as the table's quantize_row_q8 wrote them
     const float* x_scales = nullptr;        // [T, K / 32]
     float* out = nullptr;                   // [T, out_stride]
     int out_stride = 0;
@@ -40,7 +42,8 @@ inline bool uses_quantized_activations(DType type) {
 struct Kernels {
     const char* name;
     // x[K] (K a multiple of 32) to Q8_0-style blocks: scale = max|x| / 127, quant = round(x /
-    // scale).
+    // scale), stored as this table's matmul reads it (signed, or unsigned with +128 in the
+    // AVX-512 VNNI table).
     void (*quantize_row_q8)(const float* x, int K, std::int8_t* quants, float* scales);
     // Output columns [row_begin, row_end) of the task, for all T rows.
     void (*matmul)(const MatmulTask& task, int row_begin, int row_end);
@@ -51,11 +54,21 @@ struct Kernels {
     // scratch: Dv floats.
     void (*delta_step)(float* S, const float* q, const float* k, const float* v, float decay,
                        float beta, float q_scale, int Dk, int Dv, float* out, float* scratch);
+    // What quantize_row_q8 adds to each quant: 0 for signed bytes, 128 where the matmul wants
+    // unsigned ones (the stored byte, read as unsigned, minus this is the quant).
+    int quant_offset = 0;
 };
 
 const Kernels& scalar_kernels();
 // The AVX2/FMA/F16C table, or nullptr when this build or this processor lacks them.
 const Kernels* avx2_kernels();
+// The AVX-512 F/BW/VL/VNNI table (the AVX2 one with faster Q8_0/Q4_0 matmuls), or nullptr.
+const Kernels* avx512_kernels();
+// Every table this processor runs, slowest first: the last is the default.
+std::vector<const Kernels*> available_kernels();
+// The table called `name` ("scalar", "avx2", "avx512-vnni"), or the fastest for an empty name.
+// Throws ModelError naming the tables there are when this processor cannot run it.
+const Kernels& kernels_named(std::string_view name);
 
 // Shared by both tables: values [k0, k0 + n) of one weight row as float32. For block types
 // k0 and n are whole blocks.

@@ -10,8 +10,6 @@
 
 namespace fantasma::engine::cpu {
 
-const Kernels* avx2_kernel_table();  // kernels_avx2.cpp: nullptr when not built for x86
-
 namespace {
 
 float half_at(const std::byte* p) {
@@ -143,16 +141,6 @@ void dequantize_span(DType type, const std::byte* row, int k0, int n, float* out
 
 const Kernels& scalar_kernels() {
     return kScalar;
-}
-
-const Kernels* avx2_kernels() {
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
-        __builtin_cpu_supports("f16c"))
-        return avx2_kernel_table();
-#endif
-    return nullptr;
 }
 
 }  // namespace fantasma::engine::cpu

@@ -78,11 +78,10 @@ std::vector<std::byte> random_weight(fe::DType type, int rows, int cols, std::ui
     return bytes;
 }
 
+// Every kernel table this processor runs (scalar, AVX2, AVX-512 VNNI): each is tested.
 std::vector<const cpu::Kernels*> kernel_tables() {
-    std::vector<const cpu::Kernels*> tables{&cpu::scalar_kernels()};
-    if (cpu::avx2_kernels() != nullptr)
-        tables.push_back(cpu::avx2_kernels());
-    else
+    const auto tables = cpu::available_kernels();
+    if (tables.size() == 1)
         WARN("no AVX2/FMA/F16C on this processor: only the scalar kernels are tested");
     return tables;
 }
@@ -120,9 +119,8 @@ TEST_CASE("fast matmul kernels match the reference on every weight format", "[en
     std::vector<float> expected(std::size_t(T) * N);
     cpu::matmul_forward(expected.data(), x.data(), w.data(), T, K, N);
 
-    for (const bool portable : {true, false}) {
-        if (!portable && cpu::avx2_kernels() == nullptr) continue;
-        cpu::CpuBackend backend({.threads = 2, .portable = portable});
+    for (const auto* kernels : kernel_tables()) {
+        cpu::CpuBackend backend({.threads = 2, .kernels = kernels->name});
         const fe::Weight weight = backend.prepare_weight(tensor, N, K);
         // The input is a column range of a wider tensor: strided rows.
         fe::Tensor wide = backend.allocate(T, K + 5);
@@ -157,8 +155,12 @@ TEST_CASE("activations quantize to 8 bits within half a step", "[engine][cpu]") 
         std::vector<float> scales(3);
         kernels->quantize_row_q8(x.data(), 96, quants.data(), scales.data());
         for (int i = 0; i < 96; ++i) {
-            INFO(kernels->name << " value " << i);
-            CHECK(std::fabs(scales[i / 32] * quants[i] - x[i]) <= 0.5001f * scales[i / 32]);
+            const int quant = kernels->quant_offset == 0
+                                  ? quants[i]
+                                  : int(std::uint8_t(quants[i])) - kernels->quant_offset;
+            INFO(kernels->name << " value " << i << " quant " << quant);
+            CHECK(std::abs(quant) <= 127);
+            CHECK(std::fabs(scales[i / 32] * quant - x[i]) <= 0.5001f * scales[i / 32]);
         }
         const float amax =
             std::fabs(*std::max_element(x.begin(), x.begin() + 32, [](float a, float b) {
@@ -167,12 +169,15 @@ TEST_CASE("activations quantize to 8 bits within half a step", "[engine][cpu]") 
         CHECK(scales[0] == Approx(amax / 127.0f));
     }
     // A block of zeros has scale 0 and quants 0.
-    const std::vector<float> zeros(32, 0.0f);
-    std::vector<std::int8_t> quants(32, 1);
-    float scale = 1;
-    cpu::scalar_kernels().quantize_row_q8(zeros.data(), 32, quants.data(), &scale);
-    CHECK(scale == 0.0f);
-    CHECK(std::all_of(quants.begin(), quants.end(), [](std::int8_t q) { return q == 0; }));
+    for (const auto* kernels : kernel_tables()) {
+        const std::vector<float> zeros(32, 0.0f);
+        std::vector<std::int8_t> quants(32, 1);
+        float scale = 1;
+        kernels->quantize_row_q8(zeros.data(), 32, quants.data(), &scale);
+        CHECK(scale == 0.0f);
+        const auto zero = std::int8_t(std::uint8_t(kernels->quant_offset));
+        CHECK(std::all_of(quants.begin(), quants.end(), [&](std::int8_t q) { return q == zero; }));
+    }
 }
 
 TEST_CASE("the fast embedding reads quantized rows in place", "[engine][cpu]") {
@@ -205,28 +210,31 @@ struct Shape {
 };
 
 template <typename Op>
-void compare_with_reference(const std::vector<Shape>& shapes, const Op& op, bool portable,
+void compare_with_reference(const std::vector<Shape>& shapes, const Op& op,
                             double tolerance = 2e-5) {
-    fe::cpu::ReferenceBackend reference;
-    cpu::CpuBackend fast({.threads = 2, .portable = portable});
-    std::vector<fe::Tensor> expected, got;
-    for (std::size_t i = 0; i < shapes.size(); ++i) {
-        const auto values =
-            random_values(std::size_t(shapes[i].rows) * shapes[i].cols, std::uint32_t(100 + i));
-        expected.push_back(reference.allocate(shapes[i].rows, shapes[i].cols));
-        got.push_back(fast.allocate(shapes[i].rows, shapes[i].cols));
-        reference.write(expected.back(), values);
-        fast.write(got.back(), values);
-    }
-    op(reference, expected);
-    op(fast, got);
-    for (std::size_t i = 0; i < shapes.size(); ++i) {
-        std::vector<float> want(std::size_t(shapes[i].rows) * shapes[i].cols), have(want.size());
-        reference.read(want, expected[i]);
-        fast.read(have, got[i]);
-        for (std::size_t j = 0; j < want.size(); ++j) {
-            INFO(fast.name() << " tensor " << i << " value " << j);
-            REQUIRE(std::fabs(have[j] - want[j]) <= tolerance * (1 + std::fabs(want[j])));
+    for (const auto* kernels : kernel_tables()) {
+        fe::cpu::ReferenceBackend reference;
+        cpu::CpuBackend fast({.threads = 2, .kernels = kernels->name});
+        std::vector<fe::Tensor> expected, got;
+        for (std::size_t i = 0; i < shapes.size(); ++i) {
+            const auto values =
+                random_values(std::size_t(shapes[i].rows) * shapes[i].cols, std::uint32_t(100 + i));
+            expected.push_back(reference.allocate(shapes[i].rows, shapes[i].cols));
+            got.push_back(fast.allocate(shapes[i].rows, shapes[i].cols));
+            reference.write(expected.back(), values);
+            fast.write(got.back(), values);
+        }
+        op(reference, expected);
+        op(fast, got);
+        for (std::size_t i = 0; i < shapes.size(); ++i) {
+            std::vector<float> want(std::size_t(shapes[i].rows) * shapes[i].cols),
+                have(want.size());
+            reference.read(want, expected[i]);
+            fast.read(have, got[i]);
+            for (std::size_t j = 0; j < want.size(); ++j) {
+                INFO(fast.name() << " tensor " << i << " value " << j);
+                REQUIRE(std::fabs(have[j] - want[j]) <= tolerance * (1 + std::fabs(want[j])));
+            }
         }
     }
 }
@@ -241,19 +249,16 @@ fe::Weight random_vector(fe::Backend& backend, int size, std::uint32_t seed, flo
 }  // namespace
 
 TEST_CASE("fast attention matches the reference", "[engine][cpu]") {
-    const bool portable = GENERATE(true, false);
     const int T = GENERATE(1, 37);
     const int heads = 4, kv_heads = 2, d = 40, position0 = 5, capacity = 50;
     compare_with_reference(
         {{T * heads, d}, {T * heads, d}, {capacity * kv_heads, d}, {capacity * kv_heads, d}},
         [&](fe::Backend& b, std::vector<fe::Tensor>& t) {
             b.attention(t[0], t[1], t[2], t[3], heads, kv_heads, position0);
-        },
-        portable);
+        });
 }
 
 TEST_CASE("the fast delta rule matches the reference", "[engine][cpu]") {
-    const bool portable = GENERATE(true, false);
     const int T = GENERATE(1, 37);
     const bool tiled = GENERATE(false, true);
     const fe::DeltaShape shape{2, 6, 24, 20, tiled};
@@ -275,16 +280,14 @@ TEST_CASE("the fast delta rule matches the reference", "[engine][cpu]") {
             b.delta_gates(t[5], t[6], t[5], t[6], A, dt_bias);
             b.delta_rule(t[0], t[1], t[2], t[3], t[4], t[5], t[6], shape);
         },
-        portable, 1e-4);
+        1e-4);
 }
 
 TEST_CASE("fast conv, norms and gates match the reference", "[engine][cpu]") {
-    const bool portable = GENERATE(true, false);
     const int T = GENERATE(1, 37);
     const int C = 70;
     compare_with_reference(
-        {{T, C}, {T, C}, {3, C}, {T, C}, {T, C}},
-        [&](fe::Backend& b, std::vector<fe::Tensor>& t) {
+        {{T, C}, {T, C}, {3, C}, {T, C}, {T, C}}, [&](fe::Backend& b, std::vector<fe::Tensor>& t) {
             const auto w = random_values(std::size_t(C) * 4, 9);
             const fe::TensorData conv{"conv", fe::DType::f32, {C, 4}, std::as_bytes(std::span(w))};
             const fe::Weight weight = b.prepare_weight(conv, C, 4);
@@ -298,6 +301,5 @@ TEST_CASE("fast conv, norms and gates match the reference", "[engine][cpu]") {
             b.sigmoid_gate(t[4], t[0]);
             b.add(t[4], t[3]);
             b.rope(t[3].reshaped(T * 7, 10), 7, 6, 10000.0, 3);
-        },
-        portable);
+        });
 }

@@ -29,9 +29,9 @@ using fantasma::testing::worst_relative_error;
 namespace {
 
 double run(const fs::path& model_path, const fs::path& folder, const std::string& golden_file,
-           fe::LogitsMode mode, bool portable, bool float_activations = false) {
+           fe::LogitsMode mode, const std::string& kernels, bool float_activations = false) {
     fe::cpu::CpuBackend backend(
-        {.threads = 2, .portable = portable, .float_activations = float_activations});
+        {.threads = 2, .kernels = kernels, .float_activations = float_activations});
     auto loaded = fe::open_model(model_path, backend, 37);  // batches of 37: a ragged last one
     const auto tokens = read_tokens(folder / "tokens.txt");
     const auto golden = fe::read_npy(folder / golden_file);
@@ -46,11 +46,12 @@ TEST_CASE("the fast CPU backend matches transformers' logits", "[engine][cpu][go
         GENERATE(as<std::string>{}, "tied-gqa-bf16", "untied-odd-f32", "multimodal-sharded-f16");
     const auto mode = GENERATE(fe::LogitsMode::prefill, fe::LogitsMode::decode);
     // The scalar kernels on one model: the same code paths, slower.
-    const bool portable = GENERATE(false, true);
-    if (portable && (name != "tied-gqa-bf16" || mode != fe::LogitsMode::prefill)) return;
-    const double error = run(kReference / name, kReference / name, "logits.npy", mode, portable);
-    INFO(name << (mode == fe::LogitsMode::prefill ? " prefill" : " decode")
-              << (portable ? " scalar" : " vector") << ": worst relative error " << error);
+    const std::string kernels = GENERATE(as<std::string>{}, "", "scalar");
+    if (kernels == "scalar" && (name != "tied-gqa-bf16" || mode != fe::LogitsMode::prefill)) return;
+    const double error = run(kReference / name, kReference / name, "logits.npy", mode, kernels);
+    INFO(name << (mode == fe::LogitsMode::prefill ? " prefill" : " decode") << " "
+              << (kernels.empty() ? "fastest" : kernels) << " kernels: worst relative error "
+              << error);
     CHECK(error < 1e-3);
 }
 
@@ -58,7 +59,7 @@ TEST_CASE("the fast CPU backend runs GGUF files with tiled value heads", "[engin
     const std::string name = "multimodal-sharded-f16";
     const ConvertedModel gguf(name, fe::DType::f32);
     for (const auto mode : {fe::LogitsMode::prefill, fe::LogitsMode::decode}) {
-        const double error = run(gguf.path, kReference / name, "logits.npy", mode, false);
+        const double error = run(gguf.path, kReference / name, "logits.npy", mode, "");
         INFO(name << " F32 GGUF: worst relative error " << error);
         CHECK(error < 1e-3);
     }
@@ -81,16 +82,21 @@ TEST_CASE("the fast CPU backend runs quantized GGUF files", "[engine][cpu][golde
     const double weight_rounding =
         worst_relative_error(unrounded.values, rounded, std::size_t(rounded.shape[1]));
     const std::string golden = "logits_" + kind + ".npy";
-    const double exact = run(gguf.path, folder, golden, fe::LogitsMode::prefill, false, true);
+    const double exact = run(gguf.path, folder, golden, fe::LogitsMode::prefill, "", true);
     INFO(kind << " float activations: worst relative error " << exact);
     CHECK(exact < 1e-3);
-    // 8-bit activations: the vector kernels token by token, the scalar ones in one prefill.
-    for (const bool portable : {false, true}) {
-        const auto mode = portable ? fe::LogitsMode::prefill : fe::LogitsMode::decode;
-        const double error = run(gguf.path, folder, golden, mode, portable);
-        INFO(kind << (portable ? " scalar prefill" : " vector decode")
-                  << " 8-bit activations: worst relative error " << error
-                  << "; rounding the weights moves the logits by " << weight_rounding);
-        CHECK(error < 2 * weight_rounding);
+    // 8-bit activations: each vector table token by token and in one prefill, the scalar
+    // kernels in one prefill.
+    for (const auto* kernels : fe::cpu::available_kernels()) {
+        for (const auto mode : {fe::LogitsMode::prefill, fe::LogitsMode::decode}) {
+            const bool scalar = std::string(kernels->name) == "scalar";
+            if (scalar && mode == fe::LogitsMode::decode) continue;
+            const double error = run(gguf.path, folder, golden, mode, kernels->name);
+            INFO(kind << " " << kernels->name
+                      << (mode == fe::LogitsMode::prefill ? " prefill" : " decode")
+                      << " 8-bit activations: worst relative error " << error
+                      << "; rounding the weights moves the logits by " << weight_rounding);
+            CHECK(error < 2 * weight_rounding);
+        }
     }
 }

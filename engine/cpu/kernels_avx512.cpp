@@ -1,0 +1,212 @@
+// The AVX-512 VNNI kernels: Q8_0 / Q4_0 matmuls on 8-bit activations, two weight blocks per
+// 512-bit register and one vpdpbusd per 64 products (AVX2 needs sign, maddubs and madd for 32).
+// Everything else comes from the AVX2 table. Only this file is compiled with -mavx512*; nothing
+// in it runs unless avx512_kernels() found AVX-512 F/BW/VL/VNNI on the processor.
+//
+// vpdpbusd multiplies unsigned by signed bytes, so this table stores activations as
+// unsigned bytes q + 128 (its quantize_row_q8) and removes the offset exactly:
+//   Σ (q + 128)·w = Σ q·w + 128·Σ w,
+// where 128·Σ w is one more vpdpbusd per weight block, shared by all the tokens of a tile.
+#include "engine/cpu/kernels.hpp"
+
+#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__) && \
+    defined(__AVX512VNNI__)
+
+#include <immintrin.h>
+
+// GCC 12's AVX-512 intrinsics start from a self-initialised "undefined" register, which
+// -Wuninitialized reports where they are inlined (GCC bug 105593, fixed in GCC 13).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+
+#include <cstring>
+
+namespace fantasma::engine::cpu {
+
+const Kernels* avx2_kernel_table();  // kernels_avx2.cpp
+
+namespace {
+
+int smaller(int a, int b) {
+    return a < b ? a : b;
+}
+
+float half_at(const std::byte* p) {
+    std::uint16_t bits;
+    std::memcpy(&bits, p, 2);
+    return _cvtsh_ss(bits);
+}
+
+// The AVX2 rounding (so both tables quantize alike), then the +128 offset, in place.
+void quantize_row_q8(const float* x, int K, std::int8_t* quants, float* scales) {
+    avx2_kernel_table()->quantize_row_q8(x, K, quants, scales);
+    const __m256i offset = _mm256_set1_epi8(char(0x80));
+    for (int i = 0; i < K; i += kQ8Block) {
+        auto* at = reinterpret_cast<__m256i*>(quants + i);
+        _mm256_storeu_si256(at, _mm256_xor_si256(_mm256_loadu_si256(at), offset));
+    }
+}
+
+// One or two consecutive weight blocks, unpacked once for every token of a tile: their 64
+// signed weights (the upper 32 zero for a single block), −128·Σw per 4-byte lane, and each
+// block's scale repeated over its 8 lanes.
+struct WeightPair {
+    __m512i weights;
+    __m512i minus_offset;
+    __m512 scales;
+};
+
+__m256i packed_q4(const std::byte* block, bool pair) {
+    const __m128i first = _mm_loadu_si128(reinterpret_cast<const __m128i*>(block + 2));
+    const __m128i second =
+        pair ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(block + 20)) : _mm_setzero_si128();
+    return _mm256_set_m128i(second, first);
+}
+
+template <bool kQ4>
+WeightPair load_weights(const std::byte* block, bool pair) {
+    constexpr int kBlockBytes = kQ4 ? 18 : 34;
+    WeightPair w;
+    if constexpr (kQ4) {
+        // Nibbles: bytes 0–15 of a block hold values 0–15 (low) and 16–31 (high).
+        const __m256i packed = packed_q4(block, pair);
+        const __m256i mask = _mm256_set1_epi8(15);
+        const __m256i low = _mm256_and_si256(packed, mask);
+        const __m256i high = _mm256_and_si256(_mm256_srli_epi16(packed, 4), mask);
+        // [low b, low b+1, high b, high b+1] → [low b, high b, low b+1, high b+1]
+        const __m512i lanes = _mm512_inserti64x4(_mm512_castsi256_si512(low), high, 1);
+        const __m512i ordered = _mm512_shuffle_i64x2(lanes, lanes, _MM_SHUFFLE(3, 1, 2, 0));
+        const __m512i eights =
+            pair ? _mm512_set1_epi8(8) : _mm512_zextsi256_si512(_mm256_set1_epi8(8));
+        w.weights = _mm512_sub_epi8(ordered, eights);
+    } else {
+        const __m256i first = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(block + 2));
+        const __m256i second =
+            pair ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(block + kBlockBytes + 2))
+                 : _mm256_setzero_si256();
+        w.weights = _mm512_inserti64x4(_mm512_castsi256_si512(first), second, 1);
+    }
+    const __m512i offset_sums =
+        _mm512_dpbusd_epi32(_mm512_setzero_si512(), _mm512_set1_epi8(char(0x80)), w.weights);
+    w.minus_offset = _mm512_sub_epi32(_mm512_setzero_si512(), offset_sums);
+    const float second_scale = pair ? half_at(block + kBlockBytes) : 0.0f;
+    w.scales =
+        _mm512_castpd_ps(_mm512_insertf64x4(_mm512_castps_pd(_mm512_set1_ps(half_at(block))),
+                                            _mm256_castps_pd(_mm256_set1_ps(second_scale)), 1));
+    return w;
+}
+
+// sum += (Σ w·x per lane) · weight scale · activation scale, for one or two blocks.
+inline __m512 accumulate(__m512 sum, const WeightPair& w, __m512i x, __m512 x_scales) {
+    const __m512i dot = _mm512_dpbusd_epi32(w.minus_offset, x, w.weights);
+    return _mm512_fmadd_ps(_mm512_cvtepi32_ps(dot), _mm512_mul_ps(x_scales, w.scales), sum);
+}
+
+// Weight row r against activation rows [t0, t0 + N), two blocks per step. The loop over the
+// tile is unrolled so that the N sums stay in registers.
+template <bool kQ4, int N>
+void quantized_tile(const MatmulTask& m, int r, int t0) {
+    constexpr int kBlockBytes = kQ4 ? 18 : 34;
+    const int blocks = m.K / kQ8Block;
+    const std::byte* row = m.weight + std::size_t(r) * m.row_bytes;
+    const auto* x = reinterpret_cast<const std::uint8_t*>(m.x_quants) + std::size_t(t0) * m.K;
+    const float* x_scales = m.x_scales + std::size_t(t0) * blocks;
+    const __m512i scale_lanes = _mm512_setr_epi32(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1);
+    __m512 sums[N];
+    for (int i = 0; i < N; ++i) sums[i] = _mm512_setzero_ps();
+    int b = 0;
+    for (; b + 2 <= blocks; b += 2) {
+        const std::byte* block = row + std::size_t(b) * kBlockBytes;
+        // 4 KiB ahead, as in the AVX2 kernels: decode streams each weight byte once.
+        _mm_prefetch(reinterpret_cast<const char*>(block) + 4096, _MM_HINT_T0);
+        const WeightPair w = load_weights<kQ4>(block, true);
+#pragma GCC unroll 16
+        for (int i = 0; i < N; ++i) {
+            const __m512i xq = _mm512_loadu_si512(x + std::size_t(i) * m.K + b * kQ8Block);
+            const __m128i scale_pair = _mm_loadl_epi64(
+                reinterpret_cast<const __m128i*>(x_scales + std::size_t(i) * blocks + b));
+            const __m512 xs = _mm512_permutexvar_ps(
+                scale_lanes, _mm512_castps128_ps512(_mm_castsi128_ps(scale_pair)));
+            sums[i] = accumulate(sums[i], w, xq, xs);
+        }
+    }
+    if (b < blocks) {  // an odd last block in the lower half
+        const WeightPair w = load_weights<kQ4>(row + std::size_t(b) * kBlockBytes, false);
+        for (int i = 0; i < N; ++i) {
+            const __m512i xq = _mm512_zextsi256_si512(_mm256_loadu_si256(
+                reinterpret_cast<const __m256i*>(x + std::size_t(i) * m.K + b * kQ8Block)));
+            const __m512 xs = _mm512_set1_ps(x_scales[std::size_t(i) * blocks + b]);
+            sums[i] = accumulate(sums[i], w, xq, xs);
+        }
+    }
+    for (int i = 0; i < N; ++i)
+        m.out[std::size_t(t0 + i) * m.out_stride + r] = _mm512_reduce_add_ps(sums[i]);
+}
+
+// As in the AVX2 kernels: rows in groups that stay in L1 while every tile of activation rows
+// passes over them; tiles of 16 rows (32 registers hold 16 sums and the unpacked weights),
+// the rest in 8, 4, 2, 1.
+template <bool kQ4>
+void matmul_quantized(const MatmulTask& m, int row_begin, int row_end) {
+    const int group = int(16384 / m.row_bytes) > 1 ? int(16384 / m.row_bytes) : 1;
+    for (int g0 = row_begin; g0 < row_end; g0 += group) {
+        const int g1 = smaller(g0 + group, row_end);
+        int t = 0;
+        for (; t + 16 <= m.T; t += 16)
+            for (int r = g0; r < g1; ++r) quantized_tile<kQ4, 16>(m, r, t);
+        if (t + 8 <= m.T) {
+            for (int r = g0; r < g1; ++r) quantized_tile<kQ4, 8>(m, r, t);
+            t += 8;
+        }
+        if (t + 4 <= m.T) {
+            for (int r = g0; r < g1; ++r) quantized_tile<kQ4, 4>(m, r, t);
+            t += 4;
+        }
+        if (t + 2 <= m.T) {
+            for (int r = g0; r < g1; ++r) quantized_tile<kQ4, 2>(m, r, t);
+            t += 2;
+        }
+        if (t < m.T)
+            for (int r = g0; r < g1; ++r) quantized_tile<kQ4, 1>(m, r, t);
+    }
+}
+
+void matmul(const MatmulTask& m, int row_begin, int row_end) {
+    if (m.x_quants != nullptr && m.type == DType::q8_0)
+        return matmul_quantized<false>(m, row_begin, row_end);
+    if (m.x_quants != nullptr && m.type == DType::q4_0)
+        return matmul_quantized<true>(m, row_begin, row_end);
+    avx2_kernel_table()->matmul(m, row_begin, row_end);
+}
+
+Kernels make_table() {
+    Kernels table = *avx2_kernel_table();
+    table.name = "avx512-vnni";
+    table.quantize_row_q8 = quantize_row_q8;
+    table.matmul = matmul;
+    table.quant_offset = 128;
+    return table;
+}
+
+}  // namespace
+
+const Kernels* avx512_kernel_table() {
+    static const Kernels table = make_table();
+    return &table;
+}
+
+}  // namespace fantasma::engine::cpu
+
+#else
+
+namespace fantasma::engine::cpu {
+
+const Kernels* avx512_kernel_table() {
+    return nullptr;
+}
+
+}  // namespace fantasma::engine::cpu
+
+#endif

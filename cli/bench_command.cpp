@@ -145,9 +145,10 @@ int run_bench(const BenchOptions& options, std::ostream& out, std::ostream& err)
         if (options.prompt_tokens == 0 && options.gen_tokens == 0)
             throw engine::ModelError("nothing to measure: --prompt-tokens and --gen-tokens are 0");
         const WeightSummary weights = summarize_weights(options.model);
-        const auto backend = make_backend(options.backend, options.threads);
         const auto load_start = Clock::now();
-        const engine::LoadedModel loaded = engine::open_model(options.model, *backend);
+        const ModelOnBackend on_backend =
+            open_model_on_backend(options.backend, options.model, options.threads);
+        const engine::LoadedModel& loaded = on_backend.loaded;
         const double load_seconds = seconds_since(load_start);
         engine::Model& model = *loaded.model;
         const std::vector<std::int32_t> prompt =
@@ -173,7 +174,7 @@ int run_bench(const BenchOptions& options, std::ostream& out, std::ostream& err)
             {"file_type", weights.type},
             {"weight_bytes", weights.bytes},
             {"bytes_per_token", weights.bytes_per_token},
-            {"backend", backend->name()},
+            {"backend", on_backend.backend->name()},
             {"threads", threads},
             {"prompt_tokens", options.prompt_tokens},
             {"gen_tokens", options.gen_tokens},
@@ -196,9 +197,9 @@ int run_bench(const BenchOptions& options, std::ostream& out, std::ostream& err)
                       "tg%-5d %10.2f tokens/s (median of %d)\n"
                       "peak resident memory %.1f MB, load %.2f s\n",
                       options.model.c_str(), weights.type.c_str(), double(weights.bytes) / 1e6,
-                      backend->name().c_str(), threads, options.prompt_tokens, median(prefill),
-                      options.repetitions, options.gen_tokens, median(decode), options.repetitions,
-                      double(peak_rss_bytes()) / 1e6, load_seconds);
+                      on_backend.backend->name().c_str(), threads, options.prompt_tokens,
+                      median(prefill), options.repetitions, options.gen_tokens, median(decode),
+                      options.repetitions, double(peak_rss_bytes()) / 1e6, load_seconds);
         out << line;
     } catch (const std::exception& error) {
         err << "fantasma: " << error.what() << '\n';

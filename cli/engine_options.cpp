@@ -45,6 +45,37 @@ std::unique_ptr<engine::Backend> make_backend(const std::string& backend_name, i
     return std::make_unique<engine::cpu::CpuBackend>(engine::cpu::CpuOptions{.threads = threads});
 }
 
+namespace {
+
+// The bytes of a model's weight files: a GGUF or .safetensors file, or a folder's .safetensors.
+std::uint64_t model_file_bytes(const std::filesystem::path& model) {
+    if (!std::filesystem::is_directory(model))
+        return std::filesystem::exists(model) ? std::filesystem::file_size(model) : 0;
+    std::uint64_t bytes = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(model))
+        if (entry.path().extension() == ".safetensors") bytes += entry.file_size();
+    return bytes;
+}
+
+}  // namespace
+
+ModelOnBackend open_model_on_backend(const std::string& backend_name,
+                                     const std::filesystem::path& model, int threads) {
+    ModelOnBackend result{make_backend(backend_name, threads), {}};
+    try {
+        result.backend->check_model_size(model_file_bytes(model));
+        result.loaded = engine::open_model(model, *result.backend);
+    } catch (const engine::DeviceMemoryError& error) {
+        if (backend_name != "auto") throw;
+        std::cerr << "fantasma: " << error.what() << ", running on the CPU\n";
+        result.loaded = {};
+        result.backend =
+            std::make_unique<engine::cpu::CpuBackend>(engine::cpu::CpuOptions{.threads = threads});
+        result.loaded = engine::open_model(model, *result.backend);
+    }
+    return result;
+}
+
 std::filesystem::path model_folder(const std::filesystem::path& model_path) {
     if (std::filesystem::is_directory(model_path)) return model_path;
     const std::filesystem::path parent = model_path.parent_path();

@@ -101,8 +101,8 @@ int run_generate(const GenerateOptions& options, std::ostream& out, std::ostream
     try {
         if (options.prompt.empty() == options.chat.empty())
             throw engine::ModelError("give one of --prompt and --chat");
-        const auto backend = make_backend(options.backend);
-        const engine::LoadedModel loaded = engine::open_model(options.model, *backend);
+        const ModelOnBackend on_backend = open_model_on_backend(options.backend, options.model);
+        const engine::LoadedModel& loaded = on_backend.loaded;
         const auto tokenizer = engine::load_tokenizer(model_folder(options.model));
         engine::Model& model = *loaded.model;
         const int vocab = model.config().vocab_size;
@@ -121,6 +121,8 @@ int run_generate(const GenerateOptions& options, std::ostream& out, std::ostream
         engine::SequenceState sequence =
             model.new_sequence(static_cast<int>(prompt_size) + options.max_tokens);
         std::vector<float> logits(static_cast<std::size_t>(vocab));
+        // Greedy and top-k draws need only the best few logits: the backend selects them.
+        std::vector<engine::Candidate> best(static_cast<std::size_t>(sampler.best_needed(vocab)));
         // Prefill: only the last position's logits are needed.
         if (prompt_size > 1) model.forward(sequence, std::span(history).first(prompt_size - 1), {});
         // Timed from here: the rate of generation, not of reading the prompt.
@@ -130,8 +132,13 @@ int run_generate(const GenerateOptions& options, std::ostream& out, std::ostream
         bool stopped = false;
         TokenId next = history.back();
         while (int(generated.size()) < options.max_tokens) {
-            model.forward(sequence, std::span(&next, 1), logits);
-            next = sampler.sample(logits, history);
+            if (best.empty()) {
+                model.forward(sequence, std::span(&next, 1), logits);
+                next = sampler.sample(logits, history);
+            } else {
+                model.forward_best(sequence, std::span(&next, 1), best);
+                next = sampler.sample_best(best);
+            }
             if (std::find(stops.begin(), stops.end(), next) != stops.end()) {
                 stopped = true;
                 break;

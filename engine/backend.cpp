@@ -2,7 +2,10 @@
 
 #include "engine/error.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <string>
+#include <vector>
 
 namespace fantasma::engine {
 
@@ -76,6 +79,23 @@ void check_delta_rule_shapes(std::string_view backend, Tensor out, Tensor state,
                 state.cols == s.value_head_dim && s.key_heads > 0 &&
                 s.value_heads % s.key_heads == 0,
             backend, "delta rule shapes disagree");
+}
+
+bool better_candidate(const Candidate& a, const Candidate& b) {
+    if (std::isnan(b.value)) return !std::isnan(a.value) || a.index < b.index;
+    return a.value > b.value || (a.value == b.value && a.index < b.index);
+}
+
+void Backend::top_k(std::span<Candidate> best, Tensor row) {
+    if (row.rows != 1 || best.size() > std::size_t(row.cols))
+        throw ModelError(name() + " backend: top_k wants one row of at least k entries");
+    std::vector<float> values(std::size_t(row.cols));
+    read(values, row);
+    std::vector<Candidate> all(values.size());
+    for (std::size_t i = 0; i < values.size(); ++i) all[i] = {values[i], int(i)};
+    std::partial_sort(all.begin(), all.begin() + std::ptrdiff_t(best.size()), all.end(),
+                      better_candidate);
+    std::copy_n(all.begin(), best.size(), best.begin());
 }
 
 }  // namespace fantasma::engine

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/error.hpp"
 #include "engine/tensor_data.hpp"
 
 #include <cstddef>
@@ -41,6 +42,24 @@ struct DeltaShape {
     int key_head_dim = 0;
     int value_head_dim = 0;
     bool tiled_value_heads = false;  // value head h reads key head h % key_heads, not h / group
+};
+
+// One entry of a logits row: its value and its column (the token id).
+struct Candidate {
+    float value = 0;
+    int index = 0;
+    bool operator==(const Candidate&) const = default;
+};
+
+// The order of Backend::top_k: the larger value first, on equal values the lower index; NaN
+// after every number.
+bool better_candidate(const Candidate& a, const Candidate& b);
+
+// Thrown when a backend's device has no room for a model's weights or work memory: the caller
+// may run the model on another backend instead (`--backend auto`).
+class DeviceMemoryError : public ModelError {
+  public:
+    using ModelError::ModelError;
 };
 
 // Checks that one call's tensors fit together, the same way in every backend. Each throws
@@ -93,6 +112,17 @@ class Backend {
     // q, k [T, Hk·Dk]; v, out [T, Hv·Dv]; g, beta [T, Hv]; state [Hv·Dk, Dv]
     virtual void delta_rule(Tensor out, Tensor state, Tensor q, Tensor k, Tensor v, Tensor g,
                             Tensor beta, const DeltaShape& shape) = 0;
+
+    // Optional, with host defaults (engine/backend.cpp) that serve every backend:
+    // The best.size() largest entries of the one-row tensor `row` (best.size() <= row.cols),
+    // largest first, ties to the lower index (as the sampler breaks them): what greedy and
+    // top-k sampling need. A device backend selects them where the logits are, so only these
+    // cross the bus. NaNs are never selected while other entries remain.
+    virtual void top_k(std::span<Candidate> best, Tensor row);
+    // Before any weight is prepared: throws DeviceMemoryError when weights of `bytes` (as the
+    // model's files hold them) plainly cannot fit in the backend's memory. Host memory: no
+    // check.
+    virtual void check_model_size(std::uint64_t bytes) const { (void)bytes; }
 };
 
 }  // namespace fantasma::engine

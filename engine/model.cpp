@@ -86,8 +86,25 @@ void Model::forward(SequenceState& sequence, std::span<const std::int32_t> token
     }
 }
 
+void Model::forward_best(SequenceState& sequence, std::span<const std::int32_t> tokens,
+                         std::span<Candidate> best) {
+    if (tokens.empty()) throw ModelError("forward_best needs a token");
+    if (best.size() > std::size_t(config_.vocab_size))
+        throw ModelError("more best logits asked for than the vocabulary has");
+    forward(sequence, tokens.first(tokens.size() - 1), {});
+    if (sequence.position >= sequence.capacity)
+        throw ModelError("the context is full: " + std::to_string(sequence.capacity) + " tokens");
+    run_layers(sequence, tokens.last(1));
+    backend_.top_k(best, logits_on_backend(1));
+}
+
 void Model::forward_batch(SequenceState& sequence, std::span<const std::int32_t> tokens,
                           std::span<float> logits) {
+    run_layers(sequence, tokens);
+    if (!logits.empty()) backend_.read(logits, logits_on_backend(int(tokens.size())));
+}
+
+void Model::run_layers(SequenceState& sequence, std::span<const std::int32_t> tokens) {
     const auto& c = config_;
     const int T = int(tokens.size());
     Tensor hidden = scratch_.hidden.row_range(0, T);  // [T, hidden], the residual stream
@@ -109,11 +126,15 @@ void Model::forward_batch(SequenceState& sequence, std::span<const std::int32_t>
         backend_.add(hidden, mixed);
     }
     sequence.position += T;
-    if (logits.empty()) return;
-    backend_.rms_norm(normed, hidden, weights_.norm, c.rms_norm_eps);
+}
+
+Tensor Model::logits_on_backend(int T) {
+    Tensor hidden = scratch_.hidden.row_range(0, T);
+    Tensor normed = scratch_.normed.row_range(0, T);
+    backend_.rms_norm(normed, hidden, weights_.norm, config_.rms_norm_eps);
     Tensor out = scratch_.logits.row_range(0, T);  // [T, vocab]
     backend_.matmul(out, normed, weights_.lm_head);
-    backend_.read(logits, out);
+    return out;
 }
 
 // Gated attention: q_proj yields, per head, a query and an output gate.

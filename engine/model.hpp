@@ -45,9 +45,17 @@ class Model {
     void forward(SequenceState& sequence, std::span<const std::int32_t> tokens,
                  std::span<float> logits);
 
+    // Like forward, but gives only the best.size() largest logits of the last token, largest
+    // first, ties to the lower id: Backend::top_k selects them where the logits are, so a
+    // device backend does not read the whole vocabulary back (greedy and top-k sampling).
+    void forward_best(SequenceState& sequence, std::span<const std::int32_t> tokens,
+                      std::span<Candidate> best);
+
   private:
     void forward_batch(SequenceState& sequence, std::span<const std::int32_t> tokens,
                        std::span<float> logits);
+    void run_layers(SequenceState& sequence, std::span<const std::int32_t> tokens);
+    Tensor logits_on_backend(int tokens);  // of the last run_layers, [tokens, vocab]
     void attention(const AttentionWeights& w, LayerState& state, Tensor in, Tensor out,
                    int position0);
     void delta_net(const DeltaNetWeights& w, LayerState& state, Tensor in, Tensor out);

@@ -7,16 +7,29 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdio>
 
 namespace fantasma::opencl {
 namespace {
 
 // Each program: common.cl, then one op group's kernels.
-constexpr std::array kPrograms = {&kernels::elementwise_cl, &kernels::norm_cl, &kernels::matmul_cl,
-                                  &kernels::attention_cl, &kernels::delta_net_cl};
+constexpr std::array kPrograms = {&kernels::elementwise_cl, &kernels::norm_cl,
+                                  &kernels::matmul_cl,      &kernels::attention_cl,
+                                  &kernels::delta_net_cl,   &kernels::select_cl};
 
 void require(bool ok, const char* what) {
     if (!ok) throw engine::ModelError(std::string("opencl backend: ") + what);
+}
+
+std::string mib(std::uint64_t bytes) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f MiB", double(bytes) / double(1 << 20));
+    return text;
+}
+
+bool out_of_memory(cl_int code) {
+    return code == CL_MEM_OBJECT_ALLOCATION_FAILURE || code == CL_OUT_OF_RESOURCES ||
+           code == CL_INVALID_BUFFER_SIZE;
 }
 
 std::size_t float_bytes(int rows, int cols) {
@@ -53,8 +66,15 @@ std::string error_name(cl_int code) {
 
 OpenclBackend::OpenclBackend(const Device& device, const std::filesystem::path& cache_dir,
                              std::optional<Tuning> tuning)
-    : device_(device.info), tuning_(tuning.value_or(default_tuning(!device.info.is_gpu))) {
+    : device_(device.info),
+      tuning_(tuning.value_or(default_tuning(!device.info.is_gpu))),
+      memory_budget_(device.info.global_memory_bytes) {
     require(device_.opencl_c_1_2, "the device does not run OpenCL C 1.2");
+    // delta_rule_chunked keeps a chunk² array in local memory: smaller chunks where it is small.
+    const auto chunk_bytes = [](int chunk) { return std::uint64_t(chunk) * (chunk + 2) * 4; };
+    while (tuning_.delta_chunk > 8 && device_.local_memory_bytes > 0 &&
+           chunk_bytes(tuning_.delta_chunk) + 4096 > device_.local_memory_bytes)
+        tuning_.delta_chunk /= 2;
     require(tuning_.matmul_group <= device_.max_work_group_size &&
                 tuning_.norm_group <= device_.max_work_group_size &&
                 tuning_.attention_group <= device_.max_work_group_size &&
@@ -77,6 +97,25 @@ OpenclBackend::OpenclBackend(const Device& device, const std::filesystem::path& 
         throw engine::ModelError("OpenCL device " + device_.name + " cannot be used: " +
                                  error.what() + " (" + error_name(error.err()) + ")");
     }
+}
+
+void OpenclBackend::check_model_size(std::uint64_t bytes) const {
+    if (bytes > memory_budget_)
+        throw engine::DeviceMemoryError("OpenCL device " + device_.name + " has " +
+                                        mib(memory_budget_) + " of memory, the model's weights " +
+                                        mib(bytes));
+}
+
+void OpenclBackend::reserve(std::uint64_t bytes, const std::string& what) {
+    if (memory_used_ + bytes > memory_budget_)
+        throw engine::DeviceMemoryError("OpenCL device " + device_.name + " has no room for " +
+                                        what + " (" + mib(bytes) + " more after " +
+                                        mib(memory_used_) + ", of " + mib(memory_budget_) + ")");
+    if (bytes > device_.max_allocation_bytes && device_.max_allocation_bytes > 0)
+        throw engine::DeviceMemoryError("OpenCL device " + device_.name + " has no room for " +
+                                        what + " (" + mib(bytes) + " in one buffer, at most " +
+                                        mib(device_.max_allocation_bytes) + ")");
+    memory_used_ += bytes;
 }
 
 const OpenclBackend::DeviceWeight& OpenclBackend::device_weight(
@@ -112,13 +151,16 @@ engine::Weight OpenclBackend::prepare_weight(const engine::TensorData& tensor, i
         size = converted.size() * sizeof(float);
         weight->row_bytes = int(cols * sizeof(float));
     }
+    reserve(size, tensor.name);
     try {
         weight->buffer = cl::Buffer(context_, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, size,
                                     const_cast<void*>(bytes));
     } catch (const cl::Error& error) {
-        throw engine::ModelError("OpenCL device " + device_.name + " has no room for " +
-                                 tensor.name + " (" + std::to_string(size >> 20) + " MiB, " +
-                                 error_name(error.err()) + ")");
+        const std::string message = "OpenCL device " + device_.name + " has no room for " +
+                                    tensor.name + " (" + mib(size) + " after " +
+                                    mib(memory_used_ - size) + ", " + error_name(error.err()) + ")";
+        if (out_of_memory(error.err())) throw engine::DeviceMemoryError(message);
+        throw engine::ModelError(message);
     }
     weights_.push_back(std::move(weight));
     return engine::Weight{weights_.back().get(), rows, cols};
@@ -127,13 +169,16 @@ engine::Weight OpenclBackend::prepare_weight(const engine::TensorData& tensor, i
 engine::Tensor OpenclBackend::allocate(int rows, int cols) {
     require(rows >= 0 && cols >= 0, "negative size");
     const std::size_t bytes = std::max<std::size_t>(float_bytes(rows, cols), sizeof(float));
+    reserve(bytes, "work memory");
     try {
         buffers_.emplace_back(context_, CL_MEM_READ_WRITE, bytes);
         queue_.enqueueFillBuffer(buffers_.back(), 0.0f, 0, bytes);
     } catch (const cl::Error& error) {
-        throw engine::ModelError("OpenCL device " + device_.name + " has no room for " +
-                                 std::to_string(bytes >> 20) + " MiB of work memory (" +
-                                 error_name(error.err()) + ")");
+        const std::string message = "OpenCL device " + device_.name + " has no room for " +
+                                    mib(bytes) + " of work memory (" + error_name(error.err()) +
+                                    ")";
+        if (out_of_memory(error.err())) throw engine::DeviceMemoryError(message);
+        throw engine::ModelError(message);
     }
     return engine::Tensor{buffers_.back()(), 0, rows, cols, cols};
 }

@@ -33,6 +33,14 @@ class OpenclBackend : public engine::Backend {
     std::string name() const override { return "opencl (" + device_.name + ")"; }
     const DeviceInfo& device() const { return device_; }
 
+    // The bytes of device memory weights and work memory may take, the device's global
+    // memory unless set (FANTASMA_OPENCL_MEMORY_MIB, backend_choice.cpp): past it,
+    // prepare_weight and allocate throw engine::DeviceMemoryError, as for the device's own
+    // allocation failures, and check_model_size refuses models whose files are larger.
+    void set_memory_budget(std::uint64_t bytes) { memory_budget_ = bytes; }
+    std::uint64_t memory_budget() const { return memory_budget_; }
+    void check_model_size(std::uint64_t bytes) const override;
+
     engine::Weight prepare_weight(const engine::TensorData& tensor, int rows, int cols) override;
     engine::Tensor allocate(int rows, int cols) override;
     void write(engine::Tensor dst, std::span<const float> values) override;
@@ -61,6 +69,7 @@ class OpenclBackend : public engine::Backend {
     void delta_rule(engine::Tensor out, engine::Tensor state, engine::Tensor q, engine::Tensor k,
                     engine::Tensor v, engine::Tensor g, engine::Tensor beta,
                     const engine::DeltaShape& shape) override;
+    void top_k(std::span<engine::Candidate> best, engine::Tensor row) override;
 
     // Weights on the device: blocks in place for the block formats the kernels read, else
     // float32.
@@ -82,10 +91,14 @@ class OpenclBackend : public engine::Backend {
     const DeviceWeight& float_vector(const engine::Weight& weight, int size,
                                      const char* what) const;
     cl::Buffer& scores_for(std::size_t floats);
+    // Counts `bytes` of `what` against the budget, throwing engine::DeviceMemoryError past it.
+    void reserve(std::uint64_t bytes, const std::string& what);
     void gemm(engine::Tensor out, engine::Tensor in, const DeviceWeight& weight);
 
     DeviceInfo device_;
     Tuning tuning_;
+    std::uint64_t memory_budget_ = 0;
+    std::uint64_t memory_used_ = 0;  // by prepare_weight and allocate
     cl::Context context_;
     cl::CommandQueue queue_;
     std::map<std::string, cl::Kernel, std::less<>> kernels_;
@@ -97,6 +110,8 @@ class OpenclBackend : public engine::Backend {
     std::optional<cl::Event> tokens_uploaded_;
     cl::Buffer scores_;  // attention scratch, grown to T·heads·context once
     std::size_t scores_capacity_ = 0;
+    cl::Buffer selection_values_[2], selection_indices_[2];  // top_k's lists, ping-pong
+    std::size_t selection_capacity_ = 0;
     cl::Buffer dequantized_;  // gemm(): weight rows as float32, grown once
     std::size_t dequantized_capacity_ = 0;
 };

@@ -18,11 +18,23 @@ struct Tuning {
     int norm_group = 64;        // work items reducing one row
     int attention_group = 64;   // work items per (token, head)
     int delta_group = 64;       // work items per value head of the delta rule
-    int max_head_dim = 256;     // attention's query and the delta rule's q, k in local memory
+    // The delta rule in chunks of delta_chunk tokens (delta_rule_chunked, needing
+    // delta_chunk² + 2·delta_chunk floats of local memory) for calls of at least
+    // delta_chunked_min_tokens tokens, else token by token (delta_rule); 0: always token by
+    // token. A launch-time choice: both kernels are built.
+    int delta_chunk = 64;
+    int delta_chunked_min_tokens = 0;
+    int max_head_dim = 256;  // attention's query and the delta rule's q, k in local memory
     // Batches of at least this many tokens multiply through CLBlast's GEMM (quantized weights
     // dequantized on the device, gemm_rows rows at a time) instead of matmul.cl; 0: never.
     int gemm_min_tokens = 0;
     int gemm_rows = 4096;
+    // top_k (select.cl): items scanning the logits row, each keeping a sorted list of k; lists
+    // merged per item in each later pass; the largest k on the device (private arrays of this
+    // size; larger k are selected on the host).
+    int top_k_items = 1024;
+    int top_k_fan_in = 16;
+    int top_k_max = 64;
 };
 
 // The tuning for a device: on CPU devices (PoCL) a work item per weight row, since a

@@ -82,6 +82,33 @@ TokenId Sampler::sample(std::span<const float> logits, std::span<const TokenId> 
     return static_cast<TokenId>(last_kept);  // rounding left the draw just above the total
 }
 
+int Sampler::best_needed(int vocab) const {
+    if (settings_.repetition_penalty != 1.0f) return 0;
+    if (settings_.temperature <= 0 || settings_.top_k == 1) return std::min(1, vocab);
+    return settings_.top_k > 0 ? std::min(settings_.top_k, vocab) : 0;
+}
+
+TokenId Sampler::sample_best(std::span<const Candidate> best) {
+    if (best.empty()) throw ModelError("sampling from an empty vocabulary");
+    if (settings_.temperature <= 0 || settings_.top_k == 1) return best.front().index;
+    // sample() walks the vocabulary in id order: the same walk over the kept ids.
+    std::vector<Candidate> by_id(best.begin(), best.end());
+    std::sort(by_id.begin(), by_id.end(), [](auto a, auto b) { return a.index < b.index; });
+    scratch_.resize(by_id.size());
+    for (std::size_t i = 0; i < by_id.size(); ++i) scratch_[i] = by_id[i].value;
+    const auto probabilities = sampling_probabilities(scratch_, settings_);
+    double draw = std::uniform_real_distribution<double>(0.0, 1.0)(random_);
+    double cumulative = 0;
+    std::size_t last_kept = 0;
+    for (std::size_t i = 0; i < probabilities.size(); ++i) {
+        if (probabilities[i] == 0) continue;
+        last_kept = i;
+        cumulative += probabilities[i];
+        if (draw < cumulative) return static_cast<TokenId>(by_id[i].index);
+    }
+    return static_cast<TokenId>(by_id[last_kept].index);
+}
+
 namespace {
 
 void add_eos_ids(const std::filesystem::path& file, std::vector<TokenId>& ids) {

@@ -6,6 +6,7 @@
 #include <span>
 #include <vector>
 
+#include "engine/backend.hpp"
 #include "engine/tokenizer/tokenizer.hpp"
 
 namespace fantasma::engine {
@@ -37,6 +38,13 @@ class Sampler {
     // `logits` for the vocabulary at the current position; `history` the tokens so far
     // (prompt and generated), for the repetition penalty.
     TokenId sample(std::span<const float> logits, std::span<const TokenId> history);
+
+    // How many of a position's largest logits decide the draw (1 when greedy, top_k for
+    // top-k), so that sample_best on Backend::top_k's selection draws what sample() draws; 0
+    // when every logit counts (no top-k, or a repetition penalty, which changes logits first).
+    int best_needed(int vocab) const;
+    // `best`: the best_needed() largest logits, largest first (Model::forward_best).
+    TokenId sample_best(std::span<const Candidate> best);
 
   private:
     SamplingSettings settings_;

@@ -25,6 +25,12 @@
 #ifndef MAX_HEAD_DIM
 #define MAX_HEAD_DIM 256
 #endif
+#ifndef DELTA_CHUNK
+#define DELTA_CHUNK 64
+#endif
+#ifndef TOP_K_MAX
+#define TOP_K_MAX 64
+#endif
 
 // The sum of `value` over a work-group of `size` items (a power of two); scratch holds size
 // floats. Every item gets the result.

@@ -38,10 +38,13 @@ void OpenclBackend::delta_rule(engine::Tensor out, engine::Tensor state, engine:
     engine::check_delta_rule_shapes("opencl", out, state, q, k, v, g, beta, s);
     require(s.key_head_dim <= tuning_.max_head_dim, "delta rule key_head_dim is too large");
     const std::size_t group = std::size_t(tuning_.delta_group);
-    launch("delta_rule", cl::NDRange(std::size_t(s.value_heads) * group), cl::NDRange(group),
-           Contiguous{out}, Contiguous{state}, Contiguous{q}, Contiguous{k}, q.stride,
-           Contiguous{v}, v.stride, Contiguous{g}, Contiguous{beta}, q.rows, s.key_heads,
-           s.value_heads, s.key_head_dim, s.value_head_dim, int(s.tiled_value_heads));
+    const bool chunked =
+        tuning_.delta_chunked_min_tokens > 0 && q.rows >= tuning_.delta_chunked_min_tokens;
+    launch(chunked ? "delta_rule_chunked" : "delta_rule",
+           cl::NDRange(std::size_t(s.value_heads) * group), cl::NDRange(group), Contiguous{out},
+           Contiguous{state}, Contiguous{q}, Contiguous{k}, q.stride, Contiguous{v}, v.stride,
+           Contiguous{g}, Contiguous{beta}, q.rows, s.key_heads, s.value_heads, s.key_head_dim,
+           s.value_head_dim, int(s.tiled_value_heads));
 }
 
 }  // namespace fantasma::opencl

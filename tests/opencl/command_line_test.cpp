@@ -131,4 +131,49 @@ TEST_CASE("no device: --backend opencl fails in one line, auto runs on the CPU w
     CHECK(std::count(noted.err.begin(), noted.err.end(), '\n') == 1);
 }
 
+TEST_CASE("a device without room: opencl fails naming the sizes, auto runs on the CPU",
+          "[opencl][cli]") {
+    if (fantasma::opencl::find_devices().empty()) {
+        WARN("no OpenCL device: skipped");
+        return;
+    }
+    const Scratch scratch;
+    const auto logits = [&](const char* out) {
+        return "logits --model '" + kModel + "' " + kTokens + "--out '" +
+               (scratch.dir / out).string() + "' --device 0 ";
+    };
+    REQUIRE(run(scratch, "", logits("cpu.npy") + "--backend cpu").status == 0);
+    // The model's file is 0.6 MiB of bfloat16: 0.3 MiB is refused before any upload; 0.9 MiB
+    // passes that check, but the weights are float32 on the device, 1.2 MiB.
+    const std::string too_small_for_file = "FANTASMA_OPENCL_MEMORY_MIB=0.3";
+    const std::string too_small_for_weights = "FANTASMA_OPENCL_MEMORY_MIB=0.9";
+
+    const Result file = run(scratch, too_small_for_file, logits("a.npy") + "--backend opencl");
+    CHECK(file.status == 1);
+    CHECK_THAT(file.err, Catch::StartsWith("fantasma: OpenCL device ") &&
+                             Catch::Contains("has 0.3 MiB of memory, the model's weights 0.6 MiB"));
+    CHECK(std::count(file.err.begin(), file.err.end(), '\n') == 1);
+    const Result weights =
+        run(scratch, too_small_for_weights, logits("b.npy") + "--backend opencl");
+    CHECK(weights.status == 1);
+    CHECK_THAT(weights.err, Catch::Contains("has no room for") && Catch::Contains("of 0.9 MiB"));
+    CHECK(std::count(weights.err.begin(), weights.err.end(), '\n') == 1);
+    CHECK_FALSE(fs::exists(scratch.dir / "a.npy"));
+    CHECK_FALSE(fs::exists(scratch.dir / "b.npy"));
+
+    for (const std::string& budget : {too_small_for_file, too_small_for_weights}) {
+        const Result automatic = run(scratch, budget, logits("auto.npy") + "--backend auto");
+        INFO(budget);
+        CHECK(automatic.status == 0);
+        CHECK_THAT(automatic.err, Catch::StartsWith("fantasma: OpenCL device ") &&
+                                      Catch::EndsWith(", running on the CPU\n"));
+        CHECK(std::count(automatic.err.begin(), automatic.err.end(), '\n') == 1);
+        CHECK(slurp(scratch.dir / "auto.npy") == slurp(scratch.dir / "cpu.npy"));
+    }
+    const Result bad =
+        run(scratch, "FANTASMA_OPENCL_MEMORY_MIB=lots", logits("c.npy") + "--backend opencl");
+    CHECK(bad.status == 1);
+    CHECK_THAT(bad.err, Catch::Contains("FANTASMA_OPENCL_MEMORY_MIB=lots: not a number of MiB"));
+}
+
 #endif

@@ -261,12 +261,14 @@ TEST_CASE("fast attention matches the reference", "[engine][cpu]") {
 TEST_CASE("the fast delta rule matches the reference", "[engine][cpu]") {
     const int T = GENERATE(1, 37);
     const bool tiled = GENERATE(false, true);
-    const fe::DeltaShape shape{2, 6, 24, 20, tiled};
-    const int key_width = 2 * 24, value_width = 6 * 20;
+    // Dv 20: one partial vector; 150: more than one block of 128 columns, a partial tail.
+    const int Dv = GENERATE(20, 150);
+    const fe::DeltaShape shape{2, 6, 24, Dv, tiled};
+    const int key_width = 2 * 24, value_width = 6 * Dv;
     // q and k l2-normalised and g negative, as the model feeds them, so the state stays bounded.
     compare_with_reference(
         {{T, value_width},
-         {6 * 24, 20},
+         {6 * 24, Dv},
          {T, key_width},
          {T, key_width},
          {T, value_width},

@@ -131,13 +131,16 @@ kernel void delta_rule_chunked(global float* out, int out_offset, global float* 
         barrier(CLK_LOCAL_MEM_FENCE);
         for (int j = lid; j < Dv; j += DELTA_GROUP) {
             float delta[DELTA_CHUNK], read[DELTA_CHUNK];  // first (S₀ᵀk_t)[j], (S₀ᵀq_t)[j]
-            for (int t = 0; t < n; ++t) delta[t] = read[t] = 0.0f;
-            for (int i = 0; i < Dk; ++i) {
-                const float s0 = S[(size_t)i * Dv + j];
-                for (int t = 0; t < n; ++t) {
-                    delta[t] += K_ROW(t)[i] * s0;
-                    read[t] += Q_ROW(t)[i] * s0;
+            for (int t = 0; t < n; ++t) {
+                global const float *q_t = Q_ROW(t), *k_t = K_ROW(t);
+                float kS = 0.0f, qS = 0.0f;
+                for (int i = 0; i < Dk; ++i) {
+                    const float s0 = S[(size_t)i * Dv + j];
+                    kS += k_t[i] * s0;
+                    qS += q_t[i] * s0;
                 }
+                delta[t] = kS;
+                read[t] = qS;
             }
             for (int t = 0; t < n; ++t) {  // delta[s < t] is δ_s by now, delta[t] still S₀ᵀk_t
                 const float v_tj = v[v_offset + (size_t)(c0 + t) * v_stride + h * Dv + j];

@@ -8,7 +8,8 @@ from .function_words import FUNCTION_WORDS
 
 WORD = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)*")
 NUMBER = re.compile(r"\d+(?:[.,:/]\d+)*")
-SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|\n\s*)[\"'“‘(]*$")
+SENTENCE_START = re.compile(r"(?:^\s*|[.!?…]\s+|\n\s*)[\"'“‘(]*$")
+POSSESSIVE = re.compile(r"(?<=.)(?:['’]s|(?<=s)['’])$")
 FUNCTION_WORD_SET = set(FUNCTION_WORDS)
 
 
@@ -21,16 +22,18 @@ def numbers(text: str) -> Counter:
 
 
 def names(text: str) -> Counter:
-    """Capitalized words that do not open a sentence (and are not "I"): a plain proxy for
-    proper names."""
+    """Capitalized words that do not open a sentence (and are not "I" or "I'm"): a plain proxy
+    for proper names. A possessive ending is not part of the name ("Edna’s" counts as "Edna"),
+    so a rewrite that only changes the style of its apostrophe keeps the name; an apostrophe
+    inside a name ("O’Brien") still counts."""
     found = Counter()
     for match in WORD.finditer(text):
         word = match.group()
-        if not word[0].isupper() or word == "I" or word.startswith("I'"):
+        if not word[0].isupper() or word == "I" or word.startswith(("I'", "I’")):
             continue
         if SENTENCE_START.search(text[max(0, match.start() - 8):match.start()]):
             continue
-        found[word] += 1
+        found[POSSESSIVE.sub("", word)] += 1
     return found
 
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <map>
 
 #include "stylometry/detectors/style_choice.hpp"
 
@@ -49,6 +50,63 @@ bool is_shouted(std::string_view word, std::string_view norm, const Reference& r
         word, [](char c) { return std::string_view("IVXLCDM").find(c) != std::string_view::npos; });
 }
 
+// A capitalised word with small letters that does not open its sentence: a name.
+bool is_name_word(const Document& document, const Sentence& sentence, std::size_t i) {
+    const std::string_view word = document.text(document.tokens()[i].text);
+    return i != sentence.first_token && is_upper(word.front()) &&
+           std::ranges::any_of(word, is_lower);
+}
+
+// Whether the next word token from `i` in direction `step` (within the sentence, across
+// punctuation such as an opening parenthesis) is a name.
+bool next_word_is_name(const Document& document, const Sentence& sentence, std::size_t i,
+                       std::ptrdiff_t step) {
+    const auto& tokens = document.tokens();
+    for (auto at = static_cast<std::ptrdiff_t>(i) + step;
+         at >= static_cast<std::ptrdiff_t>(sentence.first_token) &&
+         at < static_cast<std::ptrdiff_t>(sentence.end_token);
+         at += step) {
+        const auto index = static_cast<std::size_t>(at);
+        if (tokens[index].kind == TokenKind::Word) {
+            return is_name_word(document, sentence, index);
+        }
+    }
+    return false;
+}
+
+// Whether the capitals of token `i` are spelled that way, though the word is in the
+// dictionary: part of an identifier (ANIM_CHAR, MP3), a word the text writes in capitals more
+// than once (a school called PACE), or one beside a name (the USDA Web Soil Survey, CHILD
+// (Children's Healthcare...)). Emphasis is occasional and stands among ordinary words;
+// lowercasing such a word would change a name.
+bool is_spelled_in_capitals(const Document& document, const Sentence& sentence, std::size_t i,
+                            const std::map<std::string_view, std::size_t>& capitals_count) {
+    const auto joins = [](char c) {
+        return c == '_' || std::isalnum(static_cast<unsigned char>(c)) != 0;
+    };
+    const Span span = document.tokens()[i].text;
+    const std::string_view text = document.prose.text;
+    if (joins(style::byte_before(text, span.begin)) || joins(style::byte_at(text, span.end))) {
+        return true;
+    }
+    return capitals_count.at(document.text(span)) > 1 ||
+           next_word_is_name(document, sentence, i, -1) ||
+           next_word_is_name(document, sentence, i, +1);
+}
+
+// How often each word of four capitals or more appears, as written.
+std::map<std::string_view, std::size_t> count_capital_words(const Document& document) {
+    std::map<std::string_view, std::size_t> counts;
+    for (const Token& token : document.tokens()) {
+        const std::string_view word = document.text(token.text);
+        if (token.kind == TokenKind::Word && word.size() >= 4 &&
+            std::ranges::all_of(word, is_upper)) {
+            ++counts[word];
+        }
+    }
+    return counts;
+}
+
 // Headings, titles, list items and table cells follow their own casing conventions.
 bool in_free_casing_block(const Prose& prose, std::size_t offset) {
     const auto block = std::ranges::partition_point(
@@ -88,6 +146,7 @@ void Capitalization::detect(const DetectionContext& context, MarkerSink& sink) c
     const Document& document = context.document;
     std::vector<Use> uses;
     double pronouns = 0, starts = 0;
+    const std::map<std::string_view, std::size_t> capitals_count = count_capital_words(document);
     for (const Sentence& sentence : document.sentences()) {
         const bool free_casing = in_free_casing_block(document.prose, sentence.text.begin);
         bool first_word = true;
@@ -111,7 +170,8 @@ void Capitalization::detect(const DetectionContext& context, MarkerSink& sink) c
                     uses.push_back({token.text, LowercaseStart, style::match_casing("A", word)});
                 }
             }
-            if (!free_casing && is_shouted(word, token.norm, context.reference)) {
+            if (!free_casing && is_shouted(word, token.norm, context.reference) &&
+                !is_spelled_in_capitals(document, sentence, i, capitals_count)) {
                 uses.push_back(
                     {token.text, Emphasis, style::match_casing(first_word ? "Aa" : "a", word)});
             }

@@ -4,6 +4,7 @@
 
 #include "stylometry/analyzer.hpp"
 #include "stylometry/extract/extract.hpp"
+#include "stylometry/rewrite/kept_spans.hpp"
 
 namespace fantasma {
 
@@ -85,17 +86,31 @@ std::string digits_of(std::string_view text) {
     return digits;
 }
 
+// Whether replacing `edit` would change a byte of one of `kept` (sorted, non-overlapping).
+bool changes_any(Span edit, const std::vector<Span>& kept) {
+    // The first kept span ending after the edit begins is the only one it can start inside.
+    auto it = std::partition_point(kept.begin(), kept.end(),
+                                   [&](Span run) { return run.end <= edit.begin; });
+    for (; it != kept.end() && it->begin <= edit.end; ++it) {
+        if (changes(edit, *it)) return true;
+    }
+    return false;
+}
+
 // The first fix of each rewritable marker inside the range; of overlapping fixes, the first.
 // Numbers are protected: a fix may change how a number is written (1,000 -> 1000) but never
 // drop or change its digits ("4 pages" stays, though the population spells small numbers out).
+// Quoted material and names (`kept`) are protected whole.
 std::vector<TextEdit> candidate_edits(std::string_view source, const Report& report,
-                                      const std::optional<Span>& range) {
+                                      const std::optional<Span>& range,
+                                      const std::vector<Span>& kept) {
     std::vector<TextEdit> edits;
     for (const Marker& marker : report.markers) {
         if (marker.identity || marker.fixes.empty() || marker.spans.empty()) continue;
         const Span span = marker.spans.front();
         if (span.end > source.size()) continue;
         if (range && (span.begin < range->begin || span.end > range->end)) continue;
+        if (changes_any(span, kept)) continue;
         const std::string& new_text = marker.fixes.front().new_text;
         const std::string_view old_text = source.substr(span.begin, span.size());
         if (old_text == new_text) continue;
@@ -173,7 +188,8 @@ RewriteResult rewrite(std::string_view source, const RewriteOptions& options,
     analysis.language = options.language;
     const Report before = analyzer.analyze(source, analysis);
 
-    std::vector<TextEdit> candidates = candidate_edits(source, before, options.range);
+    const std::vector<Span> kept = kept_spans(make_document(source, options.language));
+    std::vector<TextEdit> candidates = candidate_edits(source, before, options.range, kept);
     const std::size_t candidate_count = candidates.size();
     RewriteResult result;
     result.edits = safe_edits(source, std::move(candidates), options.language);

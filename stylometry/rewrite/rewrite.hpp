@@ -43,8 +43,9 @@ struct RewriteResult {
 
 // Applies the first fix of every non-identity marker (identity markers, such as names and
 // e-mail addresses, are the writer's to decide). Of two overlapping fixes the one reported
-// first is kept. Every edit is checked by re-extracting the rewritten document: an edit that
-// changes a byte outside the prose, or turns prose into markup, is dropped.
+// first is kept. A fix that would change quoted material or a name (kept_spans.hpp) is left
+// out. Every edit is checked by re-extracting the rewritten document: an edit that changes a
+// byte outside the prose, or turns prose into markup, is dropped.
 RewriteResult rewrite(std::string_view source, const RewriteOptions& options,
                       const Analyzer& analyzer);
 

@@ -54,3 +54,25 @@ TEST_CASE(
     require_markers_with(Capitalization{}, dictionary,
                          "Watch WBNS tonight, i.e. at nine. It is [[EVERYWHERE]].", 1);
 }
+
+TEST_CASE("capitalization leaves words the text spells in capitals: repeated names, identifiers") {
+    // "pace", "child" and "anim" could be shouted words; here they name a school, a group and
+    // a constant, so lowercasing them would change a name.
+    const Reference dictionary =
+        reference_with({}, "@table dictionary\nword\nthe\npace\nchild\nanim\nchar\nnever\n");
+    require_markers_with(Capitalization{}, dictionary,
+                         "I went to PACE last year. At PACE the classes were small.", 0);
+    require_markers_with(Capitalization{}, dictionary,
+                         "The group CHILD sued. Later CHILD won, and the constant ANIM_CHAR "
+                         "held CHAR_ANIM.",
+                         0);
+    // Beside a name, or defined by one in parentheses, capitals are part of it.
+    require_markers_with(Capitalization{}, dictionary,
+                         "Look it up on the PACE Web Survey. It was filed by CHILD (Children in "
+                         "Need).",
+                         0);
+    // Said once, the same capitals are emphasis, and the rewrite may lowercase them.
+    const auto markers = require_markers_with(Capitalization{}, dictionary,
+                                              "I will [[NEVER]] go back to that place.", 1);
+    CHECK(markers[0].fixes.at(0).new_text == "never");
+}

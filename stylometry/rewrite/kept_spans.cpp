@@ -1,0 +1,140 @@
+#include "stylometry/rewrite/kept_spans.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <string_view>
+
+namespace fantasma {
+
+namespace {
+
+constexpr std::string_view kLeftDouble = "\u201c";   // “
+constexpr std::string_view kRightDouble = "\u201d";  // ”
+constexpr std::string_view kLeftSingle = "\u2018";   // ‘
+constexpr std::string_view kRightSingle = "\u2019";  // ’ (also the apostrophe)
+
+bool is_ascii_upper(char c) {
+    return c >= 'A' && c <= 'Z';
+}
+bool is_ascii_lower(char c) {
+    return c >= 'a' && c <= 'z';
+}
+
+// Whether the byte before `at` leaves a word (a letter, digit or a UTF-8 byte of one): an
+// apostrophe there is inside or at the end of a word, not an opening quotation mark.
+bool follows_word(std::string_view text, std::size_t at) {
+    if (at == 0) return false;
+    const auto c = static_cast<unsigned char>(text[at - 1]);
+    return c >= 0x80 || std::isalnum(c) != 0;
+}
+
+bool precedes_word(std::string_view text, std::size_t at) {
+    if (at >= text.size()) return false;
+    const auto c = static_cast<unsigned char>(text[at]);
+    return c >= 0x80 || std::isalnum(c) != 0;
+}
+
+// The insides of the quotations of one block (prose spans). Straight double quotes pair in
+// order; curly ones pair left with right; a curly single quotation opens with ‘ that does not
+// follow a word and closes with the first ’ that does not precede one (so "don’t" inside it
+// does not close it). An unpaired mark protects nothing.
+void add_quotations(std::string_view text, Span block, std::vector<Span>& insides) {
+    std::size_t straight_open = std::string_view::npos;
+    std::size_t curly_open = std::string_view::npos;
+    std::size_t single_open = std::string_view::npos;
+    for (std::size_t at = block.begin; at < block.end; ++at) {
+        const std::string_view rest = text.substr(at, block.end - at);
+        if (text[at] == '"') {
+            if (straight_open == std::string_view::npos) {
+                straight_open = at + 1;
+            } else {
+                insides.emplace_back(straight_open, at);
+                straight_open = std::string_view::npos;
+            }
+        } else if (rest.starts_with(kLeftDouble)) {
+            curly_open = at + kLeftDouble.size();
+        } else if (rest.starts_with(kRightDouble) && curly_open != std::string_view::npos) {
+            insides.emplace_back(curly_open, at);
+            curly_open = std::string_view::npos;
+        } else if (rest.starts_with(kLeftSingle) && !follows_word(text, at)) {
+            single_open = at + kLeftSingle.size();
+        } else if (rest.starts_with(kRightSingle) && single_open != std::string_view::npos &&
+                   !precedes_word(text, at + kRightSingle.size())) {
+            insides.emplace_back(single_open, at);
+            single_open = std::string_view::npos;
+        }
+    }
+}
+
+bool is_pronoun_i(std::string_view norm) {
+    return norm == "i" || norm.starts_with("i'");
+}
+
+// The name part of a word: without a possessive ending ('s, ’s, or a lone apostrophe after
+// an s), whose apostrophe style the rewrite may change.
+Span name_part(std::string_view word, Span span) {
+    for (const std::string_view ending : {"'s", "\u2019s", "s'", "s\u2019"}) {
+        if (word.size() > ending.size() && word.ends_with(ending)) {
+            const std::size_t kept = ending.front() == 's' ? ending.size() - 1 : ending.size();
+            return Span(span.begin, span.end - kept);
+        }
+    }
+    return span;
+}
+
+// A capitalised word that is not all capitals, or a word with a capital after a small letter.
+bool looks_like_name(std::string_view word, bool opens_sentence) {
+    const bool inner_capital = std::adjacent_find(word.begin(), word.end(), [](char a, char b) {
+                                   return is_ascii_lower(a) && is_ascii_upper(b);
+                               }) != word.end();
+    if (inner_capital) return true;
+    if (opens_sentence || word.empty() || !is_ascii_upper(word.front())) return false;
+    return std::any_of(word.begin(), word.end(), is_ascii_lower);
+}
+
+void add_names(const Document& document, std::vector<Span>& names) {
+    const std::vector<Token>& tokens = document.tokens();
+    for (const Sentence& sentence : document.sentences()) {
+        bool first_word = true;
+        for (std::size_t i = sentence.first_token; i < sentence.end_token; ++i) {
+            const Token& token = tokens[i];
+            if (token.kind != TokenKind::Word) continue;
+            const std::string_view word = document.text(token.text);
+            if (!is_pronoun_i(token.norm) && looks_like_name(word, first_word)) {
+                names.push_back(name_part(word, token.text));
+            }
+            first_word = false;
+        }
+    }
+}
+
+}  // namespace
+
+std::vector<Span> kept_spans(const Document& document) {
+    const Prose& prose = document.prose;
+    std::vector<Span> kept;
+    for (const Block& block : prose.blocks) {
+        if (block.kind == BlockKind::Quote) {
+            kept.push_back(block.text);
+        } else {
+            add_quotations(prose.text, block.text, kept);
+        }
+    }
+    add_names(document, kept);
+    std::vector<Span> source;
+    for (const Span span : kept) {
+        if (!span.empty()) source.push_back(prose.to_source(span));
+    }
+    std::sort(source.begin(), source.end(), [](Span a, Span b) { return a.begin < b.begin; });
+    std::vector<Span> merged;
+    for (const Span span : source) {
+        if (!merged.empty() && merged.back().end >= span.begin) {
+            merged.back().end = std::max(merged.back().end, span.end);
+        } else {
+            merged.push_back(span);
+        }
+    }
+    return merged;
+}
+
+}  // namespace fantasma

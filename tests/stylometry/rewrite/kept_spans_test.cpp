@@ -1,0 +1,64 @@
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "stylometry/analyzer.hpp"
+#include "stylometry/document.hpp"
+#include "stylometry/rewrite/kept_spans.hpp"
+#include "stylometry/rewrite/rewrite.hpp"
+
+using namespace fantasma;
+
+namespace {
+
+std::string rewritten(const std::string& source, Language language = Language::Text) {
+    static const Analyzer analyzer;
+    return rewrite(source, RewriteOptions{language, std::nullopt}, analyzer).text;
+}
+
+// The source text of each kept span.
+std::vector<std::string> kept_texts(const std::string& source, Language language) {
+    std::vector<std::string> texts;
+    for (const Span span : kept_spans(make_document(source, language))) {
+        texts.push_back(source.substr(span.begin, span.size()));
+    }
+    return texts;
+}
+
+}  // namespace
+
+TEST_CASE("Quoted material comes back byte-identical, the prose around it is rewritten") {
+    CHECK(rewritten("She wrote “the colour of money” and ‘the colour of night’ about the colour "
+                    "of money.\n") ==
+          "She wrote \"the colour of money\" and ‘the colour of night’ about the color of "
+          "money.\n");
+    CHECK(rewritten("He said \"I don't favour it\" and we favour it.\n") ==
+          "He said \"I don't favour it\" and we favor it.\n");
+    CHECK(rewritten("> the colour of money\n\nThe colour of money.\n", Language::Markdown) ==
+          "> the colour of money\n\nThe color of money.\n");
+}
+
+TEST_CASE("Names and acronyms keep their letters, a possessive's apostrophe may change style") {
+    // PACE is a word of the dictionary, but written in capitals twice it names something.
+    CHECK(rewritten("I went to PACE last year. At PACE the classes were small, and I was NEVER "
+                    "bored.\n") ==
+          "I went to PACE last year. At PACE the classes were small, and I was never bored.\n");
+    // The possessive's apostrophe follows the document's style; O’Brien's own does not.
+    CHECK(rewritten("Edna’s colour is not O’Brien’s colour.\n") ==
+          "Edna's color is not O’Brien's color.\n");
+}
+
+TEST_CASE("kept_spans: quotation insides, block quotations and names") {
+    CHECK(kept_texts("He said \"so far\" and “not yet”, then ‘don’t’ and left.", Language::Text) ==
+          std::vector<std::string>{"so far", "not yet", "don’t"});
+    // An unpaired mark protects nothing; the students’ apostrophe opens no quotation.
+    CHECK(kept_texts("The students’ work, 5\" wide.", Language::Text).empty());
+    CHECK(kept_texts("> quoted here\n\nnot here\n", Language::Markdown) ==
+          std::vector<std::string>{"quoted here"});
+    // A sentence's first word is no name, nor is I; an inner capital is one anywhere.
+    CHECK(kept_texts("Then I met Ann and McDonald’s staff. I’m sure. iPhones sold in Paris.",
+                     Language::Text) ==
+          std::vector<std::string>{"Ann", "McDonald", "iPhones", "Paris"});
+    // Words in capitals are the capitalization detector's to judge.
+    CHECK(kept_texts("We met at NASA today.", Language::Text).empty());
+}

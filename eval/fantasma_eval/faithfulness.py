@@ -8,7 +8,9 @@ from .function_words import FUNCTION_WORDS
 
 WORD = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)*")
 NUMBER = re.compile(r"\d+(?:[.,:/]\d+)*")
-SENTENCE_START = re.compile(r"(?:^\s*|[.!?…]\s+|\n\s*)[\"'“‘(]*$")
+# Whitespace here includes the invisible direction and format marks some editors leave.
+SENTENCE_START = re.compile(r"(?:^[\s\u200b-\u200f\u202a-\u202e\ufeff]*|[.!?…]\s+"
+                            r"|\n[\s\u200b-\u200f\u202a-\u202e\ufeff]*)[\"'“‘(]*$")
 POSSESSIVE = re.compile(r"(?<=.)(?:['’]s|(?<=s)['’])$")
 FUNCTION_WORD_SET = set(FUNCTION_WORDS)
 

@@ -1,10 +1,12 @@
 #include "stylometry/rewrite/rewrite.hpp"
 
 #include <algorithm>
+#include <iterator>
 
 #include "stylometry/analyzer.hpp"
 #include "stylometry/extract/extract.hpp"
 #include "stylometry/rewrite/kept_spans.hpp"
+#include "stylometry/rewrite/phrase_table.hpp"
 
 namespace fantasma {
 
@@ -97,32 +99,46 @@ bool changes_any(Span edit, const std::vector<Span>& kept) {
     return false;
 }
 
-// The first fix of each rewritable marker inside the range; of overlapping fixes, the first.
-// Numbers are protected: a fix may change how a number is written (1,000 -> 1000) but never
-// drop or change its digits ("4 pages" stays, though the population spells small numbers out).
-// Quoted material and names (`kept`) are protected whole.
-std::vector<TextEdit> candidate_edits(std::string_view source, const Report& report,
+// What the rewrite proposes, in order of precedence: the first fix of each rewritable marker
+// (in the report's order), then the phrase table's replacements.
+std::vector<TextEdit> proposals(const Report& report, const Document& document) {
+    std::vector<TextEdit> proposed;
+    for (const Marker& marker : report.markers) {
+        if (marker.identity || marker.fixes.empty() || marker.spans.empty()) continue;
+        proposed.push_back(
+            TextEdit{marker.spans.front(), marker.fixes.front().new_text, marker.code});
+    }
+    std::vector<TextEdit> phrases = PhraseTable::builtin().edits(document);
+    proposed.insert(proposed.end(), std::make_move_iterator(phrases.begin()),
+                    std::make_move_iterator(phrases.end()));
+    return proposed;
+}
+
+bool overlap(Span a, Span b) {
+    return a.overlaps(b) || (a.empty() && b.contains(a.begin)) ||
+           (b.empty() && a.contains(b.begin)) || (a.empty() && b.empty() && a.begin == b.begin);
+}
+
+// The proposals inside the range; of overlapping ones, the first. Numbers are protected: a
+// fix may change how a number is written (1,000 -> 1000) but never drop or change its digits
+// ("4 pages" stays, though the population spells small numbers out). Quoted material and
+// names (`kept`) are protected whole.
+std::vector<TextEdit> candidate_edits(std::string_view source, std::vector<TextEdit> proposed,
                                       const std::optional<Span>& range,
                                       const std::vector<Span>& kept) {
     std::vector<TextEdit> edits;
-    for (const Marker& marker : report.markers) {
-        if (marker.identity || marker.fixes.empty() || marker.spans.empty()) continue;
-        const Span span = marker.spans.front();
+    for (TextEdit& edit : proposed) {
+        const Span span = edit.source;
         if (span.end > source.size()) continue;
         if (range && (span.begin < range->begin || span.end > range->end)) continue;
         if (changes_any(span, kept)) continue;
-        const std::string& new_text = marker.fixes.front().new_text;
         const std::string_view old_text = source.substr(span.begin, span.size());
-        if (old_text == new_text) continue;
-        if (digits_of(old_text) != digits_of(new_text)) continue;
-        const bool overlaps_kept =
-            std::any_of(edits.begin(), edits.end(), [&](const TextEdit& kept) {
-                return kept.source.overlaps(span) ||
-                       (span.empty() && kept.source.contains(span.begin)) ||
-                       (kept.source.empty() && span.contains(kept.source.begin)) ||
-                       (span.empty() && kept.source.empty() && span.begin == kept.source.begin);
-            });
-        if (!overlaps_kept) edits.push_back(TextEdit{span, new_text, marker.code});
+        if (old_text == edit.new_text) continue;
+        if (digits_of(old_text) != digits_of(edit.new_text)) continue;
+        if (std::none_of(edits.begin(), edits.end(),
+                         [&](const TextEdit& chosen) { return overlap(chosen.source, span); })) {
+            edits.push_back(std::move(edit));
+        }
     }
     std::stable_sort(edits.begin(), edits.end(), [](const TextEdit& a, const TextEdit& b) {
         return a.source.begin < b.source.begin;
@@ -188,8 +204,9 @@ RewriteResult rewrite(std::string_view source, const RewriteOptions& options,
     analysis.language = options.language;
     const Report before = analyzer.analyze(source, analysis);
 
-    const std::vector<Span> kept = kept_spans(make_document(source, options.language));
-    std::vector<TextEdit> candidates = candidate_edits(source, before, options.range, kept);
+    const Document document = make_document(source, options.language);
+    std::vector<TextEdit> candidates =
+        candidate_edits(source, proposals(before, document), options.range, kept_spans(document));
     const std::size_t candidate_count = candidates.size();
     RewriteResult result;
     result.edits = safe_edits(source, std::move(candidates), options.language);

@@ -42,7 +42,8 @@ struct RewriteResult {
 };
 
 // Applies the first fix of every non-identity marker (identity markers, such as names and
-// e-mail addresses, are the writer's to decide). Of two overlapping fixes the one reported
+// e-mail addresses, are the writer's to decide), then the phrase table's replacements
+// (phrase_table.hpp) where no fix applies. Of two overlapping fixes the one reported
 // first is kept. A fix that would change quoted material or a name (kept_spans.hpp) is left
 // out. Every edit is checked by re-extracting the rewritten document: an edit that changes a
 // byte outside the prose, or turns prose into markup, is dropped.

@@ -1,22 +1,32 @@
 #!/usr/bin/env python3
-"""Builds tiny random Qwen3.5 text models and the logits Hugging Face transformers computes for them.
+"""Builds tiny Qwen3.5 text models and the logits Hugging Face transformers computes for them.
 
 The engine's golden tests compare against these files, so they are committed and the tests
 need no torch. Regenerate with (versions pinned in requirements.txt beside this file):
 
     python3 -m venv .venv-reference
     .venv-reference/bin/pip install -r tests/reference/requirements.txt
-    .venv-reference/bin/python tests/reference/make_reference_models.py
+    .venv-reference/bin/python tests/reference/make_reference_models.py [--models NAME ...]
+
+Three models have random weights in several configs (odd sizes, more value heads than key
+heads, irregular layer patterns). The fourth, trained-synthetic-bf16 (trained_model.py), is
+trained for one to three minutes on the CPU on synthetic text made from a fixed seed: random
+models are chaotic, so only a trained one shows whether quantized weights keep the float
+model's predictions. `--models trained-synthetic-bf16` remakes it alone; the others depend
+only on their own seeds.
 
 Each model folder gets config.json, weights (*.safetensors, some sharded with an index),
-tokens.txt (the fixed token sequence, comma separated) and logits.npy (float32
-[n_tokens, vocab], one full-sequence forward pass). The multimodal model also gets
-logits_q8_0.npy and logits_q4_0.npy: the same pass with its weight matrices rounded through
-ggml's Q8_0 / Q4_0 reference quantizers, what a GGUF of those types must reproduce. The script also checks that the
-token-by-token path with a cache gives the same logits, so the golden numbers do not depend
-on which of transformers' two delta-rule implementations ran.
+tokens.txt (the fixed token sequence, comma separated; for the trained model held-out text,
+ASCII bytes) and logits.npy (float32 [n_tokens, vocab], one full-sequence forward pass). The
+multimodal and trained models also get logits_q8_0.npy and logits_q4_0.npy: the same pass
+with their weight matrices rounded through ggml's Q8_0 / Q4_0 reference quantizers, what a
+GGUF of those types must reproduce; the script prints how often those keep the float model's
+top-1 token. The script also checks that the token-by-token path with a cache gives the same
+logits, so the golden numbers do not depend on which of transformers' two delta-rule
+implementations ran.
 """
 
+import argparse
 import json
 import math
 import shutil
@@ -27,7 +37,13 @@ import torch
 from safetensors.torch import save_file
 from transformers import Qwen3_5ForCausalLM, Qwen3_5TextConfig
 
+import trained_model
+
 HERE = Path(__file__).resolve().parent
+
+# The trained model of trained_model.py, stored as bfloat16 like the released checkpoints.
+TRAINED_NAME = "trained-synthetic-bf16"
+TRAINED_TOKENS = 256
 
 # Each entry: folder name, text config, storage dtype, layout of the saved folder.
 #   layout "causal_lm":   Qwen3_5ForCausalLM names (model.*, lm_head.weight), one file.
@@ -275,42 +291,83 @@ def save_multimodal(folder: Path, model, config_dict: dict, dtype: torch.dtype,
     (folder / "config.json").write_text(json.dumps(config, indent=2) + "\n")
 
 
+def check_decode_matches_prefill(name: str, model, tokens: torch.Tensor) -> torch.Tensor:
+    """The full-sequence logits, after checking the token-by-token path with a cache agrees."""
+    full = logits_full(model, tokens)
+    stepped = logits_token_by_token(model, tokens)
+    step_error = (full - stepped).abs().max().item()
+    if step_error > 1e-4 * full.abs().max().item():
+        raise RuntimeError(f"{name}: transformers' prefill and decode disagree by {step_error}")
+    print(f"{name}: {len(tokens)} tokens, logits max |x| {full.abs().max().item():.3f}, "
+          f"prefill vs decode max diff {step_error:.2e}")
+    return full
+
+
+def save_quantized_goldens(folder: Path, name: str, model, tokens: torch.Tensor,
+                           full: torch.Tensor) -> None:
+    for kind in ("q8_0", "q4_0"):
+        quantized = quantized_logits(model, tokens, kind)
+        np.save(folder / f"logits_{kind}.npy", quantized.numpy().astype(np.float32))
+        top1 = (quantized.argmax(1) == full.argmax(1)).float().mean().item()
+        print(f"{name}: {kind} top-1 agreement with float weights {top1:.3f}")
+
+
+def fresh_folder(name: str) -> Path:
+    folder = HERE / name
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir()
+    return folder
+
+
+def make_random_model(index: int) -> None:
+    name, config_dict, dtype, layout, n_tokens = MODELS[index]
+    generator = torch.Generator().manual_seed(1234 + index)
+    config = Qwen3_5TextConfig(**config_dict)
+    model = Qwen3_5ForCausalLM(config).eval()
+    randomize(model, generator)
+    if config.tie_word_embeddings:
+        model.tie_weights()
+    round_to(model, dtype)
+
+    tokens = torch.randint(0, config.vocab_size, (n_tokens,), generator=generator)
+    full = check_decode_matches_prefill(name, model, tokens)
+    folder = fresh_folder(name)
+    if layout == "causal_lm":
+        save_causal_lm(folder, model, config_dict, dtype, flat_rope=(index == 1))
+    else:
+        save_multimodal(folder, model, config_dict, dtype, generator)
+    (folder / "tokens.txt").write_text(",".join(str(t) for t in tokens.tolist()) + "\n")
+    np.save(folder / "logits.npy", full.numpy().astype(np.float32))
+    if layout == "multimodal":  # every matrix is whole blocks: the quantized goldens
+        save_quantized_goldens(folder, name, model, tokens, full)
+
+
+def make_trained_model() -> None:
+    """The trained model (trained_model.py), its goldens on held-out text."""
+    name, dtype = TRAINED_NAME, torch.bfloat16
+    model = trained_model.train()
+    round_to(model, dtype)
+    tokens = trained_model.held_out_tokens(TRAINED_TOKENS)
+    full = check_decode_matches_prefill(name, model, tokens)
+    folder = fresh_folder(name)
+    save_causal_lm(folder, model, trained_model.CONFIG, dtype, flat_rope=False)
+    (folder / "tokens.txt").write_text(",".join(str(t) for t in tokens.tolist()) + "\n")
+    np.save(folder / "logits.npy", full.numpy().astype(np.float32))
+    save_quantized_goldens(folder, name, model, tokens, full)
+
+
 def main() -> None:
+    names = [entry[0] for entry in MODELS] + [TRAINED_NAME]
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--models", nargs="+", choices=names, default=names, metavar="NAME",
+                        help="the models to (re)make, of: " + ", ".join(names) + " (default: all)")
+    selected = parser.parse_args().models
     torch.manual_seed(0)
-    for index, (name, config_dict, dtype, layout, n_tokens) in enumerate(MODELS):
-        generator = torch.Generator().manual_seed(1234 + index)
-        config = Qwen3_5TextConfig(**config_dict)
-        model = Qwen3_5ForCausalLM(config).eval()
-        randomize(model, generator)
-        if config.tie_word_embeddings:
-            model.tie_weights()
-        round_to(model, dtype)
-
-        tokens = torch.randint(0, config.vocab_size, (n_tokens,), generator=generator)
-        full = logits_full(model, tokens)
-        stepped = logits_token_by_token(model, tokens)
-        scale = full.abs().max().item()
-        step_error = (full - stepped).abs().max().item()
-        if step_error > 1e-4 * scale:
-            raise RuntimeError(f"{name}: transformers' prefill and decode disagree by {step_error}")
-
-        folder = HERE / name
-        shutil.rmtree(folder, ignore_errors=True)
-        folder.mkdir()
-        if layout == "causal_lm":
-            save_causal_lm(folder, model, config_dict, dtype, flat_rope=(index == 1))
-        else:
-            save_multimodal(folder, model, config_dict, dtype, generator)
-        (folder / "tokens.txt").write_text(",".join(str(t) for t in tokens.tolist()) + "\n")
-        np.save(folder / "logits.npy", full.numpy().astype(np.float32))
-        if layout == "multimodal":  # every matrix is whole blocks: the quantized goldens
-            for kind in ("q8_0", "q4_0"):
-                quantized = quantized_logits(model, tokens, kind)
-                np.save(folder / f"logits_{kind}.npy", quantized.numpy().astype(np.float32))
-                top1 = (quantized.argmax(1) == full.argmax(1)).float().mean().item()
-                print(f"{name}: {kind} top-1 agreement with float weights {top1:.3f}")
-        print(f"{name}: {n_tokens} tokens, logits max |x| {scale:.3f}, "
-              f"prefill vs decode max diff {step_error:.2e}")
+    for index, entry in enumerate(MODELS):
+        if entry[0] in selected:
+            make_random_model(index)
+    if TRAINED_NAME in selected:
+        make_trained_model()
 
 
 if __name__ == "__main__":

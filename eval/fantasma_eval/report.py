@@ -228,7 +228,9 @@ def markdown(figures, plot_name: str) -> str:
         f"words of the training texts; rates of {len(FUNCTION_WORDS)} function words and {len(PUNCTUATION)} punctuation marks, "
         "standardized, with a linear SVM (C = 0.1). Settings were fixed on the original texts "
         "before any rewrite was measured.",
-        "- **Rewrites**: `fantasma rewrite FILE` on each held-out sample; with a model, "
+        "- **Rewrites**: `fantasma rewrite FILE` on each held-out sample (the detectors' "
+        "fixes, then the phrase table `stylometry/data/phrase_replacements.tsv`; quoted "
+        "material and names are left as written); with a model, "
         "`fantasma rewrite --model PATH --paragraph N` on every paragraph in turn (the model "
         "pass takes one passage at a time). Cached by the binary's, the model's and the text's "
         "hashes in `build/eval-cache`.",
@@ -249,7 +251,10 @@ def markdown(figures, plot_name: str) -> str:
         "sentence-aligned pieces of at most 256 tokens whose embeddings are averaged.",
         "- **Kept words**: content words are words outside the function-word list, compared "
         "case-insensitively as multisets (a respelled word counts as lost); names are "
-        "capitalized words not opening a sentence.",
+        "capitalized words not opening a sentence (nor \"I\" and its contractions), without "
+        "a possessive ending (\"Edna’s\" counts as \"Edna\", so restyling its apostrophe "
+        "keeps the name; an apostrophe inside a name, as in \"O’Brien\", still counts). The "
+        "proxy also counts a word in capitals for emphasis, which the rewrite lowercases.",
         "",
     ]
     return "\n".join(lines)

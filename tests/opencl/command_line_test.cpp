@@ -176,4 +176,32 @@ TEST_CASE("a device without room: opencl fails naming the sizes, auto runs on th
     CHECK_THAT(bad.err, Catch::Contains("FANTASMA_OPENCL_MEMORY_MIB=lots: not a number of MiB"));
 }
 
+TEST_CASE("fantasma generate --backend opencl draws the CPU backend's tokens", "[opencl][cli]") {
+    if (fantasma::opencl::find_devices().empty()) {
+        WARN("no OpenCL device: skipped");
+        return;
+    }
+    const Scratch scratch;
+    // untied-odd-f32 with the tokenizer subset beside it (its ids fit the 301-token vocabulary).
+    const fs::path reference = fs::path(FANTASMA_SOURCE_DIR) / "tests" / "reference";
+    const fs::path model = scratch.dir / "model";
+    fs::create_directories(model);
+    for (const char* file : {"config.json", "model.safetensors"})
+        fs::create_symlink(reference / "untied-odd-f32" / file, model / file);
+    fs::copy_file(reference / "tokenizer" / "qwen35-subset.json", model / "tokenizer.json");
+    const std::string generate =
+        "generate --model '" + model.string() + "' --prompt 12345 --max-tokens 24 --ids ";
+    // Greedy, and top-k draws (the selection made on the device, the draw on the host).
+    for (const std::string sampling : {"--temp 0", "--temp 0.8 --top-k 5 --seed 3"}) {
+        const Result cpu = run(scratch, "", generate + sampling + " --backend cpu");
+        const Result opencl =
+            run(scratch, "", generate + sampling + " --backend opencl --device 0");
+        INFO(sampling << "\n" << opencl.err);
+        REQUIRE(cpu.status == 0);
+        CHECK(opencl.status == 0);
+        CHECK(std::count(cpu.out.begin(), cpu.out.end(), ',') == 23);
+        CHECK(opencl.out == cpu.out);
+    }
+}
+
 #endif

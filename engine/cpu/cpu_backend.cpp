@@ -145,11 +145,16 @@ void CpuBackend::matmul(Tensor out, Tensor in, const Weight& weight) {
         const std::size_t quants = std::size_t(T) * std::size_t(K);
         if (x_quants_.size() < quants) x_quants_.resize(quants);
         if (x_scales_.size() < std::size_t(T) * blocks) x_scales_.resize(std::size_t(T) * blocks);
-        pool_.parallel_for(T, 1, [&](int begin, int end, int) {
+        const auto quantize_rows = [&](int begin, int end, int) {
             for (int t = begin; t < end; ++t)
                 kernels_.quantize_row_q8(row(in, t), K, x_quants_.data() + std::size_t(t) * K,
                                          x_scales_.data() + std::size_t(t) * blocks);
-        });
+        };
+        // One token's row is a few microseconds of work: not worth waking the other threads.
+        if (T == 1)
+            quantize_rows(0, 1, 0);
+        else
+            pool_.parallel_for(T, 1, quantize_rows);
         task.x_quants = x_quants_.data();
         task.x_scales = x_scales_.data();
     }

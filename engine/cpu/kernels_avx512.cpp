@@ -27,6 +27,8 @@
 namespace fantasma::engine::cpu {
 
 const Kernels* avx2_kernel_table();  // kernels_avx2.cpp
+// kernels_avx512_decode.cpp: a one-token Q8_0 / Q4_0 matmul; false when it does not apply.
+bool matmul_one_token_avx512(const MatmulTask& task, int row_begin, int row_end);
 
 namespace {
 
@@ -175,84 +177,12 @@ void matmul_quantized(const MatmulTask& m, int row_begin, int row_end) {
     }
 }
 
-// Decode (one token) on Q4_0 weights, where the per-block work of the tile kernel would bound
-// the speed instead of the memory bus. The token is prepared once per call so that each pair
-// of weight blocks costs little more than its load:
-//  - nibbles are used as they are (unsigned 0–15, no "− 8") against signed activations, and
-//    Σ (n − 8)·x = Σ n·x − 8·Σ x is exact with −8·Σx as the starting value of the sums;
-//  - the activations are reordered to the nibbles' order within a pair of blocks (low halves
-//    of both blocks, then high halves), so the weights need no shuffle;
-//  - their scales are spread over the lanes once.
-struct DecodeQ4Pair {      // one pair of blocks of the token, in the nibbles' lane order
-    __m512i x;             // signed quants
-    __m512i minus_8_sums;  // −8·Σx over each block, spread over its lanes
-    __m512 scales;         // each block's scale on its lanes
-};
-constexpr int kDecodeMaxK = 8192;
-
-// Lanes (32-bit) 0–3 and 8–11 belong to the pair's first block, 4–7 and 12–15 to the second.
-void prepare_decode_token(const MatmulTask& m, DecodeQ4Pair* pairs) {
-    const auto* x = reinterpret_cast<const std::uint8_t*>(m.x_quants);
-    const __m512i scale_lanes = _mm512_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1);
-    for (int p = 0; p < m.K / 64; ++p, x += 64) {
-        const __m128i* q = reinterpret_cast<const __m128i*>(x);  // unsigned, offset 128
-        const __m512i natural = _mm512_inserti64x4(
-            _mm512_castsi256_si512(_mm256_set_m128i(_mm_loadu_si128(q + 2), _mm_loadu_si128(q))),
-            _mm256_set_m128i(_mm_loadu_si128(q + 3), _mm_loadu_si128(q + 1)), 1);
-        const __m512i x_signed = _mm512_xor_si512(natural, _mm512_set1_epi8(char(0x80)));
-        const __m512i eight_sums =
-            _mm512_dpbusd_epi32(_mm512_setzero_si512(), _mm512_set1_epi8(8), x_signed);
-        pairs[p].x = x_signed;
-        pairs[p].minus_8_sums = _mm512_sub_epi32(_mm512_setzero_si512(), eight_sums);
-        pairs[p].scales = _mm512_permutexvar_ps(
-            scale_lanes, _mm512_castps128_ps512(_mm_castsi128_ps(_mm_loadl_epi64(
-                             reinterpret_cast<const __m128i*>(m.x_scales + 2 * p)))));
-    }
-}
-
-// The two scales of a pair of Q4_0 blocks on the lanes prepare_decode_token uses.
-[[gnu::always_inline]] inline __m512 q4_pair_scales(const std::byte* block) {
-    std::uint16_t first, second;
-    std::memcpy(&first, block, 2);
-    std::memcpy(&second, block + 18, 2);
-    const __m128i halves =
-        _mm_unpacklo_epi64(_mm_set1_epi16(short(first)), _mm_set1_epi16(short(second)));
-    const __m256 scales = _mm256_cvtph_ps(halves);
-    return _mm512_castpd_ps(_mm512_broadcast_f64x4(_mm256_castps_pd(scales)));
-}
-
-void matmul_q4_0_decode(const MatmulTask& m, int row_begin, int row_end) {
-    alignas(64) DecodeQ4Pair pairs[kDecodeMaxK / 64];
-    prepare_decode_token(m, pairs);
-    const int pair_count = m.K / 64;
-    const __m256i mask = _mm256_set1_epi8(15);
-    for (int r = row_begin; r < row_end; ++r) {
-        const std::byte* block = m.weight + std::size_t(r) * m.row_bytes;
-        __m512 sum = _mm512_setzero_ps();
-        for (int p = 0; p < pair_count; ++p, block += 36) {
-            _mm_prefetch(reinterpret_cast<const char*>(block) + 4096, _MM_HINT_T0);
-            const __m256i packed =
-                _mm256_set_m128i(_mm_loadu_si128(reinterpret_cast<const __m128i*>(block + 20)),
-                                 _mm_loadu_si128(reinterpret_cast<const __m128i*>(block + 2)));
-            const __m512i nibbles =
-                _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_and_si256(packed, mask)),
-                                   _mm256_and_si256(_mm256_srli_epi16(packed, 4), mask), 1);
-            const __m512i dot = _mm512_dpbusd_epi32(pairs[p].minus_8_sums, nibbles, pairs[p].x);
-            sum = _mm512_fmadd_ps(_mm512_cvtepi32_ps(dot),
-                                  _mm512_mul_ps(pairs[p].scales, q4_pair_scales(block)), sum);
-        }
-        m.out[r] = _mm512_reduce_add_ps(sum);
-    }
-}
-
 void matmul(const MatmulTask& m, int row_begin, int row_end) {
+    if (m.x_quants != nullptr && m.T == 1 && matmul_one_token_avx512(m, row_begin, row_end)) return;
     if (m.x_quants != nullptr && m.type == DType::q8_0)
         return matmul_quantized<false>(m, row_begin, row_end);
-    if (m.x_quants != nullptr && m.type == DType::q4_0) {
-        if (m.T == 1 && m.K % 64 == 0 && m.K <= kDecodeMaxK)
-            return matmul_q4_0_decode(m, row_begin, row_end);
+    if (m.x_quants != nullptr && m.type == DType::q4_0)
         return matmul_quantized<true>(m, row_begin, row_end);
-    }
     avx2_kernel_table()->matmul(m, row_begin, row_end);
 }
 

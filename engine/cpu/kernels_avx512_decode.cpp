@@ -1,0 +1,152 @@
+// The AVX-512 VNNI matmul for one token (decode) on Q8_0 and Q4_0 weights, part of the
+// avx512-vnni table (kernels_avx512.cpp). With one token there is nothing to share the
+// per-block work of the tile kernel with, and that work, not the memory bus, would bound the
+// speed. So the token is prepared once per call and each pair of weight blocks costs little
+// more than its load:
+//  - the activations are made signed again and the weights unsigned: Q4_0 nibbles as they are
+//    (0–15, w = n − 8), Q8_0 bytes with their top bit flipped (w + 128). Then
+//      Σ w·x = Σ u·x − c·Σ x   with u the unsigned weight, c = 8 (Q4_0) or 128 (Q8_0),
+//    exact, with −c·Σx of each block prepared as the starting value of its sums;
+//  - for Q4_0 the activations are reordered to the nibbles' order within a pair of blocks
+//    (the low halves of both blocks, then the high halves), so the weights need no shuffle;
+//  - the activation scales are spread over their lanes once.
+#include "engine/cpu/kernels.hpp"
+
+#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__) && \
+    defined(__AVX512VNNI__)
+
+#include <immintrin.h>
+
+#include <cstring>
+
+// As in kernels_avx512.cpp: GCC 12's "undefined" registers (GCC bug 105593).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+
+namespace fantasma::engine::cpu {
+namespace {
+
+constexpr int kMaxK = 8192;  // the prepared token lives on the stack: 3 · K bytes
+
+struct PreparedPair {      // one pair of blocks of the token, in the weights' lane order
+    __m512i x;             // signed quants
+    __m512i minus_c_sums;  // −c·Σx of each block, spread over its lanes
+    __m512 scales;         // each block's scale on its lanes
+};
+
+// Q8_0: lanes (32-bit) 0–7 hold the pair's first block, 8–15 the second. Q4_0: lanes 0–3 and
+// 8–11 the first block, 4–7 and 12–15 the second.
+template <bool kQ4>
+void prepare_token(const MatmulTask& m, PreparedPair* pairs) {
+    const auto* x = reinterpret_cast<const std::uint8_t*>(m.x_quants);  // unsigned, offset 128
+    const __m512i scale_lanes =
+        kQ4 ? _mm512_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1)
+            : _mm512_setr_epi32(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1);
+    // c per byte: the c·Σx of a block is the sum of its 8 lanes of c·(4 quants).
+    const __m512i c = _mm512_set1_epi8(char(kQ4 ? 8 : 128));
+    for (int p = 0; p < m.K / 64; ++p, x += 64) {
+        __m512i quants;
+        if constexpr (kQ4) {
+            const __m128i* q = reinterpret_cast<const __m128i*>(x);
+            quants = _mm512_inserti64x4(
+                _mm512_castsi256_si512(
+                    _mm256_set_m128i(_mm_loadu_si128(q + 2), _mm_loadu_si128(q))),
+                _mm256_set_m128i(_mm_loadu_si128(q + 3), _mm_loadu_si128(q + 1)), 1);
+        } else {
+            quants = _mm512_loadu_si512(x);
+        }
+        const __m512i x_signed = _mm512_xor_si512(quants, _mm512_set1_epi8(char(0x80)));
+        const __m512i c_sums = _mm512_dpbusd_epi32(_mm512_setzero_si512(), c, x_signed);
+        pairs[p].x = x_signed;
+        pairs[p].minus_c_sums = _mm512_sub_epi32(_mm512_setzero_si512(), c_sums);
+        pairs[p].scales = _mm512_permutexvar_ps(
+            scale_lanes, _mm512_castps128_ps512(_mm_castsi128_ps(_mm_loadl_epi64(
+                             reinterpret_cast<const __m128i*>(m.x_scales + 2 * p)))));
+    }
+}
+
+// A pair of weight blocks starting at `block`: unsigned weights and the two scales, on the
+// lanes prepare_token<kQ4> uses.
+template <bool kQ4>
+[[gnu::always_inline]] inline __m512i unsigned_weights(const std::byte* block) {
+    if constexpr (kQ4) {
+        const __m256i packed =
+            _mm256_set_m128i(_mm_loadu_si128(reinterpret_cast<const __m128i*>(block + 20)),
+                             _mm_loadu_si128(reinterpret_cast<const __m128i*>(block + 2)));
+        const __m256i mask = _mm256_set1_epi8(15);
+        return _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_and_si256(packed, mask)),
+                                  _mm256_and_si256(_mm256_srli_epi16(packed, 4), mask), 1);
+    } else {
+        const __m512i bytes = _mm512_inserti64x4(
+            _mm512_castsi256_si512(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(block + 2))),
+            _mm256_loadu_si256(reinterpret_cast<const __m256i*>(block + 36)), 1);
+        return _mm512_xor_si512(bytes, _mm512_set1_epi8(char(0x80)));
+    }
+}
+
+template <bool kQ4>
+[[gnu::always_inline]] inline __m512 weight_scales(const std::byte* block) {
+    constexpr int kBlockBytes = kQ4 ? 18 : 34;
+    std::uint16_t first, second;
+    std::memcpy(&first, block, 2);
+    std::memcpy(&second, block + kBlockBytes, 2);
+    if constexpr (kQ4) {  // [first ×4, second ×4] twice
+        const __m128i halves =
+            _mm_unpacklo_epi64(_mm_set1_epi16(short(first)), _mm_set1_epi16(short(second)));
+        return _mm512_castpd_ps(_mm512_broadcast_f64x4(_mm256_castps_pd(_mm256_cvtph_ps(halves))));
+    } else {  // [first ×8, second ×8]
+        const __m256i halves =
+            _mm256_set_m128i(_mm_set1_epi16(short(second)), _mm_set1_epi16(short(first)));
+        return _mm512_cvtph_ps(halves);
+    }
+}
+
+template <bool kQ4>
+void matmul_one_token(const MatmulTask& m, int row_begin, int row_end) {
+    constexpr int kPairBytes = kQ4 ? 36 : 68;
+    alignas(64) PreparedPair pairs[kMaxK / 64];
+    prepare_token<kQ4>(m, pairs);
+    const int pair_count = m.K / 64;
+    for (int r = row_begin; r < row_end; ++r) {
+        const std::byte* block = m.weight + std::size_t(r) * m.row_bytes;
+        __m512 sum = _mm512_setzero_ps();
+        for (int p = 0; p < pair_count; ++p, block += kPairBytes) {
+            // 4 KiB ahead, as in the other kernels: the weights stream from the mapped file.
+            _mm_prefetch(reinterpret_cast<const char*>(block) + 4096, _MM_HINT_T0);
+            const __m512i dot = _mm512_dpbusd_epi32(pairs[p].minus_c_sums,
+                                                    unsigned_weights<kQ4>(block), pairs[p].x);
+            sum = _mm512_fmadd_ps(_mm512_cvtepi32_ps(dot),
+                                  _mm512_mul_ps(pairs[p].scales, weight_scales<kQ4>(block)), sum);
+        }
+        m.out[r] = _mm512_reduce_add_ps(sum);
+    }
+}
+
+}  // namespace
+
+bool matmul_one_token_avx512(const MatmulTask& m, int row_begin, int row_end) {
+    if (m.T != 1 || m.K % 64 != 0 || m.K > kMaxK) return false;
+    if (m.type == DType::q4_0)
+        matmul_one_token<true>(m, row_begin, row_end);
+    else if (m.type == DType::q8_0)
+        matmul_one_token<false>(m, row_begin, row_end);
+    else
+        return false;
+    return true;
+}
+
+}  // namespace fantasma::engine::cpu
+
+#else
+
+namespace fantasma::engine::cpu {
+
+bool matmul_one_token_avx512(const MatmulTask&, int, int) {
+    return false;
+}
+
+}  // namespace fantasma::engine::cpu
+
+#endif

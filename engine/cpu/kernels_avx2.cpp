@@ -11,6 +11,10 @@
 #include <cstring>
 
 namespace fantasma::engine::cpu {
+
+void dequantize_q4_k_avx2(const std::byte* block, float* y);  // kernels_avx2_kquants.cpp
+void dequantize_q6_k_avx2(const std::byte* block, float* y);
+
 namespace {
 
 int smaller(int a, int b) {
@@ -151,7 +155,8 @@ void axpy(float* y, float a, const float* x, int n) {
 }
 
 // Float-type weights, n values from k0 of a row: F16 and BF16 converted 8 at a time, F32 as
-// is, K-quants through the shared dequantizer.
+// is, Q4_K and Q6_K super-blocks by kernels_avx2_kquants.cpp, other types through the shared
+// dequantizer.
 const float* float_span(const MatmulTask& m, const std::byte* row, int k0, int n, float* buffer) {
     if (m.type == DType::f32) return reinterpret_cast<const float*>(row) + k0;
     const auto* halves = reinterpret_cast<const std::uint16_t*>(row) + k0;
@@ -166,6 +171,13 @@ const float* float_span(const MatmulTask& m, const std::byte* row, int k0, int n
             const __m256i wide = _mm256_cvtepu16_epi32(
                 _mm_loadu_si128(reinterpret_cast<const __m128i*>(halves + i)));
             _mm256_storeu_ps(buffer + i, _mm256_castsi256_ps(_mm256_slli_epi32(wide, 16)));
+        }
+    } else if ((m.type == DType::q4_k || m.type == DType::q6_k) && k0 % 256 == 0) {
+        const bool q4 = m.type == DType::q4_k;
+        const std::size_t block_bytes = q4 ? 144 : 210;
+        for (; i + 256 <= n; i += 256) {
+            const std::byte* block = row + std::size_t((k0 + i) / 256) * block_bytes;
+            q4 ? dequantize_q4_k_avx2(block, buffer + i) : dequantize_q6_k_avx2(block, buffer + i);
         }
     }
     if (i < n) dequantize_span(m.type, row, k0 + i, n - i, buffer + i);

@@ -1,0 +1,103 @@
+// AVX2 dequantization of the K-quant super-blocks (Q4_K, Q6_K: 256 values each) for the float
+// matmul path of the AVX2 and AVX-512 tables. Files from llama.cpp's usual recipes (Q4_K_M)
+// hold most weights and the tied output head in these types; the portable dequantizer costs
+// several operations per value, these a few per 8 values. Compiled with the AVX2 flags alone,
+// called only from kernels_avx2.cpp.
+#include "engine/cpu/kernels.hpp"
+
+#if defined(__AVX2__) && defined(__FMA__) && defined(__F16C__)
+
+#include <immintrin.h>
+
+#include <cstdint>
+#include <cstring>
+
+namespace fantasma::engine::cpu {
+namespace {
+
+float half_at(const std::byte* p) {
+    std::uint16_t bits;
+    std::memcpy(&bits, p, 2);
+    return _cvtsh_ss(bits);
+}
+
+int u8(const std::byte* p, int i) {
+    return int(std::to_integer<std::uint8_t>(p[i]));
+}
+
+// 8 bytes (unsigned, already small) → 8 floats: value · scale + offset.
+void store_scaled(float* y, __m128i bytes8, __m256 scale, __m256 offset) {
+    const __m256 values = _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(bytes8));
+    _mm256_storeu_ps(y, _mm256_fmadd_ps(values, scale, offset));
+}
+
+// 32 bytes → 32 floats, the first 16 with (scale0, offset0), the last 16 with (scale1, offset1).
+void store_32(float* y, __m256i bytes, float scale0, float offset0, float scale1, float offset1) {
+    const __m128i low = _mm256_castsi256_si128(bytes), high = _mm256_extracti128_si256(bytes, 1);
+    const __m256 s0 = _mm256_set1_ps(scale0), o0 = _mm256_set1_ps(offset0);
+    const __m256 s1 = _mm256_set1_ps(scale1), o1 = _mm256_set1_ps(offset1);
+    store_scaled(y, low, s0, o0);
+    store_scaled(y + 8, _mm_unpackhi_epi64(low, low), s0, o0);
+    store_scaled(y + 16, high, s1, o1);
+    store_scaled(y + 24, _mm_unpackhi_epi64(high, high), s1, o1);
+}
+
+}  // namespace
+
+// As engine/quants.cpp's dequantize_q4_k: value = d·scale_j·q − dmin·min_j, 32 values per j.
+void dequantize_q4_k_avx2(const std::byte* block, float* y) {
+    const float d = half_at(block), dmin = half_at(block + 2);
+    const std::byte* s = block + 4;
+    const std::byte* q = block + 16;
+    float scales[8], mins[8];
+    for (int j = 0; j < 8; ++j) {  // 6-bit scales and mins, packed as ggml packs them
+        const int scale = j < 4 ? u8(s, j) & 63 : (u8(s, j + 4) & 15) | ((u8(s, j - 4) >> 6) << 4);
+        const int min = j < 4 ? u8(s, j + 4) & 63 : (u8(s, j + 4) >> 4) | ((u8(s, j) >> 6) << 4);
+        scales[j] = d * float(scale);
+        mins[j] = -dmin * float(min);
+    }
+    const __m256i mask = _mm256_set1_epi8(15);
+    for (int chunk = 0; chunk < 4; ++chunk, q += 32, y += 64) {  // 64 values from 32 bytes
+        const __m256i bytes = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q));
+        const __m256i low = _mm256_and_si256(bytes, mask);
+        const __m256i high = _mm256_and_si256(_mm256_srli_epi16(bytes, 4), mask);
+        const int j = 2 * chunk;
+        store_32(y, low, scales[j], mins[j], scales[j], mins[j]);
+        store_32(y + 32, high, scales[j + 1], mins[j + 1], scales[j + 1], mins[j + 1]);
+    }
+}
+
+// As engine/quants.cpp's dequantize_q6_k: 6-bit values (4 low bits in ql, 2 high in qh) − 32,
+// times d and a signed 8-bit scale per 16 values.
+void dequantize_q6_k_avx2(const std::byte* block, float* y) {
+    const std::byte* ql = block;
+    const std::byte* qh = block + 128;
+    const auto* scales = reinterpret_cast<const std::int8_t*>(block + 192);
+    const float d = half_at(block + 208);
+    const __m256i low_mask = _mm256_set1_epi8(15), high_bits = _mm256_set1_epi8(0x30);
+    for (int half = 0; half < 2; ++half, ql += 64, qh += 32, scales += 8, y += 128) {
+        const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ql));
+        const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ql + 32));
+        const __m256i h = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(qh));
+        // Bits 4–5 of each value from the 2-bit fields of h (epi16 shifts: the masks drop what
+        // crosses from the neighbouring byte).
+        const __m256i values[4] = {
+            _mm256_or_si256(_mm256_and_si256(a, low_mask),
+                            _mm256_and_si256(_mm256_slli_epi16(h, 4), high_bits)),
+            _mm256_or_si256(_mm256_and_si256(b, low_mask),
+                            _mm256_and_si256(_mm256_slli_epi16(h, 2), high_bits)),
+            _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(a, 4), low_mask),
+                            _mm256_and_si256(h, high_bits)),
+            _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(b, 4), low_mask),
+                            _mm256_and_si256(_mm256_srli_epi16(h, 2), high_bits)),
+        };
+        for (int k = 0; k < 4; ++k) {  // values − 32, scales[2k] for the first 16
+            const float s0 = d * float(scales[2 * k]), s1 = d * float(scales[2 * k + 1]);
+            store_32(y + 32 * k, values[k], s0, -32.0f * s0, s1, -32.0f * s1);
+        }
+    }
+}
+
+}  // namespace fantasma::engine::cpu
+
+#endif

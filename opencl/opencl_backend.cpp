@@ -21,9 +21,13 @@ void require(bool ok, const char* what) {
     if (!ok) throw engine::ModelError(std::string("opencl backend: ") + what);
 }
 
+// A size for messages: KiB below a MiB (a small model, a test's budget), else MiB.
 std::string mib(std::uint64_t bytes) {
     char text[32];
-    std::snprintf(text, sizeof text, "%.1f MiB", double(bytes) / double(1 << 20));
+    if (bytes < (1 << 20))
+        std::snprintf(text, sizeof text, "%.0f KiB", double(bytes) / 1024.0);
+    else
+        std::snprintf(text, sizeof text, "%.1f MiB", double(bytes) / double(1 << 20));
     return text;
 }
 

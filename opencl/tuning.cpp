@@ -9,9 +9,6 @@ Tuning default_tuning(bool cpu_device) {
     // faster than matmul_rows for a 64-token prefill of the 0.8B model, but its kernels take a
     // minute to compile and twice the memory (opencl/README.md), and PoCL is a test bed.
     tuning.gemm_min_tokens = cpu_device ? 0 : 16;
-    // The chunked delta rule stays off (delta_chunked_min_tokens 0): on PoCL its kernel was 7 %
-    // faster on the 0.8B model's heads, but `fantasma bench` prefill was slower with it on the
-    // reference models (opencl/README.md). Not measured on a GPU.
     // A CPU runs a few work items at a time: fewer, longer scans of the logits row.
     tuning.top_k_items = cpu_device ? 256 : 1024;
     return tuning;

@@ -20,10 +20,14 @@ struct Tuning {
     int delta_group = 64;       // work items per value head of the delta rule
     // The delta rule in chunks of delta_chunk tokens (delta_rule_chunked, needing
     // delta_chunk² + 2·delta_chunk floats of local memory) for calls of at least
-    // delta_chunked_min_tokens tokens, else token by token (delta_rule); 0: always token by
-    // token. A launch-time choice: both kernels are built.
+    // delta_chunked_min_tokens tokens and key heads of at least delta_chunked_min_head_dim,
+    // else token by token (delta_rule); min_tokens 0: always token by token. Per state column
+    // a chunk of n tokens costs about n² + 3·n·Dk operations in chunks, 4·n·Dk token by token:
+    // chunks pay off for heads not much smaller than a chunk. A launch-time choice: both
+    // kernels are built.
     int delta_chunk = 64;
-    int delta_chunked_min_tokens = 0;
+    int delta_chunked_min_tokens = 16;
+    int delta_chunked_min_head_dim = 64;
     int max_head_dim = 256;  // attention's query and the delta rule's q, k in local memory
     // Batches of at least this many tokens multiply through CLBlast's GEMM (quantized weights
     // dequantized on the device, gemm_rows rows at a time) instead of matmul.cl; 0: never.

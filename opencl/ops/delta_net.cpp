@@ -38,8 +38,9 @@ void OpenclBackend::delta_rule(engine::Tensor out, engine::Tensor state, engine:
     engine::check_delta_rule_shapes("opencl", out, state, q, k, v, g, beta, s);
     require(s.key_head_dim <= tuning_.max_head_dim, "delta rule key_head_dim is too large");
     const std::size_t group = std::size_t(tuning_.delta_group);
-    const bool chunked =
-        tuning_.delta_chunked_min_tokens > 0 && q.rows >= tuning_.delta_chunked_min_tokens;
+    const bool chunked = tuning_.delta_chunked_min_tokens > 0 &&
+                         q.rows >= tuning_.delta_chunked_min_tokens &&
+                         s.key_head_dim >= tuning_.delta_chunked_min_head_dim;
     launch(chunked ? "delta_rule_chunked" : "delta_rule",
            cl::NDRange(std::size_t(s.value_heads) * group), cl::NDRange(group), Contiguous{out},
            Contiguous{state}, Contiguous{q}, Contiguous{k}, q.stride, Contiguous{v}, v.stride,

@@ -151,12 +151,12 @@ TEST_CASE("a device without room: opencl fails naming the sizes, auto runs on th
     const Result file = run(scratch, too_small_for_file, logits("a.npy") + "--backend opencl");
     CHECK(file.status == 1);
     CHECK_THAT(file.err, Catch::StartsWith("fantasma: OpenCL device ") &&
-                             Catch::Contains("has 0.3 MiB of memory, the model's weights 0.6 MiB"));
+                             Catch::Contains("has 307 KiB of memory, the model's weights 603 KiB"));
     CHECK(std::count(file.err.begin(), file.err.end(), '\n') == 1);
     const Result weights =
         run(scratch, too_small_for_weights, logits("b.npy") + "--backend opencl");
     CHECK(weights.status == 1);
-    CHECK_THAT(weights.err, Catch::Contains("has no room for") && Catch::Contains("of 0.9 MiB"));
+    CHECK_THAT(weights.err, Catch::Contains("has no room for") && Catch::Contains("of 922 KiB)"));
     CHECK(std::count(weights.err.begin(), weights.err.end(), '\n') == 1);
     CHECK_FALSE(fs::exists(scratch.dir / "a.npy"));
     CHECK_FALSE(fs::exists(scratch.dir / "b.npy"));

@@ -44,8 +44,8 @@ inline OpenclBackend* open_backend_with_matmul(bool row_per_item) {
     return row_per_item ? per_item.get() : per_group.get();
 }
 
-// A backend whose delta rule runs in chunks (delta_rule_chunked) for every call, or token by
-// token for every call, whatever the device's default. Same programs as open_backend's (the
+// A backend whose delta rule runs in chunks (delta_rule_chunked) for every call and head size,
+// or token by token for every call, whatever the device's default. Same programs as open_backend's (the
 // choice is made at launch), so they come from the program cache.
 inline OpenclBackend* open_backend_with_delta(bool chunked) {
     if (!open_backend()) return nullptr;
@@ -53,6 +53,7 @@ inline OpenclBackend* open_backend_with_delta(bool chunked) {
         const Device device = choose_device(std::nullopt);
         Tuning tuning = default_tuning(!device.info.is_gpu);
         tuning.delta_chunked_min_tokens = in_chunks ? 1 : 0;
+        tuning.delta_chunked_min_head_dim = 0;
         return std::make_unique<OpenclBackend>(device, default_cache_dir(), tuning);
     };
     static const std::unique_ptr<OpenclBackend> in_chunks = make(true), by_token = make(false);

@@ -140,7 +140,7 @@ void CpuBackend::matmul(Tensor out, Tensor in, const Weight& weight) {
     const int T = in.rows, K = in.cols, N = out.cols;
     MatmulTask task{w.type,    w.bytes, w.row_bytes, K,           T,         row(in, 0),
                     in.stride, nullptr, nullptr,     row(out, 0), out.stride};
-    if (uses_quantized_activations(w.type) && !float_activations_) {
+    if (kernels_.quantizes_activations(w.type) && !float_activations_) {
         const int blocks = K / kQ8Block;
         const std::size_t quants = std::size_t(T) * std::size_t(K);
         if (x_quants_.size() < quants) x_quants_.resize(quants);

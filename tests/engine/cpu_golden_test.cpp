@@ -70,7 +70,8 @@ TEST_CASE("the fast CPU backend runs GGUF files with tiled value heads", "[engin
 // well; the random tiny models are chaotic (rounding the weights alone moves their logits by
 // the order of the logits themselves, 0.50 for Q8_0, 1.5 for Q4_0), and 8-bit activations move
 // them by as much (measured: 0.86 and 0.83), so that path is only held to the order of the
-// weight rounding here; the kernel tests bound its error exactly.
+// weight rounding here; the kernel tests bound its error exactly, and quantized_top1_test.cpp
+// holds it to the issue's top-1 targets on the trained reference model.
 TEST_CASE("the fast CPU backend runs quantized GGUF files", "[engine][cpu][golden]") {
     const std::string name = "multimodal-sharded-f16";
     const auto folder = kReference / name;

@@ -22,6 +22,7 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
 
+#include <algorithm>
 #include <cstring>
 
 namespace fantasma::engine::cpu {
@@ -110,72 +111,105 @@ template <bool kQ4>
     return _mm512_fmadd_ps(_mm512_cvtepi32_ps(dot), _mm512_mul_ps(x_scales, w.scales), sum);
 }
 
-// Weight row r against activation rows [t0, t0 + N), two blocks per step. The loop over the
-// tile is unrolled so that the N sums stay in registers.
+// The activations of up to 16 tokens over a stretch of K, packed for the tile kernel: for each
+// pair of blocks, the tokens' 64 bytes one after the other, then their scales spread over the
+// lanes. In the kernel's unrolled loop over the tokens every address is then a constant offset
+// from one pointer (with 16 rows of activations of their own, the pointers alone would not fit
+// in the registers).
+constexpr int kTile = 16;
+constexpr int kSegmentPairs = 32;  // 2,048 values: 64 KiB of packed tile
+struct PackedTile {
+    alignas(64) std::uint8_t x[kSegmentPairs][kTile][64];
+    alignas(64) float scales[kSegmentPairs][kTile][16];
+};
+
+// Tokens [t0, t0 + n), pairs [pair0, pair0 + pairs); a lone last block leaves its upper half
+// zero (zero scales: it adds nothing).
+void pack_tile(const MatmulTask& m, int t0, int n, int pair0, int pairs, PackedTile& tile) {
+    const int blocks = m.K / kQ8Block;
+    const auto* quants = reinterpret_cast<const std::uint8_t*>(m.x_quants);
+    for (int p = 0; p < pairs; ++p) {
+        const int b = 2 * (pair0 + p);
+        const bool full = b + 1 < blocks;
+        for (int i = 0; i < n; ++i) {
+            const std::size_t t = std::size_t(t0 + i);
+            const std::uint8_t* x = quants + t * m.K + std::size_t(b) * kQ8Block;
+            const float* s = m.x_scales + t * blocks + b;
+            const __m256i first = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x));
+            const __m256i second =
+                full ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x + 32))
+                     : _mm256_setzero_si256();
+            _mm512_store_si512(tile.x[p][i],
+                               _mm512_inserti64x4(_mm512_castsi256_si512(first), second, 1));
+            _mm512_store_ps(tile.scales[p][i],
+                            _mm512_castpd_ps(_mm512_insertf64x4(
+                                _mm512_castps_pd(_mm512_set1_ps(s[0])),
+                                _mm256_castps_pd(_mm256_set1_ps(full ? s[1] : 0.0f)), 1)));
+        }
+    }
+}
+
+// Weight row r against tokens [i0, i0 + N) of the packed tile (token t0 + i0 onwards), over
+// its pairs; the sums go to `out` (added when `add`, for a later stretch of K).
 template <bool kQ4, int N>
-void quantized_tile(const MatmulTask& m, int r, int t0) {
+void packed_tile(const MatmulTask& m, int r, const PackedTile& tile, int pair0, int pairs, int t0,
+                 int i0, bool add) {
     constexpr int kBlockBytes = kQ4 ? 18 : 34;
     const int blocks = m.K / kQ8Block;
     const std::byte* row = m.weight + std::size_t(r) * m.row_bytes;
-    const auto* x = reinterpret_cast<const std::uint8_t*>(m.x_quants) + std::size_t(t0) * m.K;
-    const float* x_scales = m.x_scales + std::size_t(t0) * blocks;
-    const __m512i scale_lanes = _mm512_setr_epi32(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1);
     __m512 sums[N];
     for (int i = 0; i < N; ++i) sums[i] = _mm512_setzero_ps();
-    int b = 0;
-    for (; b + 2 <= blocks; b += 2) {
+    for (int p = 0; p < pairs; ++p) {
+        const int b = 2 * (pair0 + p);
         const std::byte* block = row + std::size_t(b) * kBlockBytes;
-        // 4 KiB ahead, as in the AVX2 kernels: decode streams each weight byte once.
         _mm_prefetch(reinterpret_cast<const char*>(block) + 4096, _MM_HINT_T0);
-        const WeightPair w = load_weights<kQ4>(block, true);
+        const WeightPair w = load_weights<kQ4>(block, b + 1 < blocks);
+        const auto& x = tile.x[p];
+        const auto& scales = tile.scales[p];
 #pragma GCC unroll 16
-        for (int i = 0; i < N; ++i) {
-            const __m512i xq = _mm512_loadu_si512(x + std::size_t(i) * m.K + b * kQ8Block);
-            const __m128i scale_pair = _mm_loadl_epi64(
-                reinterpret_cast<const __m128i*>(x_scales + std::size_t(i) * blocks + b));
-            const __m512 xs = _mm512_permutexvar_ps(
-                scale_lanes, _mm512_castps128_ps512(_mm_castsi128_ps(scale_pair)));
-            sums[i] = accumulate(sums[i], w, xq, xs);
-        }
+        for (int i = 0; i < N; ++i)
+            sums[i] = accumulate(sums[i], w, _mm512_load_si512(x[i0 + i]),
+                                 _mm512_load_ps(scales[i0 + i]));
     }
-    if (b < blocks) {  // an odd last block in the lower half
-        const WeightPair w = load_weights<kQ4>(row + std::size_t(b) * kBlockBytes, false);
-        for (int i = 0; i < N; ++i) {
-            const __m512i xq = _mm512_zextsi256_si512(_mm256_loadu_si256(
-                reinterpret_cast<const __m256i*>(x + std::size_t(i) * m.K + b * kQ8Block)));
-            const __m512 xs = _mm512_set1_ps(x_scales[std::size_t(i) * blocks + b]);
-            sums[i] = accumulate(sums[i], w, xq, xs);
-        }
+    for (int i = 0; i < N; ++i) {
+        float& out = m.out[std::size_t(t0 + i0 + i) * m.out_stride + r];
+        const float sum = _mm512_reduce_add_ps(sums[i]);
+        out = add ? out + sum : sum;
     }
-    for (int i = 0; i < N; ++i)
-        m.out[std::size_t(t0 + i) * m.out_stride + r] = _mm512_reduce_add_ps(sums[i]);
 }
 
-// As in the AVX2 kernels: rows in groups that stay in L1 while every tile of activation rows
-// passes over them; tiles of 16 rows (32 registers hold 16 sums and the unpacked weights),
-// the rest in 8, 4, 2, 1.
+// Rows in groups of up to 256 KiB of weights, which stay in L2 while tiles of 16 tokens pass
+// over them; each tile is packed once per group and stretch of 2,048 values of K. A last tile
+// of fewer tokens goes in runs of 8, 4, 2, 1.
 template <bool kQ4>
 void matmul_quantized(const MatmulTask& m, int row_begin, int row_end) {
-    const int group = int(16384 / m.row_bytes) > 1 ? int(16384 / m.row_bytes) : 1;
+    PackedTile tile;
+    const int all_pairs = (m.K / kQ8Block + 1) / 2;
+    const int group = std::max(1, int((256 * 1024) / m.row_bytes));
     for (int g0 = row_begin; g0 < row_end; g0 += group) {
         const int g1 = smaller(g0 + group, row_end);
-        int t = 0;
-        for (; t + 16 <= m.T; t += 16)
-            for (int r = g0; r < g1; ++r) quantized_tile<kQ4, 16>(m, r, t);
-        if (t + 8 <= m.T) {
-            for (int r = g0; r < g1; ++r) quantized_tile<kQ4, 8>(m, r, t);
-            t += 8;
+        for (int t0 = 0; t0 < m.T; t0 += kTile) {
+            const int n = smaller(kTile, m.T - t0);
+            for (int pair0 = 0; pair0 < all_pairs; pair0 += kSegmentPairs) {
+                const int pairs = smaller(kSegmentPairs, all_pairs - pair0);
+                const bool add = pair0 > 0;
+                pack_tile(m, t0, n, pair0, pairs, tile);
+                for (int r = g0; r < g1; ++r) {
+                    if (n == kTile) {
+                        packed_tile<kQ4, 16>(m, r, tile, pair0, pairs, t0, 0, add);
+                        continue;
+                    }
+                    int i0 = 0;
+                    if (n - i0 >= 8)
+                        packed_tile<kQ4, 8>(m, r, tile, pair0, pairs, t0, i0, add), i0 += 8;
+                    if (n - i0 >= 4)
+                        packed_tile<kQ4, 4>(m, r, tile, pair0, pairs, t0, i0, add), i0 += 4;
+                    if (n - i0 >= 2)
+                        packed_tile<kQ4, 2>(m, r, tile, pair0, pairs, t0, i0, add), i0 += 2;
+                    if (n - i0 >= 1) packed_tile<kQ4, 1>(m, r, tile, pair0, pairs, t0, i0, add);
+                }
+            }
         }
-        if (t + 4 <= m.T) {
-            for (int r = g0; r < g1; ++r) quantized_tile<kQ4, 4>(m, r, t);
-            t += 4;
-        }
-        if (t + 2 <= m.T) {
-            for (int r = g0; r < g1; ++r) quantized_tile<kQ4, 2>(m, r, t);
-            t += 2;
-        }
-        if (t < m.T)
-            for (int r = g0; r < g1; ++r) quantized_tile<kQ4, 1>(m, r, t);
     }
 }
 

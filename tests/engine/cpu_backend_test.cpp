@@ -111,8 +111,9 @@ TEST_CASE("fast matmul kernels match the reference on every weight format", "[en
     const bool k_quant = type == fe::DType::q4_k || type == fe::DType::q6_k;
     const bool float_type = !fe::block_format(type).values || fe::block_format(type).values == 1;
     // 83: no multiple of 8; 96: an odd number of 32-value blocks; 384: whole pairs of blocks
-    // (the AVX-512 one-token Q4_0 path).
-    const int block_K = GENERATE(96, 384);
+    // (the AVX-512 one-token path); 2080: more than one 2,048-value stretch of the AVX-512 tile
+    // kernel, ending in a lone block.
+    const int block_K = GENERATE(96, 384, 2080);
     if (block_K != 96 && (k_quant || float_type)) return;
     const int K = k_quant ? 512 : float_type ? 83 : block_K;
     const int N = 61;

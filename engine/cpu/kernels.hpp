@@ -17,7 +17,7 @@ namespace fantasma::engine::cpu {
 constexpr int kQ8Block = 32;  // activations are quantized in blocks of 32, as Q8_0
 
 // One matmul, out[T, N] = x[T, K] · Wᵀ, W [N, K] stored in `type` blocks, row after row.
-// Q8_0 and Q4_0 weights (and Q4_K in the AVX-512 table: Kernels::quantizes_activations) read
+// Q8_0 and Q4_0 weights (and Q4_K, Q6_K in the AVX-512 table: Kernels::quantizes_activations) read
 // the activations quantized when x_quants is set (x_quants,
 // x_scales: per row K int8 values and K/32 scales, x ≈ scale · quant); otherwise, and for every
 // other type, the kernels read the float rows.
@@ -53,13 +53,14 @@ struct Kernels {
     // What quantize_row_q8 adds to each quant: 0 for signed bytes, 128 where the matmul wants
     // unsigned ones (the stored byte, read as unsigned, minus this is the quant).
     int quant_offset = 0;
-    // Whether this table's matmul also takes Q4_K weights on 8-bit activations (else floats).
-    bool q4_k_on_quantized_activations = false;
+    // Whether this table's matmul also takes Q4_K and Q6_K weights on 8-bit activations (else
+    // it converts them to floats).
+    bool k_quants_on_quantized_activations = false;
 
     // Whether a matmul over `type` weights reads the activations quantized (x_quants).
     bool quantizes_activations(DType type) const {
         return type == DType::q8_0 || type == DType::q4_0 ||
-               (type == DType::q4_k && q4_k_on_quantized_activations);
+               ((type == DType::q4_k || type == DType::q6_k) && k_quants_on_quantized_activations);
     }
 };
 

@@ -30,8 +30,8 @@ namespace fantasma::engine::cpu {
 const Kernels* avx2_kernel_table();  // kernels_avx2.cpp
 // kernels_avx512_decode.cpp: a one-token Q8_0 / Q4_0 matmul; false when it does not apply.
 bool matmul_one_token_avx512(const MatmulTask& task, int row_begin, int row_end);
-// There too: Q4_K weights on 8-bit activations; false when it does not apply.
-bool matmul_q4_k_avx512(const MatmulTask& task, int row_begin, int row_end);
+// kernels_avx512_kquants.cpp: Q4_K and Q6_K on 8-bit activations; false when it does not apply.
+bool matmul_k_quants_avx512(const MatmulTask& task, int row_begin, int row_end);
 
 namespace {
 
@@ -215,7 +215,7 @@ void matmul_quantized(const MatmulTask& m, int row_begin, int row_end) {
 
 void matmul(const MatmulTask& m, int row_begin, int row_end) {
     if (m.x_quants != nullptr && m.T == 1 && matmul_one_token_avx512(m, row_begin, row_end)) return;
-    if (m.x_quants != nullptr && matmul_q4_k_avx512(m, row_begin, row_end)) return;
+    if (m.x_quants != nullptr && matmul_k_quants_avx512(m, row_begin, row_end)) return;
     if (m.x_quants != nullptr && m.type == DType::q8_0)
         return matmul_quantized<false>(m, row_begin, row_end);
     if (m.x_quants != nullptr && m.type == DType::q4_0)
@@ -287,7 +287,7 @@ Kernels make_table() {
     table.matmul = matmul;
     table.delta_step = delta_step;
     table.quant_offset = 128;
-    table.q4_k_on_quantized_activations = true;
+    table.k_quants_on_quantized_activations = true;
     return table;
 }
 

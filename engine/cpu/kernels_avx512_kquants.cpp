@@ -1,0 +1,214 @@
+// The AVX-512 VNNI matmuls on Q4_K and Q6_K weights (llama.cpp's usual Q4_K_M files are made
+// of these) on 8-bit activations, for any number of tokens; part of the avx512-vnni table
+// (kernels_avx512.cpp). The weights' small integers are unsigned (Q4_K: 0–15 with a min,
+// Q6_K: 0–63 − 32) and meet the signed activations in vpdpbusd; what the unsigned form adds
+// (min·Σx, 32·Σx) is removed through per-block sums of the activations, prepared once per token.
+#include "engine/cpu/kernels.hpp"
+
+#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__) && \
+    defined(__AVX512VNNI__)
+
+#include <immintrin.h>
+
+#include <algorithm>
+#include <cstring>
+
+// As in kernels_avx512.cpp: GCC 12's "undefined" registers (GCC bug 105593).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+
+namespace fantasma::engine::cpu {
+namespace {
+
+constexpr int kMaxK = 8192;  // the prepared token lives on the stack: ~3 · K bytes
+
+// Q4_K: super-blocks of 256 values, each with d, dmin and 6-bit scale and min per 32 values,
+// value = d·scale_j·q − dmin·min_j with q unsigned 4-bit: Σ w·x = d·scale_j·Σ q·x −
+// dmin·min_j·Σ x per 32 values. The 32 bytes of each 64 values hold the first 32 in their low
+// nibbles and the next 32 in their high nibbles, so the activations stay in their order.
+// One token of activations as the K-quant kernels read it.
+struct PreparedPair {       // 64 values (two activation blocks) in their order
+    __m512i x;              // signed quants
+    __m512i minus_32_sums;  // −32·Σx of each block, spread over its lanes (for Q6_K)
+    __m512 scales;          // the two blocks' scales, 8 lanes each
+};
+struct PreparedToken {
+    PreparedPair* pairs;
+    float* block_sums;  // activation scale · Σ x of each 32 values (for Q4_K)
+};
+
+void prepare_token(const MatmulTask& m, int t, const PreparedToken& out) {
+    const auto* x = reinterpret_cast<const std::uint8_t*>(m.x_quants) + std::size_t(t) * m.K;
+    const float* x_scales = m.x_scales + std::size_t(t) * (m.K / 32);
+    const __m512i scale_lanes = _mm512_setr_epi32(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1);
+    for (int p = 0; p < m.K / 64; ++p, x += 64) {
+        const __m512i x_signed =
+            _mm512_xor_si512(_mm512_loadu_si512(x), _mm512_set1_epi8(char(0x80)));
+        const __m512i sums =
+            _mm512_dpbusd_epi32(_mm512_setzero_si512(), _mm512_set1_epi8(1), x_signed);
+        out.pairs[p].x = x_signed;
+        out.pairs[p].minus_32_sums = _mm512_sub_epi32(
+            _mm512_setzero_si512(), _mm512_mullo_epi32(sums, _mm512_set1_epi32(32)));
+        out.pairs[p].scales = _mm512_permutexvar_ps(
+            scale_lanes, _mm512_castps128_ps512(_mm_castsi128_ps(
+                             _mm_loadl_epi64(reinterpret_cast<const __m128i*>(x_scales + 2 * p)))));
+        out.block_sums[2 * p] = x_scales[2 * p] * float(_mm512_mask_reduce_add_epi32(0x00ff, sums));
+        out.block_sums[2 * p + 1] =
+            x_scales[2 * p + 1] * float(_mm512_mask_reduce_add_epi32(0xff00, sums));
+    }
+}
+
+// The 8 scales (bytes 0–7) and 8 mins (bytes 8–15) of a Q4_K super-block from their 12 bytes:
+// j < 4 keep 6 bits of bytes j and j + 4; j ≥ 4 take 4 bits from byte j + 4 and the top 2 bits
+// of bytes j − 4 (scale) and j (min). Four bytes at a time.
+__m128i q4_k_scales_and_mins(const std::byte* packed) {
+    std::uint32_t w[3];
+    std::memcpy(w, packed, 12);
+    const std::uint32_t low6 = 0x3f3f3f3f, low4 = 0x0f0f0f0f, low2 = 0x03030303;
+    const std::uint32_t scales_high = (w[2] & low4) | (((w[0] >> 6) & low2) << 4);
+    const std::uint32_t mins_high = ((w[2] >> 4) & low4) | (((w[1] >> 6) & low2) << 4);
+    return _mm_setr_epi32(int(w[0] & low6), int(scales_high), int(w[1] & low6), int(mins_high));
+}
+
+// Row r of Q4_K weights against the prepared token.
+float q4_k_row(const MatmulTask& m, int r, const PreparedToken& token) {
+    constexpr int kSuperBytes = 144;
+    const std::byte* super = m.weight + std::size_t(r) * m.row_bytes;
+    const __m256i mask = _mm256_set1_epi8(15);
+    __m512 sum = _mm512_setzero_ps();
+    __m256 min_sum = _mm256_setzero_ps();
+    const PreparedPair* pair = token.pairs;
+    for (int s = 0; s < m.K / 256; ++s, super += kSuperBytes, pair += 4) {
+        _mm_prefetch(reinterpret_cast<const char*>(super) + 4096, _MM_HINT_T0);
+        _mm_prefetch(reinterpret_cast<const char*>(super) + 4096 + 64, _MM_HINT_T0);
+        const __m128i packed = q4_k_scales_and_mins(super + 4);
+        std::uint16_t halves[2];
+        std::memcpy(halves, super, 4);
+        const __m256 d = _mm256_set1_ps(_cvtsh_ss(halves[0]));
+        const __m256 dmin = _mm256_set1_ps(_cvtsh_ss(halves[1]));
+        const __m512 scales = _mm512_castps256_ps512(
+            _mm256_mul_ps(d, _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(packed))));
+        const __m256 mins = _mm256_mul_ps(
+            dmin, _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_srli_si128(packed, 8))));
+        min_sum = _mm256_fmadd_ps(mins, _mm256_loadu_ps(token.block_sums + 8 * s), min_sum);
+        const std::byte* q = super + 16;
+        for (int g = 0; g < 4; ++g, q += 32) {
+            const __m256i bytes = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q));
+            const __m512i nibbles =
+                _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_and_si256(bytes, mask)),
+                                   _mm256_and_si256(_mm256_srli_epi16(bytes, 4), mask), 1);
+            const __m512i dot = _mm512_dpbusd_epi32(_mm512_setzero_si512(), nibbles, pair[g].x);
+            const __m512i lanes = _mm512_inserti64x4(
+                _mm512_castsi256_si512(_mm256_set1_epi32(2 * g)), _mm256_set1_epi32(2 * g + 1), 1);
+            const __m512 weight_scales = _mm512_permutexvar_ps(lanes, scales);
+            sum = _mm512_fmadd_ps(_mm512_cvtepi32_ps(dot),
+                                  _mm512_mul_ps(weight_scales, pair[g].scales), sum);
+        }
+    }
+    const __m128 mins4 =
+        _mm_add_ps(_mm256_castps256_ps128(min_sum), _mm256_extractf128_ps(min_sum, 1));
+    const __m128 mins2 = _mm_add_ps(mins4, _mm_movehl_ps(mins4, mins4));
+    return _mm512_reduce_add_ps(sum) - _mm_cvtss_f32(_mm_add_ss(mins2, _mm_movehdup_ps(mins2)));
+}
+
+// Q6_K: super-blocks of 256 values in two halves of 128; value v of a half is 4 low bits (ql)
+// and 2 high bits (qh) minus 32, times d and the signed scale of its 16 values (scale v / 16
+// of the half). The four 32-value runs of a half come out in order from the bit fields, so
+// the activations stay in their order too.
+float q6_k_row(const MatmulTask& m, int r, const PreparedToken& token) {
+    constexpr int kSuperBytes = 210;
+    const std::byte* super = m.weight + std::size_t(r) * m.row_bytes;
+    const __m256i low_mask = _mm256_set1_epi8(15), high_bits = _mm256_set1_epi8(0x30);
+    // Lanes of 4 values take the scale of their 16: runs of four lanes per scale.
+    const __m512i first_scales = _mm512_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
+    const __m512i four = _mm512_set1_epi32(4);
+    __m512 sum = _mm512_setzero_ps();
+    const PreparedPair* pair = token.pairs;
+    for (int s = 0; s < m.K / 256; ++s, super += kSuperBytes) {
+        for (int line = 0; line < 4; ++line)
+            _mm_prefetch(reinterpret_cast<const char*>(super) + 4096 + 64 * line, _MM_HINT_T0);
+        std::uint16_t d_bits;
+        std::memcpy(&d_bits, super + 208, 2);
+        const __m512 scales = _mm512_mul_ps(_mm512_set1_ps(_cvtsh_ss(d_bits)),
+                                            _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(_mm_loadu_si128(
+                                                reinterpret_cast<const __m128i*>(super + 192)))));
+        __m512i scale_index = first_scales;
+        for (int half = 0; half < 2; ++half, pair += 2) {
+            const std::byte* ql = super + 64 * half;
+            const std::byte* qh = super + 128 + 32 * half;
+            const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ql));
+            const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ql + 32));
+            const __m256i h = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(qh));
+            // Bits 4–5 from h's 2-bit fields (epi16 shifts; the masks drop what crosses bytes).
+            const __m256i run0 =
+                _mm256_or_si256(_mm256_and_si256(a, low_mask),
+                                _mm256_and_si256(_mm256_slli_epi16(h, 4), high_bits));
+            const __m256i run1 =
+                _mm256_or_si256(_mm256_and_si256(b, low_mask),
+                                _mm256_and_si256(_mm256_slli_epi16(h, 2), high_bits));
+            const __m256i run2 =
+                _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(a, 4), low_mask),
+                                _mm256_and_si256(h, high_bits));
+            const __m256i run3 =
+                _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(b, 4), low_mask),
+                                _mm256_and_si256(_mm256_srli_epi16(h, 2), high_bits));
+            const __m512i runs[2] = {_mm512_inserti64x4(_mm512_castsi256_si512(run0), run1, 1),
+                                     _mm512_inserti64x4(_mm512_castsi256_si512(run2), run3, 1)};
+            for (int k = 0; k < 2; ++k) {  // 64 values: four scales
+                const __m512i dot = _mm512_dpbusd_epi32(pair[k].minus_32_sums, runs[k], pair[k].x);
+                const __m512 weight_scales = _mm512_permutexvar_ps(scale_index, scales);
+                scale_index = _mm512_add_epi32(scale_index, four);
+                sum = _mm512_fmadd_ps(_mm512_cvtepi32_ps(dot),
+                                      _mm512_mul_ps(weight_scales, pair[k].scales), sum);
+            }
+        }
+    }
+    return _mm512_reduce_add_ps(sum);
+}
+
+// Any number of tokens: rows in groups that stay in L2 (~256 KiB) while each token, prepared
+// once per group, passes over them.
+template <float (*kRow)(const MatmulTask&, int, const PreparedToken&)>
+void matmul_rows(const MatmulTask& m, int row_begin, int row_end) {
+    alignas(64) PreparedPair pairs[kMaxK / 64];
+    float block_sums[kMaxK / 32];
+    const PreparedToken token{pairs, block_sums};
+    const int group = std::max(1, int((256 * 1024) / m.row_bytes));
+    for (int g0 = row_begin; g0 < row_end; g0 += group) {
+        const int g1 = std::min(g0 + group, row_end);
+        for (int t = 0; t < m.T; ++t) {
+            prepare_token(m, t, token);
+            float* out = m.out + std::size_t(t) * m.out_stride;
+            for (int r = g0; r < g1; ++r) out[r] = kRow(m, r, token);
+        }
+    }
+}
+
+}  // namespace
+
+bool matmul_k_quants_avx512(const MatmulTask& m, int row_begin, int row_end) {
+    if (m.K % 256 != 0 || m.K > kMaxK) return false;
+    if (m.type == DType::q4_k)
+        matmul_rows<q4_k_row>(m, row_begin, row_end);
+    else if (m.type == DType::q6_k)
+        matmul_rows<q6_k_row>(m, row_begin, row_end);
+    else
+        return false;
+    return true;
+}
+
+}  // namespace fantasma::engine::cpu
+
+#else
+
+namespace fantasma::engine::cpu {
+
+bool matmul_k_quants_avx512(const MatmulTask&, int, int) {
+    return false;
+}
+
+}  // namespace fantasma::engine::cpu
+
+#endif

@@ -29,7 +29,7 @@ TEST_CASE("rewrite --model: candidates judged on stderr, the deterministic text 
     REQUIRE(run.status == 0);
     // Only the second paragraph is rewritten; the heading and the last paragraph stay.
     CHECK(run.out ==
-          "# Notes\n\nThe color of `x = 3` was gray, whilst Ada waited.\n\nThe last colour.\n");
+          "# Notes\n\nThe color of `x = 3` was gray, while Ada waited.\n\nThe last colour.\n");
     CHECK(run.err.find("fantasma: loading " + kModel) == 0);
     CHECK(run.err.find("candidate 1 of 2: ") != std::string::npos);
     CHECK(run.err.find("candidate 2 of 2: ") != std::string::npos);
@@ -41,7 +41,7 @@ TEST_CASE("rewrite --model: candidates judged on stderr, the deterministic text 
     INFO(in_place.err);
     REQUIRE(in_place.status == 0);
     CHECK(read_file(file) ==
-          "# Notes\n\nThe color of `x = 3` was gray, whilst Ada waited.\n\nThe last colour.\n");
+          "# Notes\n\nThe color of `x = 3` was gray, while Ada waited.\n\nThe last colour.\n");
 }
 
 TEST_CASE("rewrite --model: no passage, or no model, is one line and the file untouched") {

@@ -1,11 +1,14 @@
-// The AVX-512 VNNI kernels: Q8_0 / Q4_0 matmuls on 8-bit activations, two weight blocks per
-// 512-bit register and one vpdpbusd per 64 products (AVX2 needs sign, maddubs and madd for 32).
-// Also a delta-rule step that reads the state twice, not four times. Everything else comes from
-// the AVX2 table. Only this file is compiled with -mavx512*; nothing
-// in it runs unless avx512_kernels() found AVX-512 F/BW/VL/VNNI on the processor.
+// The AVX-512 VNNI kernel table: the AVX2 table with faster Q8_0 / Q4_0 / Q4_K / Q6_K matmuls on
+// 8-bit activations and a faster delta-rule step. This file holds the table, the activation
+// quantizer, the prefill tiles (below) and the delta-rule step (it reads the state twice, not
+// four times); kernels_avx512_decode.cpp the one-token Q8_0 / Q4_0 matmul,
+// kernels_avx512_kquants.cpp the K-quants. Only these files are compiled with -mavx512*, and
+// nothing in them runs unless avx512_kernels() found AVX-512 F/BW/VL/VNNI on the processor.
 //
-// vpdpbusd multiplies unsigned by signed bytes, so this table stores activations as
-// unsigned bytes q + 128 (its quantize_row_q8) and removes the offset exactly:
+// Prefill tiles: two weight blocks per 512-bit register and one vpdpbusd per 64 products (AVX2
+// needs sign, maddubs and madd for 32). vpdpbusd multiplies unsigned by signed bytes, so this
+// table stores activations as unsigned bytes q + 128 (its quantize_row_q8) and removes the
+// offset exactly:
 //   Σ (q + 128)·w = Σ q·w + 128·Σ w,
 // where 128·Σ w is one more vpdpbusd per weight block, shared by all the tokens of a tile.
 #include "engine/cpu/kernels.hpp"

@@ -22,7 +22,7 @@
 namespace fantasma::engine::cpu {
 namespace {
 
-constexpr int kMaxK = 8192;  // the prepared token lives on the stack: ~3 · K bytes
+constexpr int kMaxK = 8192;  // the prepared tokens live on the stack: ~3 · K bytes each
 
 // Q4_K: super-blocks of 256 values, each with d, dmin and 6-bit scale and min per 32 values,
 // value = d·scale_j·q − dmin·min_j with q unsigned 4-bit: Σ w·x = d·scale_j·Σ q·x −
@@ -72,15 +72,17 @@ __m128i q4_k_scales_and_mins(const std::byte* packed) {
     return _mm_setr_epi32(int(w[0] & low6), int(scales_high), int(w[1] & low6), int(mins_high));
 }
 
-// Row r of Q4_K weights against the prepared token.
-float q4_k_row(const MatmulTask& m, int r, const PreparedToken& token) {
+// Row r of Q4_K weights against N prepared tokens: each super-block's scales and each run of
+// nibbles unpacked once for all of them. Sums to out[i][r].
+template <int N>
+void q4_k_tile(const MatmulTask& m, int r, const PreparedToken* tokens, float* const* out) {
     constexpr int kSuperBytes = 144;
     const std::byte* super = m.weight + std::size_t(r) * m.row_bytes;
     const __m256i mask = _mm256_set1_epi8(15);
-    __m512 sum = _mm512_setzero_ps();
-    __m256 min_sum = _mm256_setzero_ps();
-    const PreparedPair* pair = token.pairs;
-    for (int s = 0; s < m.K / 256; ++s, super += kSuperBytes, pair += 4) {
+    __m512 sums[N];
+    __m256 min_sums[N];
+    for (int i = 0; i < N; ++i) sums[i] = _mm512_setzero_ps(), min_sums[i] = _mm256_setzero_ps();
+    for (int s = 0; s < m.K / 256; ++s, super += kSuperBytes) {
         _mm_prefetch(reinterpret_cast<const char*>(super) + 4096, _MM_HINT_T0);
         _mm_prefetch(reinterpret_cast<const char*>(super) + 4096 + 64, _MM_HINT_T0);
         const __m128i packed = q4_k_scales_and_mins(super + 4);
@@ -92,40 +94,51 @@ float q4_k_row(const MatmulTask& m, int r, const PreparedToken& token) {
             _mm256_mul_ps(d, _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(packed))));
         const __m256 mins = _mm256_mul_ps(
             dmin, _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_srli_si128(packed, 8))));
-        min_sum = _mm256_fmadd_ps(mins, _mm256_loadu_ps(token.block_sums + 8 * s), min_sum);
+        for (int i = 0; i < N; ++i)
+            min_sums[i] =
+                _mm256_fmadd_ps(mins, _mm256_loadu_ps(tokens[i].block_sums + 8 * s), min_sums[i]);
         const std::byte* q = super + 16;
         for (int g = 0; g < 4; ++g, q += 32) {
             const __m256i bytes = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q));
             const __m512i nibbles =
                 _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_and_si256(bytes, mask)),
                                    _mm256_and_si256(_mm256_srli_epi16(bytes, 4), mask), 1);
-            const __m512i dot = _mm512_dpbusd_epi32(_mm512_setzero_si512(), nibbles, pair[g].x);
             const __m512i lanes = _mm512_inserti64x4(
                 _mm512_castsi256_si512(_mm256_set1_epi32(2 * g)), _mm256_set1_epi32(2 * g + 1), 1);
             const __m512 weight_scales = _mm512_permutexvar_ps(lanes, scales);
-            sum = _mm512_fmadd_ps(_mm512_cvtepi32_ps(dot),
-                                  _mm512_mul_ps(weight_scales, pair[g].scales), sum);
+            const int p = 4 * s + g;
+#pragma GCC unroll 8
+            for (int i = 0; i < N; ++i) {
+                const PreparedPair& pair = tokens[i].pairs[p];
+                const __m512i dot = _mm512_dpbusd_epi32(_mm512_setzero_si512(), nibbles, pair.x);
+                sums[i] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(dot),
+                                          _mm512_mul_ps(weight_scales, pair.scales), sums[i]);
+            }
         }
     }
-    const __m128 mins4 =
-        _mm_add_ps(_mm256_castps256_ps128(min_sum), _mm256_extractf128_ps(min_sum, 1));
-    const __m128 mins2 = _mm_add_ps(mins4, _mm_movehl_ps(mins4, mins4));
-    return _mm512_reduce_add_ps(sum) - _mm_cvtss_f32(_mm_add_ss(mins2, _mm_movehdup_ps(mins2)));
+    for (int i = 0; i < N; ++i) {
+        const __m128 mins4 =
+            _mm_add_ps(_mm256_castps256_ps128(min_sums[i]), _mm256_extractf128_ps(min_sums[i], 1));
+        const __m128 mins2 = _mm_add_ps(mins4, _mm_movehl_ps(mins4, mins4));
+        out[i][r] = _mm512_reduce_add_ps(sums[i]) -
+                    _mm_cvtss_f32(_mm_add_ss(mins2, _mm_movehdup_ps(mins2)));
+    }
 }
 
 // Q6_K: super-blocks of 256 values in two halves of 128; value v of a half is 4 low bits (ql)
 // and 2 high bits (qh) minus 32, times d and the signed scale of its 16 values (scale v / 16
 // of the half). The four 32-value runs of a half come out in order from the bit fields, so
 // the activations stay in their order too.
-float q6_k_row(const MatmulTask& m, int r, const PreparedToken& token) {
+template <int N>
+void q6_k_tile(const MatmulTask& m, int r, const PreparedToken* tokens, float* const* out) {
     constexpr int kSuperBytes = 210;
     const std::byte* super = m.weight + std::size_t(r) * m.row_bytes;
     const __m256i low_mask = _mm256_set1_epi8(15), high_bits = _mm256_set1_epi8(0x30);
     // Lanes of 4 values take the scale of their 16: runs of four lanes per scale.
     const __m512i first_scales = _mm512_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
     const __m512i four = _mm512_set1_epi32(4);
-    __m512 sum = _mm512_setzero_ps();
-    const PreparedPair* pair = token.pairs;
+    __m512 sums[N];
+    for (int i = 0; i < N; ++i) sums[i] = _mm512_setzero_ps();
     for (int s = 0; s < m.K / 256; ++s, super += kSuperBytes) {
         for (int line = 0; line < 4; ++line)
             _mm_prefetch(reinterpret_cast<const char*>(super) + 4096 + 64 * line, _MM_HINT_T0);
@@ -135,7 +148,7 @@ float q6_k_row(const MatmulTask& m, int r, const PreparedToken& token) {
                                             _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(_mm_loadu_si128(
                                                 reinterpret_cast<const __m128i*>(super + 192)))));
         __m512i scale_index = first_scales;
-        for (int half = 0; half < 2; ++half, pair += 2) {
+        for (int half = 0; half < 2; ++half) {
             const std::byte* ql = super + 64 * half;
             const std::byte* qh = super + 128 + 32 * half;
             const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ql));
@@ -157,31 +170,56 @@ float q6_k_row(const MatmulTask& m, int r, const PreparedToken& token) {
             const __m512i runs[2] = {_mm512_inserti64x4(_mm512_castsi256_si512(run0), run1, 1),
                                      _mm512_inserti64x4(_mm512_castsi256_si512(run2), run3, 1)};
             for (int k = 0; k < 2; ++k) {  // 64 values: four scales
-                const __m512i dot = _mm512_dpbusd_epi32(pair[k].minus_32_sums, runs[k], pair[k].x);
                 const __m512 weight_scales = _mm512_permutexvar_ps(scale_index, scales);
                 scale_index = _mm512_add_epi32(scale_index, four);
-                sum = _mm512_fmadd_ps(_mm512_cvtepi32_ps(dot),
-                                      _mm512_mul_ps(weight_scales, pair[k].scales), sum);
+                const int p = 4 * s + 2 * half + k;
+#pragma GCC unroll 8
+                for (int i = 0; i < N; ++i) {
+                    const PreparedPair& pair = tokens[i].pairs[p];
+                    const __m512i dot = _mm512_dpbusd_epi32(pair.minus_32_sums, runs[k], pair.x);
+                    sums[i] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(dot),
+                                              _mm512_mul_ps(weight_scales, pair.scales), sums[i]);
+                }
             }
         }
     }
-    return _mm512_reduce_add_ps(sum);
+    for (int i = 0; i < N; ++i) out[i][r] = _mm512_reduce_add_ps(sums[i]);
 }
 
-// Any number of tokens: rows in groups that stay in L2 (~256 KiB) while each token, prepared
-// once per group, passes over them.
-template <float (*kRow)(const MatmulTask&, int, const PreparedToken&)>
+template <bool kQ6, int N>
+void tile(const MatmulTask& m, int r, const PreparedToken* tokens, float* const* out) {
+    if constexpr (kQ6)
+        q6_k_tile<N>(m, r, tokens, out);
+    else
+        q4_k_tile<N>(m, r, tokens, out);
+}
+
+// Any number of tokens: rows in groups that stay in L2 (~256 KiB) while tiles of up to 8
+// tokens, prepared once per group, pass over them (a last tile of fewer in runs of 4, 2, 1).
+constexpr int kTileTokens = 8;
+template <bool kQ6>
 void matmul_rows(const MatmulTask& m, int row_begin, int row_end) {
-    alignas(64) PreparedPair pairs[kMaxK / 64];
-    float block_sums[kMaxK / 32];
-    const PreparedToken token{pairs, block_sums};
+    alignas(64) PreparedPair pairs[kTileTokens][kMaxK / 64];
+    float block_sums[kTileTokens][kMaxK / 32];
+    PreparedToken tokens[kTileTokens];
+    for (int i = 0; i < kTileTokens; ++i) tokens[i] = {pairs[i], block_sums[i]};
+    float* out[kTileTokens];
     const int group = std::max(1, int((256 * 1024) / m.row_bytes));
     for (int g0 = row_begin; g0 < row_end; g0 += group) {
         const int g1 = std::min(g0 + group, row_end);
-        for (int t = 0; t < m.T; ++t) {
-            prepare_token(m, t, token);
-            float* out = m.out + std::size_t(t) * m.out_stride;
-            for (int r = g0; r < g1; ++r) out[r] = kRow(m, r, token);
+        for (int t0 = 0; t0 < m.T; t0 += kTileTokens) {
+            const int n = std::min(kTileTokens, m.T - t0);
+            for (int i = 0; i < n; ++i) {
+                prepare_token(m, t0 + i, tokens[i]);
+                out[i] = m.out + std::size_t(t0 + i) * m.out_stride;
+            }
+            for (int r = g0; r < g1; ++r) {
+                int i = 0;
+                if (n == 8) tile<kQ6, 8>(m, r, tokens, out), i = 8;
+                if (n - i >= 4) tile<kQ6, 4>(m, r, tokens + i, out + i), i += 4;
+                if (n - i >= 2) tile<kQ6, 2>(m, r, tokens + i, out + i), i += 2;
+                if (n - i >= 1) tile<kQ6, 1>(m, r, tokens + i, out + i);
+            }
         }
     }
 }
@@ -191,9 +229,9 @@ void matmul_rows(const MatmulTask& m, int row_begin, int row_end) {
 bool matmul_k_quants_avx512(const MatmulTask& m, int row_begin, int row_end) {
     if (m.K % 256 != 0 || m.K > kMaxK) return false;
     if (m.type == DType::q4_k)
-        matmul_rows<q4_k_row>(m, row_begin, row_end);
+        matmul_rows<false>(m, row_begin, row_end);
     else if (m.type == DType::q6_k)
-        matmul_rows<q6_k_row>(m, row_begin, row_end);
+        matmul_rows<true>(m, row_begin, row_end);
     else
         return false;
     return true;

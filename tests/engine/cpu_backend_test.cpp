@@ -107,7 +107,7 @@ double activation_error_bound(const std::vector<float>& w, const std::vector<flo
 TEST_CASE("fast matmul kernels match the reference on every weight format", "[engine][cpu]") {
     const auto type = GENERATE(fe::DType::f32, fe::DType::f16, fe::DType::bf16, fe::DType::q8_0,
                                fe::DType::q4_0, fe::DType::q4_k, fe::DType::q6_k);
-    const int T = GENERATE(1, 37);
+    const int T = GENERATE(1, 30, 37);  // 30 and 37: every tile size of every table
     const bool k_quant = type == fe::DType::q4_k || type == fe::DType::q6_k;
     const bool float_type = !fe::block_format(type).values || fe::block_format(type).values == 1;
     // 83: no multiple of 8; 96: an odd number of 32-value blocks; 384: whole pairs of blocks

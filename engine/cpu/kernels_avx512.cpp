@@ -16,14 +16,7 @@
 #if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__) && \
     defined(__AVX512VNNI__)
 
-#include <immintrin.h>
-
-// GCC 12's AVX-512 intrinsics start from a self-initialised "undefined" register, which
-// -Wuninitialized reports where they are inlined (GCC bug 105593, fixed in GCC 13).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
+#include "engine/cpu/avx512_intrinsics.hpp"
 
 #include <algorithm>
 #include <cstring>

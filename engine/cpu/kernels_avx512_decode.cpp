@@ -15,15 +15,9 @@
 #if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__) && \
     defined(__AVX512VNNI__)
 
-#include <immintrin.h>
+#include "engine/cpu/avx512_intrinsics.hpp"
 
 #include <cstring>
-
-// As in kernels_avx512.cpp: GCC 12's "undefined" registers (GCC bug 105593).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
 
 namespace fantasma::engine::cpu {
 namespace {

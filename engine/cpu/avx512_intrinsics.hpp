@@ -1,0 +1,11 @@
+#pragma once
+// <immintrin.h> for the AVX-512 kernel files (kernels_avx512*.cpp) only.
+#include <immintrin.h>
+
+// GCC 12's AVX-512 intrinsics start from a self-initialised "undefined" register, which
+// -Wuninitialized reports wherever they are inlined (GCC bug 105593, fixed in GCC 13). The
+// pragma holds for the rest of the including file.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif

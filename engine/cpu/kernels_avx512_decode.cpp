@@ -97,25 +97,42 @@ template <bool kQ4>
     }
 }
 
-template <bool kQ4>
-void matmul_one_token(const MatmulTask& m, int row_begin, int row_end) {
+// Rows r, r + stretch, …, r + (kStreams − 1)·stretch side by side: that many sequential
+// streams from memory in flight instead of one (measured: +9 % decode with 4 on Q8_0 and Q4_0).
+template <bool kQ4, int kStreams>
+void rows_side_by_side(const MatmulTask& m, const PreparedPair* pairs, int r, int stretch) {
     constexpr int kPairBytes = kQ4 ? 36 : 68;
-    alignas(64) PreparedPair pairs[kMaxK / 64];
-    prepare_token<kQ4>(m, pairs);
-    const int pair_count = m.K / 64;
-    for (int r = row_begin; r < row_end; ++r) {
-        const std::byte* block = m.weight + std::size_t(r) * m.row_bytes;
-        __m512 sum = _mm512_setzero_ps();
-        for (int p = 0; p < pair_count; ++p, block += kPairBytes) {
+    const std::byte* rows[kStreams];
+    __m512 sums[kStreams];
+    for (int i = 0; i < kStreams; ++i) {
+        rows[i] = m.weight + std::size_t(r + i * stretch) * m.row_bytes;
+        sums[i] = _mm512_setzero_ps();
+    }
+    for (int p = 0; p < m.K / 64; ++p) {
+        for (int i = 0; i < kStreams; ++i) {
+            const std::byte* block = rows[i] + std::size_t(p) * kPairBytes;
             // 4 KiB ahead, as in the other kernels: the weights stream from the mapped file.
             _mm_prefetch(reinterpret_cast<const char*>(block) + 4096, _MM_HINT_T0);
             const __m512i dot = _mm512_dpbusd_epi32(pairs[p].minus_c_sums,
                                                     unsigned_weights<kQ4>(block), pairs[p].x);
-            sum = _mm512_fmadd_ps(_mm512_cvtepi32_ps(dot),
-                                  _mm512_mul_ps(pairs[p].scales, weight_scales<kQ4>(block)), sum);
+            sums[i] =
+                _mm512_fmadd_ps(_mm512_cvtepi32_ps(dot),
+                                _mm512_mul_ps(pairs[p].scales, weight_scales<kQ4>(block)), sums[i]);
         }
-        m.out[r] = _mm512_reduce_add_ps(sum);
     }
+    for (int i = 0; i < kStreams; ++i) m.out[r + i * stretch] = _mm512_reduce_add_ps(sums[i]);
+}
+
+template <bool kQ4>
+void matmul_one_token(const MatmulTask& m, int row_begin, int row_end) {
+    constexpr int kStreams = 4;
+    alignas(64) PreparedPair pairs[kMaxK / 64];
+    prepare_token<kQ4>(m, pairs);
+    const int stretch = (row_end - row_begin) / kStreams;
+    for (int r = row_begin; r < row_begin + stretch; ++r)
+        rows_side_by_side<kQ4, kStreams>(m, pairs, r, stretch);
+    for (int r = row_begin + kStreams * stretch; r < row_end; ++r)
+        rows_side_by_side<kQ4, 1>(m, pairs, r, 0);
 }
 
 }  // namespace

@@ -60,6 +60,19 @@ std::vector<double> sampling_probabilities(std::span<const float> logits,
     return probabilities;
 }
 
+std::size_t Sampler::draw(const std::vector<double>& probabilities) {
+    const double point = std::uniform_real_distribution<double>(0.0, 1.0)(random_);
+    double cumulative = 0;
+    std::size_t last_kept = 0;
+    for (std::size_t i = 0; i < probabilities.size(); ++i) {
+        if (probabilities[i] == 0) continue;
+        last_kept = i;
+        cumulative += probabilities[i];
+        if (point < cumulative) return i;
+    }
+    return last_kept;  // rounding left the point just above the total
+}
+
 Sampler::Sampler(const SamplingSettings& settings) : settings_(settings), random_(settings.seed) {}
 
 TokenId Sampler::sample(std::span<const float> logits, std::span<const TokenId> history) {
@@ -69,17 +82,7 @@ TokenId Sampler::sample(std::span<const float> logits, std::span<const TokenId> 
     if (settings_.temperature <= 0 || settings_.top_k == 1)
         return static_cast<TokenId>(std::max_element(scratch_.begin(), scratch_.end()) -
                                     scratch_.begin());
-    auto probabilities = sampling_probabilities(scratch_, settings_);
-    double draw = std::uniform_real_distribution<double>(0.0, 1.0)(random_);
-    double cumulative = 0;
-    std::size_t last_kept = 0;
-    for (std::size_t i = 0; i < probabilities.size(); ++i) {
-        if (probabilities[i] == 0) continue;
-        last_kept = i;
-        cumulative += probabilities[i];
-        if (draw < cumulative) return static_cast<TokenId>(i);
-    }
-    return static_cast<TokenId>(last_kept);  // rounding left the draw just above the total
+    return static_cast<TokenId>(draw(sampling_probabilities(scratch_, settings_)));
 }
 
 int Sampler::best_needed(int vocab) const {
@@ -96,17 +99,7 @@ TokenId Sampler::sample_best(std::span<const Candidate> best) {
     std::sort(by_id.begin(), by_id.end(), [](auto a, auto b) { return a.index < b.index; });
     scratch_.resize(by_id.size());
     for (std::size_t i = 0; i < by_id.size(); ++i) scratch_[i] = by_id[i].value;
-    const auto probabilities = sampling_probabilities(scratch_, settings_);
-    double draw = std::uniform_real_distribution<double>(0.0, 1.0)(random_);
-    double cumulative = 0;
-    std::size_t last_kept = 0;
-    for (std::size_t i = 0; i < probabilities.size(); ++i) {
-        if (probabilities[i] == 0) continue;
-        last_kept = i;
-        cumulative += probabilities[i];
-        if (draw < cumulative) return static_cast<TokenId>(by_id[i].index);
-    }
-    return static_cast<TokenId>(by_id[last_kept].index);
+    return static_cast<TokenId>(by_id[draw(sampling_probabilities(scratch_, settings_))].index);
 }
 
 namespace {

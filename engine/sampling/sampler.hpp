@@ -47,6 +47,9 @@ class Sampler {
     TokenId sample_best(std::span<const Candidate> best);
 
   private:
+    // An index drawn with the given probabilities (zeros never drawn).
+    std::size_t draw(const std::vector<double>& probabilities);
+
     SamplingSettings settings_;
     std::mt19937_64 random_;
     std::vector<float> scratch_;

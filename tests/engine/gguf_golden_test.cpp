@@ -33,23 +33,8 @@ struct Agreement {
 };
 
 Agreement compare(const std::vector<float>& logits, const fe::NpyArray& golden, std::size_t vocab) {
-    Agreement result;
-    const std::size_t rows = golden.values.size() / vocab;
-    std::size_t same = 0;
-    for (std::size_t row = 0; row < rows; ++row) {
-        const auto* ours = logits.data() + row * vocab;
-        const auto* theirs = golden.values.data() + row * vocab;
-        double scale = 0, error = 0;
-        for (std::size_t i = 0; i < vocab; ++i) {
-            scale = std::max(scale, double(std::fabs(theirs[i])));
-            error = std::max(error, double(std::fabs(ours[i] - theirs[i])));
-        }
-        result.worst_relative_error = std::max(result.worst_relative_error, error / scale);
-        same += std::max_element(ours, ours + vocab) ==
-                ours + (std::max_element(theirs, theirs + vocab) - theirs);
-    }
-    result.top1 = double(same) / double(rows);
-    return result;
+    return {fantasma::testing::worst_relative_error(logits, golden, vocab),
+            fantasma::testing::top1_agreement(logits, golden, vocab)};
 }
 
 Agreement run(const fs::path& gguf, const std::string& name, fe::LogitsMode mode,

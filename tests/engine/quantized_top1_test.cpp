@@ -23,26 +23,12 @@ namespace fe = fantasma::engine;
 using fantasma::testing::ConvertedModel;
 using fantasma::testing::kReference;
 using fantasma::testing::read_tokens;
+using fantasma::testing::top1_agreement;
 using fantasma::testing::worst_relative_error;
 
 namespace {
 
 const std::string kTrained = "trained-synthetic-bf16";
-
-// The fraction of positions where `logits` and `golden` ([positions, vocab]) have the same
-// arg-max.
-double top1_agreement(const std::vector<float>& logits, const fe::NpyArray& golden,
-                      std::size_t vocab) {
-    const std::size_t rows = golden.values.size() / vocab;
-    std::size_t same = 0;
-    for (std::size_t row = 0; row < rows; ++row) {
-        const auto ours = logits.begin() + std::ptrdiff_t(row * vocab);
-        const auto theirs = golden.values.begin() + std::ptrdiff_t(row * vocab);
-        same += std::max_element(ours, ours + std::ptrdiff_t(vocab)) - ours ==
-                std::max_element(theirs, theirs + std::ptrdiff_t(vocab)) - theirs;
-    }
-    return double(same) / double(rows);
-}
 
 struct Measured {
     double top1 = 0;              // against the float model

@@ -48,6 +48,21 @@ inline double worst_relative_error(const std::vector<float>& logits, const engin
     return worst;
 }
 
+// The fraction of positions where `logits` and `golden` ([positions, vocab]) have the same
+// arg-max.
+inline double top1_agreement(const std::vector<float>& logits, const engine::NpyArray& golden,
+                             std::size_t vocab) {
+    const std::size_t rows = golden.values.size() / vocab;
+    std::size_t same = 0;
+    for (std::size_t row = 0; row < rows; ++row) {
+        const auto ours = logits.begin() + std::ptrdiff_t(row * vocab);
+        const auto theirs = golden.values.begin() + std::ptrdiff_t(row * vocab);
+        same += std::max_element(ours, ours + std::ptrdiff_t(vocab)) - ours ==
+                std::max_element(theirs, theirs + std::ptrdiff_t(vocab)) - theirs;
+    }
+    return double(same) / double(rows);
+}
+
 // A reference model converted to GGUF in the temp folder, removed again afterwards.
 struct ConvertedModel {
     std::filesystem::path path;

@@ -86,6 +86,10 @@ bool better_candidate(const Candidate& a, const Candidate& b) {
     return a.value > b.value || (a.value == b.value && a.index < b.index);
 }
 
+void Backend::matmuls(Tensor in, std::span<const Projection> projections) {
+    for (const Projection& p : projections) matmul(p.out, in, *p.weight);
+}
+
 void Backend::top_k(std::span<Candidate> best, Tensor row) {
     if (row.rows != 1 || best.size() > std::size_t(row.cols))
         throw ModelError(name() + " backend: top_k wants one row of at least k entries");

@@ -35,6 +35,12 @@ struct Weight {
     int cols = 0;
 };
 
+// One product of a group that reads the same input: out = in · weightᵀ.
+struct Projection {
+    Tensor out;
+    const Weight* weight = nullptr;
+};
+
 // Shapes of a Gated DeltaNet layer, for the delta rule.
 struct DeltaShape {
     int key_heads = 0;
@@ -119,6 +125,9 @@ class Backend {
     // top-k sampling need. A device backend selects them where the logits are, so only these
     // cross the bus. NaNs are never selected while other entries remain.
     virtual void top_k(std::span<Candidate> best, Tensor row);
+    // Several matmuls of one input, as one op: a backend can prepare the input once and spread
+    // all the weights' rows over its threads in one go (the default calls matmul per entry).
+    virtual void matmuls(Tensor in, std::span<const Projection> projections);
     // Before any weight is prepared: throws DeviceMemoryError when weights of `bytes` (as the
     // model's files hold them) plainly cannot fit in the backend's memory. Host memory: no
     // check.

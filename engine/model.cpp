@@ -144,18 +144,19 @@ void Model::attention(const AttentionWeights& w, LayerState& state, Tensor in, T
     const int T = in.rows;
     const int heads = c.num_attention_heads, kv_heads = c.num_key_value_heads, d = c.head_dim;
 
-    Tensor query_gate = scratch_.query_gate.row_range(0, T);  // [T, heads·2d]
-    backend_.matmul(query_gate, in, w.q_proj);
+    Tensor query_gate = scratch_.query_gate.row_range(0, T);              // [T, heads·2d]
+    Tensor key = scratch_.key.row_range(0, T).reshaped(T * kv_heads, d);  // [T·kv_heads, d]
+    Tensor value = scratch_.value.row_range(0, T).reshaped(T * kv_heads, d);
+    const Projection projections[] = {{query_gate, &w.q_proj},
+                                      {key.reshaped(T, kv_heads * d), &w.k_proj},
+                                      {value.reshaped(T, kv_heads * d), &w.v_proj}};
+    backend_.matmuls(in, projections);
     Tensor per_head = query_gate.reshaped(T * heads, 2 * d);  // [T·heads, query | gate]
     Tensor query = per_head.col_range(0, d);
     Tensor gate = per_head.col_range(d, d);
     backend_.rms_norm(query, query, w.q_norm, c.rms_norm_eps);
     backend_.rope(query, heads, c.rotary_dim(), c.rope_theta, position0);
 
-    Tensor key = scratch_.key.row_range(0, T).reshaped(T * kv_heads, d);  // [T·kv_heads, d]
-    Tensor value = scratch_.value.row_range(0, T).reshaped(T * kv_heads, d);
-    backend_.matmul(key.reshaped(T, kv_heads * d), in, w.k_proj);
-    backend_.matmul(value.reshaped(T, kv_heads * d), in, w.v_proj);
     backend_.rms_norm(key, key, w.k_norm, c.rms_norm_eps);
     backend_.rope(key, kv_heads, c.rotary_dim(), c.rope_theta, position0);
     backend_.copy(state.k_cache.row_range(position0 * kv_heads, T * kv_heads), key);
@@ -176,8 +177,12 @@ void Model::delta_net(const DeltaNetWeights& w, LayerState& state, Tensor in, Te
     const int key_dim = c.linear_key_dim(), value_dim = c.linear_value_dim();
 
     Tensor qkv = scratch_.qkv.row_range(0, T);  // [T, conv_dim]
+    Tensor z = scratch_.z.row_range(0, T), a = scratch_.a.row_range(0, T),
+           b = scratch_.b.row_range(0, T);
+    const Projection projections[] = {
+        {qkv, &w.in_proj_qkv}, {z, &w.in_proj_z}, {a, &w.in_proj_a}, {b, &w.in_proj_b}};
+    backend_.matmuls(in, projections);
     Tensor conv = scratch_.conv.row_range(0, T);
-    backend_.matmul(qkv, in, w.in_proj_qkv);
     backend_.causal_conv_silu(conv, qkv, state.conv_state, w.conv1d);
     Tensor q = conv.col_range(0, key_dim);  // [T, Hk·Dk]
     Tensor k = conv.col_range(key_dim, key_dim);
@@ -185,11 +190,6 @@ void Model::delta_net(const DeltaNetWeights& w, LayerState& state, Tensor in, Te
     backend_.l2_norm(q, c.linear_key_head_dim, kL2NormEps);
     backend_.l2_norm(k, c.linear_key_head_dim, kL2NormEps);
 
-    Tensor z = scratch_.z.row_range(0, T), a = scratch_.a.row_range(0, T),
-           b = scratch_.b.row_range(0, T);
-    backend_.matmul(z, in, w.in_proj_z);
-    backend_.matmul(a, in, w.in_proj_a);
-    backend_.matmul(b, in, w.in_proj_b);
     Tensor g = scratch_.g.row_range(0, T), beta = scratch_.beta.row_range(0, T);  // [T, Hv]
     backend_.delta_gates(g, beta, a, b, w.A, w.dt_bias);
 
@@ -205,8 +205,8 @@ void Model::delta_net(const DeltaNetWeights& w, LayerState& state, Tensor in, Te
 void Model::mlp(const LayerWeights& w, Tensor in, Tensor out) {
     Tensor gate = scratch_.mlp_gate.row_range(0, in.rows);  // [T, intermediate]
     Tensor up = scratch_.mlp_up.row_range(0, in.rows);
-    backend_.matmul(gate, in, w.gate_proj);
-    backend_.matmul(up, in, w.up_proj);
+    const Projection projections[] = {{gate, &w.gate_proj}, {up, &w.up_proj}};
+    backend_.matmuls(in, projections);
     backend_.swiglu(gate, gate, up);
     backend_.matmul(out, gate, w.down_proj);
 }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <thread>
 
@@ -134,33 +135,66 @@ void CpuBackend::embedding(Tensor out, const Weight& table, std::span<const std:
 }
 
 void CpuBackend::matmul(Tensor out, Tensor in, const Weight& weight) {
-    require(out.rows == in.rows && in.cols == weight.cols && out.cols == weight.rows,
-            "matmul shapes disagree");
-    const StoredWeight& w = stored(weight);
-    const int T = in.rows, K = in.cols, N = out.cols;
-    MatmulTask task{w.type,    w.bytes, w.row_bytes, K,           T,         row(in, 0),
-                    in.stride, nullptr, nullptr,     row(out, 0), out.stride};
-    if (kernels_.quantizes_activations(w.type) && !float_activations_) {
-        const int blocks = K / kQ8Block;
-        const std::size_t quants = std::size_t(T) * std::size_t(K);
-        if (x_quants_.size() < quants) x_quants_.resize(quants);
-        if (x_scales_.size() < std::size_t(T) * blocks) x_scales_.resize(std::size_t(T) * blocks);
-        const auto quantize_rows = [&](int begin, int end, int) {
-            for (int t = begin; t < end; ++t)
-                kernels_.quantize_row_q8(row(in, t), K, x_quants_.data() + std::size_t(t) * K,
-                                         x_scales_.data() + std::size_t(t) * blocks);
-        };
-        // One token's row is a few microseconds of work: not worth waking the other threads.
-        if (T == 1)
-            quantize_rows(0, 1, 0);
-        else
-            pool_.parallel_for(T, 1, quantize_rows);
-        task.x_quants = x_quants_.data();
-        task.x_scales = x_scales_.data();
+    const Projection projection{out, &weight};
+    matmuls(in, std::span(&projection, 1));
+}
+
+const std::int8_t* CpuBackend::quantized_input(Tensor in) {
+    const int T = in.rows, K = in.cols, blocks = K / kQ8Block;
+    const std::size_t quants = std::size_t(T) * std::size_t(K);
+    if (x_quants_.size() < quants) x_quants_.resize(quants);
+    if (x_scales_.size() < std::size_t(T) * blocks) x_scales_.resize(std::size_t(T) * blocks);
+    const auto quantize_rows = [&](int begin, int end, int) {
+        for (int t = begin; t < end; ++t)
+            kernels_.quantize_row_q8(row(in, t), K, x_quants_.data() + std::size_t(t) * K,
+                                     x_scales_.data() + std::size_t(t) * blocks);
+    };
+    // One token's row is a few microseconds of work: not worth waking the other threads.
+    if (T == 1)
+        quantize_rows(0, 1, 0);
+    else
+        pool_.parallel_for(T, 1, quantize_rows);
+    return x_quants_.data();
+}
+
+void CpuBackend::matmuls(Tensor in, std::span<const Projection> projections) {
+    constexpr std::size_t kGroup = 8;  // the graph groups up to four
+    if (projections.size() > kGroup) {
+        matmuls(in, projections.first(kGroup));
+        matmuls(in, projections.subspan(kGroup));
+        return;
     }
-    // Each thread takes runs of output rows: every weight byte is read once per call.
-    pool_.parallel_for(N, pool_.grain_for(N),
-                       [&](int begin, int end, int) { kernels_.matmul(task, begin, end); });
+    MatmulTask tasks[kGroup];
+    int first_row[kGroup + 1] = {0};
+    std::size_t smallest_row = SIZE_MAX;
+    const std::int8_t* x_quants = nullptr;
+    for (std::size_t i = 0; i < projections.size(); ++i) {
+        const Tensor out = projections[i].out;
+        const Weight& weight = *projections[i].weight;
+        require(out.rows == in.rows && in.cols == weight.cols && out.cols == weight.rows,
+                "matmul shapes disagree");
+        const StoredWeight& w = stored(weight);
+        tasks[i] = MatmulTask{w.type,    w.bytes, w.row_bytes, in.cols,     in.rows,   row(in, 0),
+                              in.stride, nullptr, nullptr,     row(out, 0), out.stride};
+        if (kernels_.quantizes_activations(w.type) && !float_activations_) {
+            if (x_quants == nullptr) x_quants = quantized_input(in);
+            tasks[i].x_quants = x_quants;
+            tasks[i].x_scales = x_scales_.data();
+        }
+        first_row[i + 1] = first_row[i] + out.cols;
+        smallest_row = std::min(smallest_row, w.row_bytes);
+    }
+    // The weights' rows, one after the other, are one range: each thread takes runs of it, so
+    // every weight byte is read once per call. The smallest run, ~64 KiB of weights, keeps the
+    // threads' finishing times close together.
+    const int min_rows = int(std::clamp<std::size_t>(65536 / smallest_row, 16, 4096));
+    const int count = int(projections.size());
+    pool_.parallel_for(first_row[count], min_rows, [&](int begin, int end, int) {
+        for (int i = 0; i < count; ++i) {
+            const int lo = std::max(begin, first_row[i]), hi = std::min(end, first_row[i + 1]);
+            if (lo < hi) kernels_.matmul(tasks[i], lo - first_row[i], hi - first_row[i]);
+        }
+    });
 }
 
 void CpuBackend::rms_norm(Tensor out, Tensor in, const Weight& weight, float eps) {

@@ -43,6 +43,7 @@ class CpuBackend : public Backend {
 
     void embedding(Tensor out, const Weight& table, std::span<const std::int32_t> tokens) override;
     void matmul(Tensor out, Tensor in, const Weight& weight) override;
+    void matmuls(Tensor in, std::span<const Projection> projections) override;
     void rms_norm(Tensor out, Tensor in, const Weight& weight, float eps) override;
     void gated_rms_norm(Tensor out, Tensor in, Tensor gate, const Weight& weight,
                         float eps) override;
@@ -73,6 +74,8 @@ class CpuBackend : public Backend {
     // size_per_thread floats for each thread, thread t at t · size_per_thread; grown before a
     // parallel loop, never inside one.
     float* thread_scratch(std::size_t size_per_thread);
+    // The input's rows in 8-bit blocks (x_quants_, x_scales_), for the matmuls that read them.
+    const std::int8_t* quantized_input(Tensor in);
 
     const Kernels& kernels_;
     bool float_activations_;

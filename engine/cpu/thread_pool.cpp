@@ -57,11 +57,17 @@ void ThreadPool::run(int count, int grain, Trampoline trampoline, const void* bo
             relax();
 }
 
+// Chunks shrink as the range runs out: large while much is left (few hand-outs), down to
+// `grain_` at the end, so the threads finish a job within a small chunk of each other.
 void ThreadPool::work_on_job(int thread) {
+    const int share = 2 * size();
+    int begin = next_.load(std::memory_order_relaxed);
     for (;;) {
-        const int begin = next_.fetch_add(grain_, std::memory_order_relaxed);
         if (begin >= count_) return;
-        trampoline_(body_, begin, std::min(begin + grain_, count_), thread);
+        const int end = std::min(count_, begin + std::max(grain_, (count_ - begin) / share));
+        if (!next_.compare_exchange_weak(begin, end, std::memory_order_relaxed)) continue;
+        trampoline_(body_, begin, end, thread);
+        begin = next_.load(std::memory_order_relaxed);
     }
 }
 

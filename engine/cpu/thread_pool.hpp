@@ -11,7 +11,8 @@ namespace fantasma::engine::cpu {
 
 // A small pool of worker threads owned by one backend. parallel_for hands out [begin, end)
 // chunks of a range through an atomic counter, so a thread the system descheduled for a while
-// does not hold the others back; the calling thread works too. Workers spin briefly after a
+// does not hold the others back; chunks shrink towards the end of the range so the threads
+// finish together; the calling thread works too. Workers spin briefly after a
 // job (the next op of a decode step comes within microseconds) and then sleep.
 class ThreadPool {
   public:
@@ -22,9 +23,10 @@ class ThreadPool {
 
     int size() const { return int(workers_.size()) + 1; }
 
-    // Calls body(begin, end, thread) on chunks of at most `grain` items covering [0, count),
-    // spread over the threads (thread: 0 for the caller, 1.. for the workers, for per-thread
-    // scratch); returns when all are done. Not reentrant.
+    // Calls body(begin, end, thread) on chunks covering [0, count): a share of what is left
+    // while much is, never fewer than `grain` items (but the last), spread over the threads
+    // (thread: 0 for the caller, 1.. for the workers, for per-thread scratch); returns when all are
+    // done. Not reentrant.
     template <typename Body>
     void parallel_for(int count, int grain, const Body& body) {
         if (count <= 0) return;

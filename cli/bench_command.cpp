@@ -96,13 +96,13 @@ double time_prefill(engine::Model& model, const std::vector<std::int32_t>& promp
 
 // Greedy decoding from an empty context, one token per call. Tokens/s.
 double time_decode(engine::Model& model, int count) {
-    std::vector<float> logits(std::size_t(model.config().vocab_size));
     engine::SequenceState sequence = model.new_sequence(count);
+    engine::Candidate best;
     std::int32_t next = 0;
     const auto start = Clock::now();
     for (int i = 0; i < count; ++i) {
-        model.forward(sequence, std::span(&next, 1), logits);
-        next = std::int32_t(std::max_element(logits.begin(), logits.end()) - logits.begin());
+        model.forward_best(sequence, std::span(&next, 1), std::span(&best, 1));  // greedy
+        next = best.index;
     }
     return double(count) / seconds_since(start);
 }

@@ -197,6 +197,40 @@ void CpuBackend::matmuls(Tensor in, std::span<const Projection> projections) {
     });
 }
 
+// Each thread keeps the best k of its stretch of the row (an insertion into a short sorted
+// list, rarely needed after the first few thousand entries), then the stretches' lists merge.
+void CpuBackend::top_k(std::span<Candidate> best, Tensor logits) {
+    require(logits.rows == 1 && best.size() <= std::size_t(logits.cols),
+            "top_k wants one row of at least k entries");
+    const std::size_t k = best.size();
+    if (k == 0) return;
+    const int stretches = pool_.size(), n = logits.cols;
+    if (candidates_.size() < k * std::size_t(stretches)) candidates_.resize(k * stretches);
+    const float* values = row(logits, 0);
+    pool_.parallel_for(stretches, 1, [&](int first, int last, int) {
+        for (int s = first; s < last; ++s) {
+            Candidate* kept = candidates_.data() + std::size_t(s) * k;
+            std::size_t size = 0;
+            for (int i = int(std::int64_t(n) * s / stretches),
+                     end = int(std::int64_t(n) * (s + 1) / stretches);
+                 i < end; ++i) {
+                // Indices only grow: a value no larger than the k-th best (a number) loses.
+                if (size == k && !(values[i] > kept[k - 1].value) && !std::isnan(kept[k - 1].value))
+                    continue;
+                const Candidate c{values[i], i};
+                if (size == k && !better_candidate(c, kept[k - 1])) continue;
+                std::size_t at = size < k ? size++ : k - 1;
+                for (; at > 0 && better_candidate(c, kept[at - 1]); --at) kept[at] = kept[at - 1];
+                kept[at] = c;
+            }
+            std::fill(kept + size, kept + k, Candidate{NAN, n});  // a stretch shorter than k
+        }
+    });
+    std::partial_sort(candidates_.begin(), candidates_.begin() + std::ptrdiff_t(k),
+                      candidates_.begin() + std::ptrdiff_t(k * stretches), better_candidate);
+    std::copy_n(candidates_.begin(), k, best.begin());
+}
+
 void CpuBackend::rms_norm(Tensor out, Tensor in, const Weight& weight, float eps) {
     require_same_shape(out, in);
     require(in.cols % weight.cols == 0, "rms_norm weight does not divide the row");
@@ -229,14 +263,14 @@ void CpuBackend::swiglu(Tensor out, Tensor gate, Tensor up) {
     require_same_shape(out, gate);
     require_same_shape(out, up);
     for_each_piece(pool_, out.rows, out.cols, 512, [&](int r, int c0, int c1) {
-        swiglu_forward(row(out, r) + c0, row(gate, r) + c0, row(up, r) + c0, c1 - c0);
+        kernels_.silu_times(row(out, r) + c0, row(gate, r) + c0, row(up, r) + c0, c1 - c0);
     });
 }
 
 void CpuBackend::sigmoid_gate(Tensor x, Tensor gate) {
     require_same_shape(x, gate);
     for_each_piece(pool_, x.rows, x.cols, 512, [&](int r, int c0, int c1) {
-        sigmoid_gate_forward(row(x, r) + c0, row(gate, r) + c0, c1 - c0);
+        kernels_.sigmoid_times(row(x, r) + c0, row(gate, r) + c0, c1 - c0);
     });
 }
 

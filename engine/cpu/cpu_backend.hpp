@@ -59,6 +59,7 @@ class CpuBackend : public Backend {
                      const Weight& dt_bias) override;
     void delta_rule(Tensor out, Tensor state, Tensor q, Tensor k, Tensor v, Tensor g, Tensor beta,
                     const DeltaShape& shape) override;
+    void top_k(std::span<Candidate> best, Tensor logits) override;
 
   private:
     // A weight as the kernels read it: rows of `row_bytes` in `type`, in the mapped file or in
@@ -84,7 +85,8 @@ class CpuBackend : public Backend {
     std::vector<std::unique_ptr<float[]>> storage_;
     std::vector<std::int8_t> x_quants_;  // matmul activations, quantized
     std::vector<float> x_scales_;
-    std::vector<float> scratch_;  // per thread: attention scores, delta-rule δ
+    std::vector<Candidate> candidates_;  // top_k: each thread's best
+    std::vector<float> scratch_;         // per thread: attention scores, delta-rule δ
 };
 
 }  // namespace fantasma::engine::cpu

@@ -72,28 +72,53 @@ void CpuBackend::attention(Tensor out, Tensor q, Tensor k_cache, Tensor v_cache,
     });
 }
 
+namespace {
+
+constexpr int kMaxConvTaps = 64;  // the most a config may ask for (config.cpp)
+
+// The conv's sums for one token over channels [begin, end): sources[j] is the row of inputs
+// that tap j reads (a row of the carried state or of this call's input). Qwen3.5's four taps
+// are written out: no inner loop, no pointer reload per tap.
+void conv_sums(float* y, const float* const* sources, const float* w, int K, int begin, int end) {
+    if (K == 4) {
+        const float *s0 = sources[0], *s1 = sources[1], *s2 = sources[2], *s3 = sources[3];
+        for (int c = begin; c < end; ++c) {
+            const float* wc = w + std::size_t(c) * 4;
+            y[c] = wc[0] * s0[c] + wc[1] * s1[c] + wc[2] * s2[c] + wc[3] * s3[c];
+        }
+        return;
+    }
+    for (int c = begin; c < end; ++c) {
+        float sum = 0.0f;
+        for (int j = 0; j < K; ++j) sum += w[std::size_t(c) * K + j] * sources[j][c];
+        y[c] = sum;
+    }
+}
+
+}  // namespace
+
 void CpuBackend::causal_conv_silu(Tensor out, Tensor in, Tensor state, const Weight& weight) {
     check_conv_shapes("cpu", out, in, state, weight);
     const int T = in.rows, C = in.cols, K = weight.cols, history = K - 1;
+    require(K <= kMaxConvTaps, "the conv kernel is longer than this backend takes");
     const float* w = floats(weight);
-    const float* x = row(in, 0);
-    float* y = row(out, 0);
-    float* s = row(state, 0);
+    // Row r of the conv's input: the K − 1 carried rows (oldest first), then this call's rows.
+    const auto input_row = [&](int r) -> float* {
+        return r < history ? row(state, r) : row(in, r - history);
+    };
     // Channels are independent: each run of channels goes through all tokens, then keeps its
     // last K − 1 inputs (oldest first) as the reference does.
-    pool_.parallel_for(C, std::max(64, pool_.grain_for(C)), [&](int begin, int end, int) {
-        const auto input = [&](int r, int c) {
-            return r < history ? s[std::size_t(r) * C + c] : x[std::size_t(r - history) * C + c];
-        };
+    pool_.parallel_for(C, std::max(256, pool_.grain_for(C)), [&](int begin, int end, int) {
+        const float* sources[kMaxConvTaps];
         for (int t = 0; t < T; ++t) {
-            for (int c = begin; c < end; ++c) {
-                float sum = 0.0f;
-                for (int j = 0; j < K; ++j) sum += w[std::size_t(c) * K + j] * input(t + j, c);
-                y[std::size_t(t) * C + c] = sum / (1.0f + std::exp(-sum));
-            }
+            for (int j = 0; j < K; ++j) sources[j] = input_row(t + j);
+            conv_sums(row(out, t), sources, w, K, begin, end);
+            kernels_.silu_times(row(out, t) + begin, row(out, t) + begin, nullptr, end - begin);
         }
+        // State row r becomes input row T + r, a later state row or one of this call's rows:
+        // going forward, each is read before it is overwritten.
         for (int r = 0; r < history; ++r)
-            for (int c = begin; c < end; ++c) s[std::size_t(r) * C + c] = input(T + r, c);
+            std::copy(input_row(T + r) + begin, input_row(T + r) + end, row(state, r) + begin);
     });
 }
 

@@ -50,6 +50,10 @@ struct Kernels {
     // scratch: Dv floats.
     void (*delta_step)(float* S, const float* q, const float* k, const float* v, float decay,
                        float beta, float q_scale, int Dk, int Dv, float* out, float* scratch);
+    // Elementwise gates over n values: out = SiLU(a)·b, i.e. a·sigmoid(a)·b (b == nullptr:
+    // times 1; out may be a), and x ·= sigmoid(gate).
+    void (*silu_times)(float* out, const float* a, const float* b, int n);
+    void (*sigmoid_times)(float* x, const float* gate, int n);
     // What quantize_row_q8 adds to each quant: 0 for signed bytes, 128 where the matmul wants
     // unsigned ones (the stored byte, read as unsigned, minus this is the quant).
     int quant_offset = 0;

@@ -13,6 +13,8 @@
 namespace fantasma::engine::cpu {
 
 void dequantize_q4_k_avx2(const std::byte* block, float* y);  // kernels_avx2_kquants.cpp
+void silu_times_avx2(float* out, const float* a, const float* b, int n);  // …_elementwise.cpp
+void sigmoid_times_avx2(float* x, const float* gate, int n);
 void dequantize_q6_k_avx2(const std::byte* block, float* y);
 
 namespace {
@@ -251,7 +253,8 @@ void delta_step(float* S, const float* q, const float* k, const float* v, float 
     for (int j = 0; j < Dv; ++j) out[j] *= q_scale;
 }
 
-constexpr Kernels kAvx2{"avx2", quantize_row_q8, matmul, dot, axpy, delta_step};
+constexpr Kernels kAvx2{"avx2", quantize_row_q8, matmul,          dot,
+                        axpy,   delta_step,      silu_times_avx2, sigmoid_times_avx2};
 
 }  // namespace
 

@@ -310,3 +310,69 @@ TEST_CASE("fast conv, norms and gates match the reference", "[engine][cpu]") {
             b.rope(t[3].reshaped(T * 7, 10), 7, 6, 10000.0, 3);
         });
 }
+
+TEST_CASE("fast top_k selects what the host default selects", "[engine][cpu]") {
+    const int n = GENERATE(1, 7, 1000, 248320);
+    const bool ties = GENERATE(true, false);
+    auto values = random_values(std::size_t(n), 11, 50.0f);
+    if (ties)  // whole numbers from a small range: ties everywhere
+        for (auto& v : values) v = std::round(v / 10.0f);
+    if (n > 100) values[3] = values[std::size_t(n) / 2] = NAN;  // never selected
+    fe::cpu::ReferenceBackend reference;  // Backend::top_k's host default
+    const auto expected_row = reference.allocate(1, n);
+    reference.write(expected_row, values);
+    for (const int threads : {1, 2, 3}) {
+        cpu::CpuBackend fast({.threads = threads});
+        const auto row = fast.allocate(1, n);
+        fast.write(row, values);
+        for (const int k : {1, 2, 5, 40}) {
+            if (k > n) continue;
+            std::vector<fe::Candidate> want(std::size_t(k), {0, -1}), have = want;
+            reference.top_k(want, expected_row);
+            fast.top_k(have, row);
+            INFO("n " << n << " ties " << ties << " threads " << threads << " k " << k);
+            for (int i = 0; i < k; ++i) {
+                CHECK(have[std::size_t(i)].index == want[std::size_t(i)].index);
+                CHECK(have[std::size_t(i)].value == want[std::size_t(i)].value);
+            }
+        }
+    }
+    SECTION("NaN comes last, by index") {
+        cpu::CpuBackend fast({.threads = 2});
+        const auto row = fast.allocate(1, 5);
+        fast.write(row, std::vector<float>{NAN, 2.0f, NAN, NAN, 1.0f});
+        std::vector<fe::Candidate> best(4);
+        fast.top_k(best, row);
+        CHECK(best[0].index == 1);
+        CHECK(best[1].index == 4);
+        CHECK(best[2].index == 0);
+        CHECK(best[3].index == 2);
+    }
+}
+
+TEST_CASE("fast SiLU and sigmoid gates match std::exp over the whole range", "[engine][cpu]") {
+    // Past ±87 the fast tables clamp exp's argument; NaN must pass through.
+    std::vector<float> a = random_values(203, 21, 120.0f), b = random_values(203, 22, 2.0f);
+    a[0] = 0.0f, a[1] = -0.0f, a[2] = 87.5f, a[3] = -87.5f, a[4] = 1e-30f, a[5] = NAN;
+    for (const auto* kernels : kernel_tables()) {
+        std::vector<float> silu(a.size()), gated = b;
+        kernels->silu_times(silu.data(), a.data(), b.data(), int(a.size()));
+        kernels->sigmoid_times(gated.data(), a.data(), int(a.size()));
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            INFO(kernels->name << " a " << a[i]);
+            const double sigmoid = 1.0 / (1.0 + std::exp(-double(a[i])));
+            const double want_silu = a[i] * sigmoid * b[i], want_gated = b[i] * sigmoid;
+            if (std::isnan(a[i])) {
+                CHECK(std::isnan(silu[i]));
+                CHECK(std::isnan(gated[i]));
+                continue;
+            }
+            CHECK(std::fabs(silu[i] - want_silu) <= 1e-6 * std::fabs(want_silu) + 1e-30);
+            CHECK(std::fabs(gated[i] - want_gated) <= 1e-6 * std::fabs(want_gated) + 1e-30);
+        }
+        std::vector<float> in_place = a;  // out == a, no second factor
+        kernels->silu_times(in_place.data(), in_place.data(), nullptr, int(a.size()));
+        for (std::size_t i = 6; i < a.size(); ++i)
+            CHECK(std::fabs(in_place[i] - silu[i] / b[i]) <= 1e-6 * std::fabs(in_place[i]) + 1e-30);
+    }
+}

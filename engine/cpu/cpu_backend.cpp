@@ -29,12 +29,16 @@ int default_threads(int threads) {
     return std::max(1, int(std::thread::hardware_concurrency()));
 }
 
+// Below this many values an elementwise op runs on the calling thread: a few microseconds of
+// work, about what waking and joining the other threads costs.
+constexpr int kValuesPerChunk = 8192;
+
 // Elementwise work split over threads: by rows for a batch, by runs of `unit` columns within
 // the row for a single token. body(row, col_begin, col_end).
 template <typename Body>
 void for_each_piece(ThreadPool& pool, int rows, int cols, int unit, const Body& body) {
     const int pieces = std::max(1, cols / unit);
-    pool.parallel_for(rows * pieces, std::max(1, rows * pieces / (4 * pool.size())),
+    pool.parallel_for(rows * pieces, std::max(kValuesPerChunk / unit, 1),
                       [&](int begin, int end, int) {
                           for (int i = begin; i < end; ++i) {
                               const int piece = i % pieces;
@@ -235,10 +239,12 @@ void CpuBackend::rms_norm(Tensor out, Tensor in, const Weight& weight, float eps
     require_same_shape(out, in);
     require(in.cols % weight.cols == 0, "rms_norm weight does not divide the row");
     const float* w = floats(weight);
-    pool_.parallel_for(in.rows, pool_.grain_for(in.rows, 1), [&](int begin, int end, int) {
-        for (int r = begin; r < end; ++r)
-            rms_norm_forward(row(out, r), row(in, r), w, in.cols / weight.cols, weight.cols, eps);
-    });
+    pool_.parallel_for(in.rows, std::max(kValuesPerChunk / in.cols, 1),
+                       [&](int begin, int end, int) {
+                           for (int r = begin; r < end; ++r)
+                               rms_norm_forward(row(out, r), row(in, r), w, in.cols / weight.cols,
+                                                weight.cols, eps);
+                       });
 }
 
 void CpuBackend::gated_rms_norm(Tensor out, Tensor in, Tensor gate, const Weight& weight,

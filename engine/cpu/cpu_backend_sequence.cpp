@@ -108,7 +108,7 @@ void CpuBackend::causal_conv_silu(Tensor out, Tensor in, Tensor state, const Wei
     };
     // Channels are independent: each run of channels goes through all tokens, then keeps its
     // last K − 1 inputs (oldest first) as the reference does.
-    pool_.parallel_for(C, std::max(256, pool_.grain_for(C)), [&](int begin, int end, int) {
+    pool_.parallel_for(C, 1024, [&](int begin, int end, int) {  // ≥ 1024: a few µs each
         const float* sources[kMaxConvTaps];
         for (int t = 0; t < T; ++t) {
             for (int j = 0; j < K; ++j) sources[j] = input_row(t + j);

@@ -37,10 +37,6 @@ void ThreadPool::bump_generation() {
     wake_up_.notify_all();
 }
 
-int ThreadPool::grain_for(int count, int chunks_per_thread) const {
-    return std::max(1, count / (size() * chunks_per_thread));
-}
-
 void ThreadPool::run(int count, int grain, Trampoline trampoline, const void* body) {
     trampoline_ = trampoline;
     body_ = body;

@@ -37,9 +37,6 @@ class ThreadPool {
         run(count, grain, &call<Body>, &body);
     }
 
-    // A grain that gives each thread about `chunks_per_thread` chunks of count items.
-    int grain_for(int count, int chunks_per_thread = 4) const;
-
   private:
     using Trampoline = void (*)(const void* body, int begin, int end, int thread);
     template <typename Body>

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs llama.cpp's llama-bench and `fantasma bench` with the same settings on the same GGUF
-# files, one after the other, measures memory read bandwidth, and prints one Markdown table
-# (medians of the repetitions; the decode bound is bytes read per token ÷ read bandwidth).
+# files, one after the other, measures memory read bandwidth before and after each file's two
+# runs, and prints one Markdown table (medians of the repetitions; the decode bound is bytes
+# read per token ÷ the mean of the two bandwidths around that file's runs: this machine's
+# bandwidth drifts by ±20 % within minutes).
 #   compare_llama_cpp.sh LLAMA_CPP_BUILD_DIR MODEL.gguf...
 # Settings from the environment: THREADS (2), PROMPT (512), GEN (128), REPS (3),
 # FANTASMA (the fantasma binary; default build/release/cli/fantasma under the repository).
@@ -26,10 +28,10 @@ done
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 g++ -O2 -march=native -pthread "$here/memory_bandwidth.cpp" -o "$scratch/memory_bandwidth"
-bandwidth=$("$scratch/memory_bandwidth" "$threads")
 
 for model in "$@"; do
     name=$(basename "$model" .gguf)
+    "$scratch/memory_bandwidth" "$threads" >"$scratch/$name.bandwidth"
     echo "compare: llama-bench on $name" >&2
     "$llama_bench" -m "$model" -p "$prompt" -n "$gen" -t "$threads" -r "$reps" -o json \
         >"$scratch/$name.llama.json" 2>"$scratch/$name.llama.err" ||
@@ -38,13 +40,14 @@ for model in "$@"; do
     "$fantasma" bench --model "$model" --prompt-tokens "$prompt" --gen-tokens "$gen" \
         --threads "$threads" --repetitions "$reps" --json >"$scratch/$name.fantasma.json" ||
         echo "compare: fantasma bench failed on $model" >&2
+    "$scratch/memory_bandwidth" "$threads" >>"$scratch/$name.bandwidth"
 done
 
-python3 - "$scratch" "$bandwidth" "$threads" "$prompt" "$gen" "$reps" "$@" <<'PY'
+python3 - "$scratch" "$threads" "$prompt" "$gen" "$reps" "$@" <<'PY'
 import json, os, statistics, sys
 
-scratch, bandwidth, threads, prompt, gen, reps = sys.argv[1], float(sys.argv[2]), *sys.argv[3:7]
-models = sys.argv[7:]
+scratch, threads, prompt, gen, reps = sys.argv[1:6]
+models = sys.argv[6:]
 
 
 def load(path):
@@ -66,10 +69,19 @@ def show(value):
     return "failed" if value is None else f"{value:.1f}"
 
 
-print(f"threads {threads}, pp{prompt} / tg{gen}, median of {reps}; read bandwidth {bandwidth:.1f} GB/s\n")
+def bandwidth_around(name):
+    try:
+        with open(f"{scratch}/{name}.bandwidth") as f:
+            values = [float(line) for line in f if line.strip()]
+        return statistics.mean(values), values
+    except (OSError, ValueError, statistics.StatisticsError):
+        return None, []
+
+
+print(f"threads {threads}, pp{prompt} / tg{gen}, median of {reps}; read bandwidth (GB/s) before and after each file's runs\n")
 print(f"| file | weights | llama.cpp pp{prompt} | fantasma pp{prompt} | llama.cpp tg{gen} | fantasma tg{gen} "
-      f"| decode bound | fantasma / bound | llama.cpp / bound |")
-print("|---|--:|--:|--:|--:|--:|--:|--:|--:|")
+      f"| read GB/s | decode bound | fantasma / bound | llama.cpp / bound |")
+print("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
 for model in models:
     name = os.path.basename(model)[: -len(".gguf")] if model.endswith(".gguf") else os.path.basename(model)
     llama = load(f"{scratch}/{name}.llama.json")
@@ -77,11 +89,13 @@ for model in models:
     llama_pp, llama_tg = llama_median(llama, int(prompt), 0), llama_median(llama, 0, int(gen))
     ours_pp, ours_tg = ours.get("prefill_tokens_per_s"), ours.get("decode_tokens_per_s")
     per_token = ours.get("bytes_per_token")
-    bound = bandwidth * 1e9 / per_token if per_token else None
+    bandwidth, measured = bandwidth_around(name)
+    bound = bandwidth * 1e9 / per_token if per_token and bandwidth else None
     share = lambda v: "–" if v is None or bound is None else f"{100 * v / bound:.0f} %"
     size = f"{ours['weight_bytes'] / 1e6:.0f} MB {ours['file_type']}" if ours else "?"
     print(f"| {name} | {size} | {show(llama_pp)} | {show(ours_pp)} | {show(llama_tg)} | {show(ours_tg)} "
-          f"| {show(bound)} | {share(ours_tg)} | {share(llama_tg)} |")
+          f"| {' → '.join(f'{v:.1f}' for v in measured) or '?'} | {show(bound)} | {share(ours_tg)} "
+          f"| {share(llama_tg)} |")
 for model in models:
     name = os.path.basename(model)[: -len(".gguf")]
     ours = load(f"{scratch}/{name}.fantasma.json")

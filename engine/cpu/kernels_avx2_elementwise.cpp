@@ -6,9 +6,9 @@
 
 #if defined(__AVX2__) && defined(__FMA__)
 
-#include <immintrin.h>
+#include "engine/cpu/ops.hpp"
 
-#include <cmath>
+#include <immintrin.h>
 
 namespace fantasma::engine::cpu {
 namespace {
@@ -42,10 +42,6 @@ __m256 sigmoid(__m256 x) {
                          _mm256_add_ps(one, exp_in_range(_mm256_sub_ps(_mm256_setzero_ps(), x))));
 }
 
-float sigmoid(float x) {
-    return 1.0f / (1.0f + std::exp(-x));
-}
-
 }  // namespace
 
 void silu_times_avx2(float* out, const float* a, const float* b, int n) {
@@ -56,7 +52,9 @@ void silu_times_avx2(float* out, const float* a, const float* b, int n) {
         if (b != nullptr) y = _mm256_mul_ps(y, _mm256_loadu_ps(b + i));
         _mm256_storeu_ps(out + i, y);
     }
-    for (; i < n; ++i) out[i] = a[i] * sigmoid(a[i]) * (b != nullptr ? b[i] : 1.0f);
+    if (i < n)  // the last few: the reference ops (compiled without AVX2, safe to call)
+        b != nullptr ? swiglu_forward(out + i, a + i, b + i, n - i)
+                     : silu_forward(out + i, a + i, n - i);
 }
 
 void sigmoid_times_avx2(float* x, const float* gate, int n) {
@@ -64,7 +62,7 @@ void sigmoid_times_avx2(float* x, const float* gate, int n) {
     for (; i + 8 <= n; i += 8)
         _mm256_storeu_ps(x + i,
                          _mm256_mul_ps(_mm256_loadu_ps(x + i), sigmoid(_mm256_loadu_ps(gate + i))));
-    for (; i < n; ++i) x[i] *= sigmoid(gate[i]);
+    if (i < n) sigmoid_gate_forward(x + i, gate + i, n - i);
 }
 
 }  // namespace fantasma::engine::cpu

@@ -2,6 +2,7 @@
 // kernels are tested against alongside engine/cpu/ops.
 #include "engine/cpu/kernels.hpp"
 
+#include "engine/cpu/ops.hpp"
 #include "engine/quants.hpp"
 
 #include <algorithm>
@@ -114,20 +115,13 @@ void delta_step(float* S, const float* q, const float* k, const float* v, float 
     for (int j = 0; j < Dv; ++j) out[j] *= q_scale;
 }
 
-float sigmoid(float x) {
-    return 1.0f / (1.0f + std::exp(-x));
-}
-
+// The gates are the reference ops themselves.
 void silu_times(float* out, const float* a, const float* b, int n) {
-    for (int i = 0; i < n; ++i) out[i] = a[i] * sigmoid(a[i]) * (b != nullptr ? b[i] : 1.0f);
-}
-
-void sigmoid_times(float* x, const float* gate, int n) {
-    for (int i = 0; i < n; ++i) x[i] *= sigmoid(gate[i]);
+    b != nullptr ? swiglu_forward(out, a, b, n) : silu_forward(out, a, n);
 }
 
 constexpr Kernels kScalar{"scalar", quantize_row_q8, matmul,     dot,
-                          axpy,     delta_step,      silu_times, sigmoid_times};
+                          axpy,     delta_step,      silu_times, sigmoid_gate_forward};
 
 }  // namespace
 

@@ -27,6 +27,9 @@ void gated_rms_norm_forward(float* out, const float* in, const float* gate, cons
 // x[rows, dim] /= sqrt(Σx² + eps), row by row, in place (transformers' l2norm)
 void l2_norm_forward(float* x, int rows, int dim, float eps);
 
+// out[n] = silu(x[n]) = x[n] · sigmoid(x[n]); out may be x
+void silu_forward(float* out, const float* x, int n);
+
 // out[n] = silu(gate[n]) · up[n]
 void swiglu_forward(float* out, const float* gate, const float* up, int n);
 

@@ -12,6 +12,10 @@ void embedding_forward(float* out, const float* table, std::span<const std::int3
                     sizeof(float) * C);
 }
 
+void silu_forward(float* out, const float* x, int n) {
+    for (int i = 0; i < n; ++i) out[i] = x[i] / (1.0f + std::exp(-x[i]));
+}
+
 void swiglu_forward(float* out, const float* gate, const float* up, int n) {
     for (int i = 0; i < n; ++i) out[i] = gate[i] / (1.0f + std::exp(-gate[i])) * up[i];
 }

@@ -15,6 +15,7 @@
 #include "engine/gguf_convert.hpp"
 #include "engine/gguf_requantize.hpp"
 #include "engine/safetensors.hpp"
+#include "support/json_read.hpp"
 
 namespace fantasma::cli {
 
@@ -39,8 +40,8 @@ bool starts_with_gguf_magic(const fs::path& path) {
 
 // max_position_embeddings from config.json (top level or text_config), when present.
 std::optional<std::uint32_t> context_length(const fs::path& config_path) {
-    std::ifstream in(config_path);
-    const auto config = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+    const JsonRead read = read_json_file(config_path);
+    const nlohmann::json& config = read.value;
     if (!config.is_object()) return std::nullopt;
     for (const auto* scope :
          {&config, config.contains("text_config") ? &config["text_config"] : nullptr}) {

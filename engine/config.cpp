@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "support/json_read.hpp"
+
 #include <cstdint>
 #include <fstream>
 #include <limits>
@@ -113,12 +115,9 @@ std::vector<int> read_eos(const json& text, const json& root) {
 }  // namespace
 
 ModelConfig parse_hf_config(std::string_view json_text, std::string_view source) {
-    json root;
-    try {
-        root = json::parse(json_text);
-    } catch (const json::exception& e) {
-        throw ModelError(std::string(source) + ": not valid JSON (" + e.what() + ")");
-    }
+    JsonRead read = read_json(json_text);
+    if (!read.ok()) throw ModelError(std::string(source) + ": " + read.error);
+    const json root = std::move(read.value);
     if (!root.is_object()) throw ModelError(std::string(source) + ": not a JSON object");
     const auto text_it = root.find("text_config");
     const bool nested = text_it != root.end() && text_it->is_object();

@@ -1,6 +1,7 @@
 #include "engine/gguf_tokenizer.hpp"
 
 #include "engine/error.hpp"
+#include "support/json_read.hpp"
 
 #include <cstdint>
 #include <fstream>
@@ -27,12 +28,12 @@ std::optional<std::string> read_text(const std::filesystem::path& path) {
     return text.str();
 }
 
-json read_json(const std::filesystem::path& path) {
-    const auto text = read_text(path);
-    if (!text) return json();
-    json value = json::parse(*text, nullptr, /*allow_exceptions=*/false);
-    if (value.is_discarded()) throw ModelError(path.string() + ": not valid JSON");
-    return value;
+// The file's JSON, or null when the folder has no such file.
+json read_optional_json(const std::filesystem::path& path) {
+    JsonRead read = read_json_file(path);
+    if (read.failure == JsonFailure::Unreadable) return json();
+    if (!read.ok()) throw ModelError(path.string() + ": " + read.error);
+    return std::move(read.value);
 }
 
 // A special token named in tokenizer_config.json: a string or {"content": string}.
@@ -121,19 +122,17 @@ std::optional<std::int32_t> id_of(const Vocabulary& vocab,
 bool add_tokenizer_metadata(GgufWriter& out, const std::filesystem::path& folder, int vocab_size,
                             const std::vector<int>& config_eos) {
     const std::filesystem::path tokenizer_path = folder / "tokenizer.json";
-    const auto text = read_text(tokenizer_path);
-    if (!text) {
+    const json root = read_optional_json(tokenizer_path);
+    if (root.is_null()) {
         if (!config_eos.empty())
             out.add_u32("tokenizer.ggml.eos_token_id", std::uint32_t(config_eos.front()));
         return false;
     }
     const std::string source = tokenizer_path.string();
-    const json root = json::parse(*text, nullptr, /*allow_exceptions=*/false);
-    if (root.is_discarded() || !root.is_object())
-        throw ModelError(source + ": not a JSON tokenizer file");
+    if (!root.is_object()) throw ModelError(source + ": not a JSON tokenizer file");
     const Vocabulary vocab = read_vocabulary(root, vocab_size, source);
     const std::vector<std::string> merges = read_merges(root["model"], vocab, source);
-    const json config = read_json(folder / "tokenizer_config.json");
+    const json config = read_optional_json(folder / "tokenizer_config.json");
 
     out.add_string("tokenizer.ggml.model", "gpt2");
     out.add_string("tokenizer.ggml.pre", "qwen35");

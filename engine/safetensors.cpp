@@ -4,10 +4,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "support/json_read.hpp"
+
 #include <cstring>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 namespace fantasma::engine {
 namespace {
@@ -66,16 +66,10 @@ TensorData parse_entry(const std::string& name, const json& entry, std::span<con
     return tensor;
 }
 
-json read_json_file(const std::filesystem::path& path) {
-    std::ifstream file(path, std::ios::binary);
-    if (!file) fail(path.string(), "cannot open");
-    std::ostringstream text;
-    text << file.rdbuf();
-    try {
-        return json::parse(text.str());
-    } catch (const json::exception& e) {
-        fail(path.string(), std::string("not valid JSON (") + e.what() + ")");
-    }
+json read_index(const std::filesystem::path& path) {
+    JsonRead read = read_json_file(path);
+    if (!read.ok()) fail(path.string(), read.error);
+    return std::move(read.value);
 }
 
 }  // namespace
@@ -90,12 +84,9 @@ std::vector<TensorData> parse_safetensors(std::span<const std::byte> file,
         fail(source,
              "the header size is larger than the file; not a safetensors file or truncated");
     const auto* header_begin = reinterpret_cast<const char*>(file.data() + 8);
-    json header;
-    try {
-        header = json::parse(header_begin, header_begin + header_size);
-    } catch (const json::exception& e) {
-        fail(source, std::string("the header is not valid JSON (") + e.what() + ")");
-    }
+    JsonRead read = read_json({header_begin, header_size}, {.max_bytes = kMaxHeaderBytes});
+    if (!read.ok()) fail(source, "the header is " + read.error);
+    const json header = std::move(read.value);
     if (!header.is_object()) fail(source, "the header is not a JSON object");
     const auto data = file.subspan(8 + header_size);
     std::vector<TensorData> tensors;
@@ -123,7 +114,7 @@ SafetensorsModel::SafetensorsModel(const std::filesystem::path& path) : path_(pa
         add_file(path / "model.safetensors");
         return;
     }
-    const json index = read_json_file(index_path);
+    const json index = read_index(index_path);
     const auto map = index.find("weight_map");
     if (!index.is_object() || map == index.end() || !map->is_object())
         fail(index_path.string(), "has no weight_map object");

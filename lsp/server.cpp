@@ -1,6 +1,8 @@
 // JSON-RPC 2.0 dispatch and the LSP lifecycle. The LSP methods are in server_methods.cpp.
 #include "lsp/server.hpp"
 
+#include "support/json_read.hpp"
+
 namespace fantasma::lsp {
 namespace {
 
@@ -55,14 +57,21 @@ Server::~Server() {
 
 void Server::on_message(std::string_view body) {
     if (log_.enabled(LogLevel::Trace)) log_.trace("received " + std::string(body));
-    json message = json::parse(body, nullptr, /*allow_exceptions=*/false);
-    if (message.is_discarded()) {
-        log_.warning("message of " + std::to_string(body.size()) + " bytes is not valid JSON");
-        send_error(nullptr, ErrorCode::ParseError, "the message is not valid JSON");
+    // Valid JSON past the depth limit would crash the server when copied or printed: it is
+    // refused as a request the server cannot take, and the server goes on.
+    const JsonRead read = read_json(body);
+    if (!read.ok()) {
+        const bool invalid = read.failure == JsonFailure::Invalid;
+        log_.warning("message of " + std::to_string(body.size()) +
+                     " bytes refused: " + (invalid ? "not valid JSON" : read.error));
+        if (invalid)
+            send_error(nullptr, ErrorCode::ParseError, "the message is not valid JSON");
+        else
+            send_error(nullptr, ErrorCode::InvalidRequest, "the message is " + read.error);
         return;
     }
     try {
-        dispatch(message);
+        dispatch(read.value);
     } catch (const std::exception& error) {
         // Handlers turn their own failures into replies; this is the last line of defence.
         log_.error(std::string("unexpected failure while dispatching: ") + error.what());

@@ -53,6 +53,7 @@ public:
     void on_message(std::string_view body) override;
     void on_framing_error(std::string_view description) override;
     bool finished() const override { return exited_; }
+    std::size_t open_documents() const { return workspace_->open_count(); }
 
     // The process exit code once finished: 0 after shutdown, 1 when exit came without it.
     int exit_code() const { return shutdown_requested_ ? 0 : 1; }
@@ -95,6 +96,9 @@ private:
     void update_analysis_settings();
     void publish(const Snapshot& snapshot);
     void show_message(int type, const std::string& message);
+    // A document the workspace would not keep (past its limits): logged, its diagnostics
+    // cleared, the writer told.
+    void tell_refused(const std::string& uri, const std::string& why);
     void report_progress(const std::string& title, std::size_t documents);
 
     // server_rewrite.cpp: the model rewrite commands
@@ -120,6 +124,7 @@ private:
     bool initialize_answered_ = false;
     bool shutdown_requested_ = false;
     bool exited_ = false;
+    bool told_refused_ = false;  // since the last didClose
 
     // Fixed by initialize, read by workers afterwards.
     PositionEncoding encoding_ = PositionEncoding::Utf16;

@@ -99,7 +99,21 @@ void Server::did_open(const json& params) {
     log_.info("opened " + item.uri + " (" + std::string(language_name(language)) + ", " +
               std::to_string(item.text.size()) + " bytes, version " +
               std::to_string(item.version) + ")");
-    workspace_->open(item.uri, language, item.version, item.text);
+    try {
+        workspace_->open(item.uri, language, item.version, item.text);
+    } catch (const DocumentRefused& refused) {
+        tell_refused(item.uri, refused.what());
+    }
+}
+
+// A client that opens 10,000 documents hears it once, not 9,000 times: after the first
+// refusal, the rest go to the log until a document is closed.
+void Server::tell_refused(const std::string& uri, const std::string& why) {
+    log_.warning(why);
+    notify("textDocument/publishDiagnostics", PublishDiagnosticsParams{uri, std::nullopt, {}});
+    if (told_refused_) return;
+    told_refused_ = true;
+    show_message(kMessageWarning, "fantasma: " + why);
 }
 
 void Server::did_change(const json& params) {
@@ -112,6 +126,8 @@ void Server::did_change(const json& params) {
         workspace_->change(change.uri, change.version, changes, encoding_);
     } catch (const std::out_of_range&) {
         log_.warning("didChange for " + change.uri + ", which is not open: ignored");
+    } catch (const DocumentRefused& refused) {
+        tell_refused(change.uri, refused.what());
     }
 }
 
@@ -119,6 +135,7 @@ void Server::did_close(const json& params) {
     const auto close = parse_params<TextDocumentIdentifierParams>(params);
     log_.info("closed " + close.uri);
     workspace_->close(close.uri);
+    told_refused_ = false;
     // Its diagnostics leave with it.
     notify("textDocument/publishDiagnostics", PublishDiagnosticsParams{close.uri, std::nullopt, {}});
 }

@@ -1,6 +1,7 @@
 #include "lsp/workspace.hpp"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace fantasma::lsp {
 
@@ -45,26 +46,73 @@ Report Workspace::analyze(const Analyzer& analyzer, std::string_view text, Langu
     return analyzer.analyze(text, options);
 }
 
+namespace {
+
+std::string size_text(std::size_t bytes) {
+    if (bytes < (1 << 20)) return std::to_string(bytes) + " bytes";
+    const double value = double(bytes) / double(1 << 20);
+    char text[32];
+    std::snprintf(text, sizeof text, bytes % (1 << 20) == 0 ? "%.0f MiB" : "%.1f MiB", value);
+    return text;
+}
+
+}  // namespace
+
+std::string Workspace::refusal(const std::string& uri, std::size_t bytes) const {
+    if (bytes > options_.max_document_bytes)
+        return uri + " is not analysed: at " + size_text(bytes) + " it is larger than the " +
+               size_text(options_.max_document_bytes) + " a document may have";
+    const auto found = documents_.find(uri);
+    const std::size_t others =
+        total_bytes_ - (found == documents_.end() ? 0 : found->second.latest.text->size());
+    if (found == documents_.end() && documents_.size() >= options_.max_documents)
+        return uri + " is not analysed: " + std::to_string(documents_.size()) +
+               " documents are open, the most fantasma analyses at once (close some, then "
+               "reopen it)";
+    if (others + bytes > options_.max_total_bytes)
+        return uri + " is not analysed: the open documents would hold more than " +
+               size_text(options_.max_total_bytes) +
+               " of text, the most fantasma keeps (close some, then reopen it)";
+    return "";
+}
+
+std::vector<Workspace::WaiterFn> Workspace::erase(const std::string& uri) {
+    std::vector<WaiterFn> waiters;
+    const auto found = documents_.find(uri);
+    if (found == documents_.end()) return waiters;
+    found->second.stop.request_stop();
+    waiters.swap(found->second.waiters);
+    total_bytes_ -= found->second.latest.text->size();
+    documents_.erase(found);
+    return waiters;
+}
+
 void Workspace::open(const std::string& uri, Language language, int version, std::string text) {
     std::vector<WaiterFn> superseded;
+    std::string refused;
     {
         const std::lock_guard lock(mutex_);
-        DocumentState& document = documents_[uri];
-        document.stop.request_stop();
-        superseded.swap(document.waiters);
-        document = DocumentState{};
-        document.latest = {uri, version, language,
-                           std::make_shared<const std::string>(std::move(text)), nullptr};
-        document.generation = next_generation_++;
-        schedule(document, true);
+        refused = refusal(uri, text.size());
+        superseded = erase(uri);
+        if (refused.empty()) {
+            DocumentState& document = documents_[uri];
+            total_bytes_ += text.size();
+            document.latest = {uri, version, language,
+                               std::make_shared<const std::string>(std::move(text)), nullptr};
+            document.generation = next_generation_++;
+            schedule(document, true);
+        }
     }
+    idle_signal_.notify_all();
     fail_waiters(std::move(superseded));
+    if (!refused.empty()) throw DocumentRefused(refused);
     if (workers_.empty()) analyze_inline(uri);
 }
 
 void Workspace::change(const std::string& uri, int version, const std::vector<TextChange>& changes,
                        PositionEncoding encoding) {
     std::vector<WaiterFn> superseded;
+    std::string refused;
     {
         const std::lock_guard lock(mutex_);
         const auto found = documents_.find(uri);
@@ -72,16 +120,26 @@ void Workspace::change(const std::string& uri, int version, const std::vector<Te
         DocumentState& document = found->second;
         std::string text = *document.latest.text;
         for (const TextChange& change : changes) apply_change(text, change, encoding);
-        document.latest.text = std::make_shared<const std::string>(std::move(text));
-        document.latest.version = version;
-        document.latest.report = nullptr;
-        document.generation = next_generation_++;
-        document.stop.request_stop();  // the running analysis is of the old text
-        document.stop = std::stop_source();
-        superseded.swap(document.waiters);
-        schedule(document, false);
+        refused = refusal(uri, text.size());
+        if (!refused.empty()) {
+            superseded = erase(uri);
+        } else {
+            total_bytes_ = total_bytes_ - document.latest.text->size() + text.size();
+            document.latest.text = std::make_shared<const std::string>(std::move(text));
+            document.latest.version = version;
+            document.latest.report = nullptr;
+            document.generation = next_generation_++;
+            document.stop.request_stop();  // the running analysis is of the old text
+            document.stop = std::stop_source();
+            superseded.swap(document.waiters);
+            schedule(document, false);
+        }
     }
     fail_waiters(std::move(superseded));
+    if (!refused.empty()) {
+        idle_signal_.notify_all();
+        throw DocumentRefused(refused);
+    }
     if (workers_.empty()) analyze_inline(uri);
 }
 
@@ -89,14 +147,15 @@ void Workspace::close(const std::string& uri) {
     std::vector<WaiterFn> waiters;
     {
         const std::lock_guard lock(mutex_);
-        const auto found = documents_.find(uri);
-        if (found == documents_.end()) return;
-        found->second.stop.request_stop();
-        waiters.swap(found->second.waiters);
-        documents_.erase(found);
+        waiters = erase(uri);
     }
     idle_signal_.notify_all();
     fail_waiters(std::move(waiters));
+}
+
+std::size_t Workspace::open_count() const {
+    const std::lock_guard lock(mutex_);
+    return documents_.size();
 }
 
 bool Workspace::is_open(const std::string& uri) const {

@@ -11,6 +11,7 @@
 #include <mutex>
 #include <optional>
 #include <set>
+#include <stdexcept>
 #include <stop_token>
 #include <string>
 #include <thread>
@@ -19,6 +20,7 @@
 #include "lsp/text_edit.hpp"
 #include "stylometry/analyzer.hpp"
 #include "stylometry/language.hpp"
+#include "stylometry/source_file.hpp"
 
 namespace fantasma::lsp {
 
@@ -28,6 +30,13 @@ struct AnalysisSettings {
     std::set<std::string> ignored_codes;     // "ignore in this workspace"
     double min_bits = 0.0;
     std::shared_ptr<const Profile> profile;  // null: population bits
+};
+
+// A document open() or change() would not keep: past a limit of Workspace::Options. The
+// message says which, for the writer.
+class DocumentRefused : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
 };
 
 // One document's text and, when current, its analysis.
@@ -48,6 +57,11 @@ public:
         // How long each finished analysis took (benchmarks split analysis from the server's
         // own time); called from the analysing thread, before the publication.
         std::function<void(std::chrono::nanoseconds)> on_analysed;
+        // Whatever a client sends, the documents' memory stays bounded: past these, open()
+        // and change() throw DocumentRefused and the document is not kept.
+        std::size_t max_document_bytes = kMaxDocumentBytes;  // as `fantasma check`
+        std::size_t max_documents = 1000;
+        std::size_t max_total_bytes = std::size_t{256} << 20;
     };
     // Called with each finished analysis of a document's current text, from a worker thread
     // (or the caller's thread when inline). Never called for a superseded version.
@@ -61,11 +75,15 @@ public:
     Workspace(const Workspace&) = delete;
     Workspace& operator=(const Workspace&) = delete;
 
+    // Throws DocumentRefused past the limits; a document open before under the same URI is
+    // closed then.
     void open(const std::string& uri, Language language, int version, std::string text);
-    // Throws std::out_of_range for a document that is not open.
+    // Throws std::out_of_range for a document that is not open, and DocumentRefused (the
+    // document is closed) when the edit makes it larger than the limits allow.
     void change(const std::string& uri, int version, const std::vector<TextChange>& changes,
                 PositionEncoding encoding);
     void close(const std::string& uri);
+    std::size_t open_count() const;
     bool is_open(const std::string& uri) const;
     std::vector<std::string> uris() const;
 
@@ -106,6 +124,10 @@ private:
     void worker_loop();
     void finish(const std::string& uri, std::uint64_t generation, Report report);
     void fail_waiters(std::vector<WaiterFn> waiters);
+    // Why a document of `bytes` cannot be kept beside the others, or "" (mutex held).
+    std::string refusal(const std::string& uri, std::size_t bytes) const;
+    // Forgets an open document (mutex held); returns its waiters, to be failed unlocked.
+    std::vector<WaiterFn> erase(const std::string& uri);
 
     const Analyzer& analyzer_;
     Options options_;
@@ -117,6 +139,7 @@ private:
     std::map<std::string, DocumentState, std::less<>> documents_;
     std::shared_ptr<const AnalysisSettings> settings_;
     std::uint64_t next_generation_ = 1;
+    std::size_t total_bytes_ = 0;  // of every open document's latest text
     std::size_t running_ = 0;
     bool stopping_ = false;
     std::mutex publish_mutex_;  // publications in order, re-checked for staleness

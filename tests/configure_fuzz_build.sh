@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
-# Configures (once) a clang build folder of its own for libFuzzer targets, since the main
-# build may use g++. Used by tests/lsp/fuzz/run_fuzz.sh and tests/engine/fuzz/run_fuzz.sh.
-#   configure_fuzz_build.sh SOURCE_DIR BUILD_DIR CMAKE_OPTION   (e.g. -DFANTASMA_LSP_FUZZ=ON)
+# Configures (once) the clang build folder that every libFuzzer target is built in, since the
+# main build may use g++. Used by the run_fuzz.sh scripts under tests/ and scripts/fuzz.sh.
+#   configure_fuzz_build.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
 source_dir=$1
 build_dir=$2
-option=$3
 [[ -f $build_dir/build.ninja ]] && exit 0
 
 # The newest clang with a libFuzzer runtime: clang 14 (Debian's default) lacks C++20 bits
@@ -26,4 +25,4 @@ cmake -S "$source_dir" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInf
     -DCMAKE_C_COMPILER="clang${compiler:+-$compiler}" \
     -DCMAKE_CXX_COMPILER="clang++${compiler:+-$compiler}" \
     -DCMAKE_CXX_FLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined" \
-    "$option" -DFANTASMA_BENCHMARKS=OFF >/dev/null
+    -DFANTASMA_FUZZ=ON -DFANTASMA_BENCHMARKS=OFF >/dev/null

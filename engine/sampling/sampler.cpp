@@ -2,11 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <numeric>
 
 #include "engine/error.hpp"
+#include "support/json_read.hpp"
 
 namespace fantasma::engine {
 
@@ -105,11 +105,11 @@ TokenId Sampler::sample_best(std::span<const Candidate> best) {
 namespace {
 
 void add_eos_ids(const std::filesystem::path& file, std::vector<TokenId>& ids) {
-    std::ifstream in(file);
-    if (!in) return;
-    auto config = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
-    if (config.is_discarded() || !config.is_object())
-        throw ModelError(file.string() + ": not valid JSON");
+    JsonRead read = read_json_file(file);
+    if (read.failure == JsonFailure::Unreadable) return;
+    if (!read.ok()) throw ModelError(file.string() + ": " + read.error);
+    if (!read.value.is_object()) throw ModelError(file.string() + ": not a JSON object");
+    const nlohmann::json& config = read.value;
     const auto* holder = &config;
     if (!config.contains("eos_token_id") && config.contains("text_config") &&
         config["text_config"].is_object())

@@ -10,6 +10,7 @@
 #include <queue>
 
 #include "engine/error.hpp"
+#include "support/json_read.hpp"
 
 namespace fantasma::engine {
 namespace {
@@ -99,35 +100,13 @@ std::string nfc(std::string_view text) {
     return result;
 }
 
-// The JSON parser recurses once per nesting level; a hostile file must not exhaust the stack.
-bool nesting_within(std::string_view text, int limit) {
-    int depth = 0;
-    bool in_string = false;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        char c = text[i];
-        if (in_string) {
-            if (c == '\\')
-                ++i;
-            else if (c == '"')
-                in_string = false;
-        } else if (c == '"') {
-            in_string = true;
-        } else if (c == '[' || c == '{') {
-            if (++depth > limit) return false;
-        } else if (c == ']' || c == '}') {
-            --depth;
-        }
-    }
-    return true;
-}
-
 }  // namespace
 
 BpeTokenizer::BpeTokenizer(std::string_view json_text, const std::string& source) {
-    if (!nesting_within(json_text, 64)) throw ModelError(source + ": JSON nested too deeply");
-    json root = json::parse(json_text, nullptr, /*allow_exceptions=*/false);
-    if (root.is_discarded() || !root.is_object())
-        throw ModelError(source + ": not a JSON tokenizer file");
+    JsonRead read = read_json(json_text);
+    if (!read.ok()) throw ModelError(source + ": " + read.error);
+    json root = std::move(read.value);
+    if (!root.is_object()) throw ModelError(source + ": not a JSON tokenizer file");
     const json& model = root.contains("model") ? root["model"] : json();
     if (!model.is_object() || model.value("type", "BPE") != "BPE" || !model.contains("vocab") ||
         !model["vocab"].is_object() || !model.contains("merges") || !model["merges"].is_array())

@@ -2,6 +2,10 @@
 // they pair up, as in CommonMark's flanking rules (simplified: no "rule of 3").
 #include "stylometry/extract/markdown_inline.hpp"
 
+#include <algorithm>
+#include <map>
+#include <utility>
+
 namespace fantasma::markdown {
 namespace {
 
@@ -41,21 +45,31 @@ void InlineScanner::delimiter_run(std::size_t at, std::size_t length) {
 
 void InlineScanner::resolve_delimiters() {
     std::vector<std::size_t> openers;  // indices into items_
+    // For each kind of closer, how many openers at the bottom of the stack a search found
+    // none of its kind in (CommonMark's "openers bottom"): without it, 50,000 unmatched
+    // closers over 50,000 openers of another kind take 2.5 billion steps.
+    std::map<std::pair<char, std::size_t>, std::size_t> searched;
     for (std::size_t index = 0; index < items_.size(); ++index) {
         Item& item = items_[index];
         if (item.kind != Item::Kind::Delimiter) continue;
         if (item.can_close) {
+            // Strikethrough closes only a run of its own length.
+            const std::pair kind{item.marker, item.marker == '~' ? item.end - item.begin : 0};
+            std::size_t& bottom = searched[kind];
             std::size_t depth = openers.size();
-            while (depth > 0) {
+            while (depth > bottom) {
                 const Item& opener = items_[openers[depth - 1]];
                 const bool same_length = opener.end - opener.begin == item.end - item.begin;
                 if (opener.marker == item.marker && (item.marker != '~' || same_length)) break;
                 --depth;
             }
-            if (depth > 0) {
+            if (depth == bottom) bottom = openers.size();
+            if (depth > bottom) {
                 items_[openers[depth - 1]].matched = true;
                 item.matched = true;
                 openers.resize(depth - 1);
+                for (auto& [other, other_bottom] : searched)
+                    other_bottom = std::min(other_bottom, openers.size());
                 continue;
             }
         }

@@ -106,7 +106,10 @@ void InlineScanner::match_brackets() {
     }
 }
 
-void InlineScanner::scan(std::size_t begin, std::size_t end) {
+void InlineScanner::scan(std::size_t begin, std::size_t end, int depth) {
+    // Links inside links are not CommonMark, but they are read as such up to this depth; a
+    // hostile document nesting 100,000 of them must not exhaust the stack.
+    constexpr int kMaxLinkNesting = 16;
     std::size_t plain = begin;  // start of the pending run of plain text
     const auto flush = [&](std::size_t upto) {
         if (upto > plain) items_.push_back(Item::text(plain, upto));
@@ -165,7 +168,12 @@ void InlineScanner::scan(std::size_t begin, std::size_t end) {
             skip_to(i = after);
         } else if (c == '[' && link(i, end, text_end, after)) {
             flush(i);
-            if (i + 1 < end && text_[i + 1] != '^') scan(i + 1, text_end);
+            if (i + 1 < end && text_[i + 1] != '^') {
+                if (depth < kMaxLinkNesting)
+                    scan(i + 1, text_end, depth + 1);
+                else
+                    items_.push_back(Item::text(i + 1, text_end));
+            }
             skip_to(i = after);
         } else if (c == '*' || c == '_' || c == '~') {
             std::size_t length = 0;

@@ -52,7 +52,8 @@ class InlineScanner {
 
     void load(const Leaf& leaf);
     void match_brackets();
-    void scan(std::size_t begin, std::size_t end);
+    // `depth`: how many link texts enclose [begin, end).
+    void scan(std::size_t begin, std::size_t end, int depth = 0);
     bool code_span(std::size_t at, std::size_t end, std::size_t& after);
     bool math(std::size_t at, std::size_t end, std::size_t& after);
     bool angle(std::size_t at, std::size_t end, std::size_t& after, Span& url);

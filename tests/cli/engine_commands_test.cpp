@@ -174,6 +174,11 @@ TEST_CASE("bad models and backends fail with one line, never a crash", "[cli]") 
     const std::string missing = (scratch.dir / "no-such-model").string();
     std::ofstream(scratch.dir / "garbage.safetensors") << "not a safetensors file";
     std::ofstream(scratch.dir / "config.json") << "{ not json";
+    // A model folder whose files nest 100,000 levels deep: refused, never a stack overflow.
+    const fs::path deep = scratch.dir / "deep";
+    fs::create_directories(deep);
+    for (const char* file : {"config.json", "tokenizer.json"})
+        std::ofstream(deep / file) << std::string(100'000, '[') << std::string(100'000, ']');
     const std::string garbage = (scratch.dir / "garbage.safetensors").string();
     const std::string reference = (kReference / "tied-gqa-bf16").string();
     const std::string out = quote((scratch.dir / "x.npy").string());
@@ -192,6 +197,10 @@ TEST_CASE("bad models and backends fail with one line, never a crash", "[cli]") 
          "the tokenizer does not belong to this model"},
         {"tokenize --model " + quote(missing) + " hi", "no-such-model"},
         {"tokenize --model " + quote(garbage) + " hi", "garbage.safetensors"},
+        {"tokenize --model " + quote(deep.string()) + " hi",
+         "tokenizer.json: nested deeper than 128 levels"},
+        {"logits --model " + quote(deep.string()) + " --tokens 1 --out " + out,
+         "config.json: nested deeper than 128 levels"},
     };
     for (const auto& [arguments, named] : runs) {
         INFO(arguments);

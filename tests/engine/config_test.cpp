@@ -76,6 +76,8 @@ TEST_CASE("layer_types and full_attention_interval set the layer pattern", "[eng
 
 TEST_CASE("bad configs give one-line errors naming the setting", "[engine][config]") {
     CHECK_THAT(error_of("{nope"), Catch::Contains("config.json: not valid JSON"));
+    CHECK_THAT(error_of(std::string(100'000, '[') + std::string(100'000, ']')),
+               Catch::Contains("config.json: nested deeper than 128 levels"));
     CHECK_THAT(error_of("[1]"), Catch::Contains("not a JSON object"));
     CHECK_THAT(error_of(R"({"hidden_size": "big"})"),
                Catch::Contains("'hidden_size' has the wrong type"));

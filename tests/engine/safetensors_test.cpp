@@ -104,6 +104,9 @@ TEST_CASE("bad safetensors files give one-line errors", "[engine][safetensors]")
                Catch::Contains("header size is larger than the file"));
     CHECK_THAT(error_of(safetensors_bytes("{oops", "")),
                Catch::Contains("header is not valid JSON"));
+    CHECK_THAT(error_of(safetensors_bytes(
+                   R"({"w": )" + std::string(100'000, '[') + std::string(100'000, ']') + "}", "")),
+               Catch::Contains("header is nested deeper than 128 levels"));
     CHECK_THAT(error_of(safetensors_bytes(entry, std::string(4, '\0'))),
                Catch::Contains("tensor 'w' lies outside the file (truncated?)"));
     CHECK_THAT(error_of(safetensors_bytes(
@@ -169,6 +172,8 @@ TEST_CASE("a sharded index must name shards inside the folder", "[engine][safete
     write_file(dir / "model.safetensors.index.json",
                R"({"weight_map": {"a": "gone.safetensors"}})");
     CHECK_THAT(open_error(dir), Catch::Contains("gone.safetensors: cannot open"));
+    write_file(dir / "model.safetensors.index.json", std::string(100'000, '{'));
+    CHECK_THAT(open_error(dir), Catch::Contains("index.json: nested deeper than 128 levels"));
     write_file(dir / "model.safetensors.index.json", R"({"nothing": 1})");
     CHECK_THAT(open_error(dir), Catch::Contains("has no weight_map object"));
     CHECK_THAT(open_error(dir / "nowhere"), Catch::Contains("no such file or folder"));

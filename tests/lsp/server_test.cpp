@@ -26,14 +26,15 @@ const Analyzer& analyzer() {
 // notification is there as soon as loop() returns.
 class TestClient {
 public:
-    TestClient() : log_(LogLevel::Error), server_(transport_, analyzer(), log_, options(0, 0ms)) {}
+  explicit TestClient(Workspace::Options workspace = options(0, 0ms))
+      : log_(LogLevel::Error), server_(transport_, analyzer(), log_, std::move(workspace)) {}
 
-    std::vector<json> send_raw(std::string_view bytes) {
-        transport_.write_bytes(bytes);
-        transport_.loop(server_);
-        std::vector<json> received;
-        for (const std::string& body : transport_.take_sent()) received.push_back(json::parse(body));
-        return received;
+  std::vector<json> send_raw(std::string_view bytes) {
+      transport_.write_bytes(bytes);
+      transport_.loop(server_);
+      std::vector<json> received;
+      for (const std::string& body : transport_.take_sent()) received.push_back(json::parse(body));
+      return received;
     }
     std::vector<json> send(const json& message) {
         json full = message;
@@ -148,4 +149,110 @@ TEST_CASE("$/cancelRequest for an answered request changes nothing") {
     CHECK(client.notify("$/cancelRequest", {{"id", 1}}).empty());
     CHECK(client.notify("$/cancelRequest", {{"id", json::object()}}).empty());
     CHECK(client.request("shutdown").at("result").is_null());
+}
+
+namespace {
+
+std::string nested(std::string_view opener, std::string_view closer, int depth) {
+    std::string text;
+    for (int i = 0; i < depth; ++i) text += opener;
+    for (int i = 0; i < depth; ++i) text += closer;
+    return text;
+}
+
+json open_params(const std::string& uri, const std::string& text) {
+    return {{"textDocument",
+             {{"uri", uri}, {"languageId", "markdown"}, {"version", 1}, {"text", text}}}};
+}
+
+std::vector<json> with_method(const std::vector<json>& messages, std::string_view method) {
+    std::vector<json> found;
+    for (const json& message : messages)
+        if (message.value("method", "") == method) found.push_back(message);
+    return found;
+}
+
+}  // namespace
+
+TEST_CASE("a message nested 100,000 levels deep is refused and the server goes on") {
+    TestClient client;
+    // Before initialize, in initializationOptions, and in an ordinary request's params.
+    const std::string deep_options = R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":)"
+                                     R"({"capabilities":{},"initializationOptions":)" +
+                                     nested("{\"a\":", "}", 100'000) + "}}";
+    auto replies = client.send_raw(frame(deep_options));
+    REQUIRE(replies.size() == 1);
+    CHECK(error_code(replies[0]) == -32600);
+    CHECK(replies[0]["id"].is_null());
+    CHECK(replies[0]["error"]["message"] == "the message is nested deeper than 128 levels");
+    client.initialize();
+    replies =
+        client.send_raw(frame(R"({"jsonrpc":"2.0","id":9,"method":"textDocument/hover","params":)" +
+                              nested("[", "]", 100'000) + "}"));
+    REQUIRE(replies.size() == 1);
+    CHECK(error_code(replies[0]) == -32600);
+    // Deep but within the limit: an ordinary InvalidParams.
+    replies = client.send_raw(
+        frame(R"({"jsonrpc":"2.0","id":10,"method":"textDocument/hover","params":)" +
+              nested("[", "]", 100) + "}"));
+    REQUIRE(replies.size() == 1);
+    CHECK(error_code(replies[0]) == -32602);
+    CHECK(client.request("shutdown").at("result").is_null());
+    client.notify("exit");
+    CHECK(client.server().exit_code() == 0);
+}
+
+TEST_CASE("documents past the size and count limits are refused with one message") {
+    Workspace::Options limits = options(0, 0ms);
+    limits.max_document_bytes = 1000;
+    limits.max_documents = 3;
+    limits.max_total_bytes = 2500;
+    TestClient client(limits);
+    client.initialize();
+
+    auto sent = client.notify("textDocument/didOpen",
+                              open_params("file:///big.md", std::string(1001, 'a')));
+    auto messages = with_method(sent, "window/showMessage");
+    REQUIRE(messages.size() == 1);
+    CHECK(messages[0]["params"]["type"] == 2);
+    CHECK(messages[0]["params"]["message"] ==
+          "fantasma: file:///big.md is not analysed: at 1001 bytes it is larger than the 1000 "
+          "bytes a document may have");
+    CHECK(with_method(sent, "textDocument/publishDiagnostics")[0]["params"]["diagnostics"].empty());
+    CHECK(client.server().open_documents() == 0);
+
+    for (const char* uri : {"file:///1.md", "file:///2.md", "file:///3.md"})
+        CHECK(with_method(client.notify("textDocument/didOpen", open_params(uri, "Some words.\n")),
+                          "window/showMessage")
+                  .empty());
+    CHECK(client.server().open_documents() == 3);
+    // The fourth is refused, and the writer was already told about the limits once.
+    sent = client.notify("textDocument/didOpen", open_params("file:///4.md", "More words.\n"));
+    CHECK(with_method(sent, "window/showMessage").empty());
+    CHECK(client.server().open_documents() == 3);
+    // A close makes room, and the next refusal is told again.
+    client.notify("textDocument/didClose", {{"textDocument", {{"uri", "file:///3.md"}}}});
+    CHECK(with_method(client.notify("textDocument/didOpen", open_params("file:///4.md", "x\n")),
+                      "window/showMessage")
+              .empty());
+    // An edit past the total closes the document it grows, and says so.
+    const auto replace_text = [&](const char* uri, std::size_t bytes) {
+        const json change = {{"textDocument", {{"uri", uri}, {"version", 2}}},
+                             {"contentChanges", {{{"text", std::string(bytes, 'b')}}}}};
+        return client.notify("textDocument/didChange", change);
+    };
+    CHECK(with_method(replace_text("file:///1.md", 990), "window/showMessage").empty());
+    CHECK(with_method(replace_text("file:///2.md", 990), "window/showMessage").empty());
+    sent = replace_text("file:///4.md", 990);
+    messages = with_method(sent, "window/showMessage");
+    REQUIRE(messages.size() == 1);
+    CHECK_THAT(messages[0]["params"]["message"].get<std::string>(),
+               Catch::Contains("file:///4.md is not analysed: the open documents would hold more "
+                               "than 2500 bytes of text"));
+    CHECK(with_method(sent, "textDocument/publishDiagnostics")[0]["params"]["diagnostics"].empty());
+    CHECK(client.server().open_documents() == 2);
+    CHECK(replace_text("file:///4.md", 10).empty());  // no longer open: ignored
+    // A document that grows past its own limit is closed too (told in the log only now).
+    CHECK(with_method(replace_text("file:///1.md", 1001), "window/showMessage").empty());
+    CHECK(client.server().open_documents() == 1);
 }

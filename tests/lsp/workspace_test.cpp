@@ -166,3 +166,49 @@ TEST_CASE("closing a document drops it; changing an unknown one throws") {
     CHECK_THROWS_AS(workspace.change("file:///a.md", 2, {}, PositionEncoding::Utf16),
                     std::out_of_range);
 }
+
+TEST_CASE("a storm of 10,000 edits keeps one text and publishes the last version") {
+    Published published;
+    Workspace workspace(analyzer(), options(1, 100ms), published.callback());
+    std::string expected;
+    while (expected.size() < 200'000) expected += kText;
+    workspace.open("file:///storm.md", Language::Markdown, 1, expected);
+    for (int version = 2; version <= 10'001; ++version) {
+        workspace.change("file:///storm.md", version, {insert_at(1, 0, "a ")},
+                         PositionEncoding::Utf16);
+        expected.insert(kText.size(), "a ");
+    }
+    workspace.wait_idle();
+    CHECK(published.versions().back() == 10'001);
+    CHECK(*published.last().text == expected);
+    CHECK(*workspace.snapshot("file:///storm.md")->text == expected);
+}
+
+TEST_CASE("documents past the workspace's limits are refused and not kept") {
+    Published published;
+    Workspace::Options limits = options(0, 0ms);
+    limits.max_document_bytes = 100;
+    limits.max_documents = 2;
+    limits.max_total_bytes = 150;
+    Workspace workspace(analyzer(), limits, published.callback());
+    CHECK_THROWS_AS(workspace.open("file:///big.md", Language::Markdown, 1, std::string(101, 'a')),
+                    DocumentRefused);
+    CHECK_FALSE(workspace.is_open("file:///big.md"));
+    workspace.open("file:///a.md", Language::Markdown, 1, std::string(100, 'a'));
+    CHECK_THROWS_WITH(workspace.open("file:///b.md", Language::Markdown, 1, std::string(51, 'b')),
+                      Catch::Contains("would hold more than 150 bytes"));
+    workspace.open("file:///b.md", Language::Markdown, 1, std::string(50, 'b'));
+    CHECK_THROWS_WITH(workspace.open("file:///c.md", Language::Markdown, 1, "c"),
+                      Catch::Contains("2 documents are open"));
+    // Reopening a document replaces it rather than counting twice.
+    workspace.open("file:///b.md", Language::Markdown, 2, std::string(40, 'b'));
+    CHECK(workspace.open_count() == 2);
+    // An edit that grows a document past the total closes it.
+    CHECK_THROWS_AS(workspace.change("file:///b.md", 3, {insert_at(0, 0, std::string(20, 'x'))},
+                                     PositionEncoding::Utf16),
+                    DocumentRefused);
+    CHECK_FALSE(workspace.is_open("file:///b.md"));
+    workspace.close("file:///a.md");
+    workspace.open("file:///c.md", Language::Markdown, 1, std::string(100, 'c'));
+    CHECK(workspace.open_count() == 1);
+}

@@ -9,7 +9,7 @@ build_dir=$2
 seconds=$3
 corpora=$source_dir/tests/engine/fuzz/corpus
 
-"$source_dir/tests/configure_fuzz_build.sh" "$source_dir" "$build_dir" -DFANTASMA_ENGINE_FUZZ=ON
+"$source_dir/tests/configure_fuzz_build.sh" "$source_dir" "$build_dir"
 targets=(gguf safetensors tokenizer)
 cmake --build "$build_dir" -j "$(nproc)" --target "${targets[@]/#/fantasma_engine_fuzz_}"
 

@@ -131,6 +131,63 @@ async def test_wrong_types_and_invalid_messages(raw):
     await still_answers(raw)
 
 
+def deep(depth: int, opener: str = "[", closer: str = "]") -> str:
+    return opener * depth + closer * depth
+
+
+async def test_a_message_nested_100000_deep_is_refused_and_the_server_goes_on(raw):
+    # Python's own JSON writer would recurse: the message is written by hand.
+    await raw.write(frame(b'{"jsonrpc":"2.0","id":5,"method":"textDocument/hover","params":'
+                          + deep(100_000).encode() + b"}"))
+    reply = await raw.wait_for(is_error(-32600))
+    assert reply["id"] is None
+    assert reply["error"]["message"] == "the message is nested deeper than 128 levels"
+    # The same in initializationOptions, before initialize has been answered.
+    await raw.write(frame(b'{"jsonrpc":"2.0","id":6,"method":"initialize","params":{'
+                          b'"capabilities":{},"initializationOptions":'
+                          + deep(100_000, "{\"a\":", "}").encode() + b"}}"))
+    await raw.wait_for(is_error(-32600))
+    await raw.initialize()
+    await still_answers(raw)
+    assert (await raw.response(await raw.request("shutdown")))["result"] is None
+    await raw.notify("exit")
+    assert await raw.exit_code() == 0
+
+
+@pytest.mark.parametrize("language, text", [
+    ("markdown", ">" * 100_000 + " quoted\n" + "[" * 100_000 + "x" + "](u)" * 100_000 + "\n"),
+    ("markdown", "*" * 100_000 + "word" + "*" * 100_000 + "\n" + "- " * 100_000 + "item\n"),
+    ("latex", "\\emph{" * 100_000 + "text" + "}" * 100_000 + "\n\n" + "{" * 100_000),
+    ("latex", "\\begin{itemize}\\item a " * 100_000 + "\\end{itemize}" * 100_000),
+])
+async def test_documents_nested_100000_deep_are_analysed(raw, language, text):
+    await raw.initialize()
+    await raw.notify("textDocument/didOpen", {"textDocument": {
+        "uri": "file:///deep", "languageId": language, "version": 1, "text": text}})
+    published = await raw.wait_for(
+        lambda m: m.get("method") == "textDocument/publishDiagnostics", timeout=60)
+    assert published["params"]["version"] == 1
+    await still_answers(raw)
+    assert (await raw.response(await raw.request("shutdown")))["result"] is None
+    await raw.notify("exit")
+    assert await raw.exit_code() == 0
+
+
+async def test_a_document_past_16_mib_is_refused_with_a_message(raw):
+    await raw.initialize()
+    await raw.notify("textDocument/didOpen", {"textDocument": {
+        **DOCUMENT, "uri": "file:///huge.md", "text": "word " * ((17 << 20) // 5)}})
+    message = await raw.wait_for(lambda m: m.get("method") == "window/showMessage", timeout=60)
+    assert "larger than the 16 MiB a document may have" in message["params"]["message"]
+    cleared = await raw.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+    assert cleared["params"] == {"uri": "file:///huge.md", "diagnostics": []}
+    # A small document still gets its diagnostics.
+    await raw.notify("textDocument/didOpen", {"textDocument": DOCUMENT})
+    published = await raw.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+    assert published["params"]["uri"] == DOCUMENT["uri"]
+    await still_answers(raw)
+
+
 async def test_shutdown_then_exit_code_zero(raw):
     await raw.initialize()
     assert (await raw.response(await raw.request("shutdown")))["result"] is None

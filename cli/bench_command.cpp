@@ -146,8 +146,9 @@ int run_bench(const BenchOptions& options, std::ostream& out, std::ostream& err)
             throw engine::ModelError("nothing to measure: --prompt-tokens and --gen-tokens are 0");
         const WeightSummary weights = summarize_weights(options.model);
         const auto load_start = Clock::now();
-        const ModelOnBackend on_backend =
-            open_model_on_backend(options.backend, options.model, options.threads);
+        backends::BackendOptions backend = options.backend;
+        backend.threads = options.threads;
+        const backends::ModelOnBackend on_backend = load_model(backend, options.model);
         const engine::LoadedModel& loaded = on_backend.loaded;
         const double load_seconds = seconds_since(load_start);
         engine::Model& model = *loaded.model;

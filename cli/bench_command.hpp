@@ -4,6 +4,8 @@
 #include <iosfwd>
 #include <string>
 
+#include "backends/backend_factory.hpp"
+
 namespace CLI {
 class App;
 }
@@ -14,7 +16,7 @@ struct BenchOptions {
     std::string model;  // GGUF file, HF model folder, or .safetensors file with config.json
     int prompt_tokens = 512;
     int gen_tokens = 128;
-    std::string backend = "auto";
+    backends::BackendOptions backend;
     int threads = 0;  // 0: one per core
     int repetitions = 3;
     bool json = false;

@@ -5,9 +5,12 @@
 #include <ostream>
 #include <string>
 
+#if FANTASMA_HAS_OPENCL
 #include "opencl/device.hpp"
+#endif
 
 namespace fantasma::cli {
+#if FANTASMA_HAS_OPENCL
 namespace {
 
 std::string bytes_text(std::uint64_t bytes) {
@@ -40,13 +43,6 @@ void describe(std::ostream& out, const opencl::DeviceInfo& d) {
 
 }  // namespace
 
-CLI::App& add_devices_command(CLI::App& app) {
-    return *app.add_subcommand(
-        "devices",
-        "List the OpenCL devices (--device N picks one for --backend opencl) and what they can "
-        "do");
-}
-
 int run_devices(std::ostream& out) {
     const auto devices = opencl::find_devices();
     if (devices.empty()) {
@@ -68,6 +64,21 @@ int run_devices(std::ostream& out) {
                 : std::string("the CPU backend (no OpenCL GPU)"))
         << '\n';
     return 0;
+}
+
+#else
+int run_devices(std::ostream& out) {
+    out << "this build of fantasma has no OpenCL backend (it was configured with "
+           "-DFANTASMA_OPENCL=OFF); --backend auto runs on the CPU\n";
+    return 0;
+}
+#endif
+
+CLI::App& add_devices_command(CLI::App& app) {
+    return *app.add_subcommand(
+        "devices",
+        "List the OpenCL devices (--device N picks one for --backend opencl) and what they can "
+        "do");
 }
 
 }  // namespace fantasma::cli

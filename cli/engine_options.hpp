@@ -1,12 +1,12 @@
 #pragma once
 // Flags and helpers shared by the subcommands that run the inference engine: `tokenize`,
-// `logits`, `generate` (and `bench`, `quantize`).
+// `logits`, `generate`, `rewrite --model` and `bench`. Backends come from the one factory
+// (backends/backend_factory.hpp); this file adds the command line and the environment.
 #include <filesystem>
 #include <memory>
 #include <string>
 
-#include "engine/backend.hpp"
-#include "engine/session.hpp"
+#include "backends/backend_factory.hpp"
 
 namespace CLI {
 class App;
@@ -14,25 +14,16 @@ class App;
 
 namespace fantasma::cli {
 
-// Registers `--backend cpu|auto|reference|opencl` on `command`, filling `backend_name`.
-void add_backend_option(CLI::App& command, std::string& backend_name);
+// Registers `--backend auto|cpu|reference|opencl` and `--device N|NAME` on `command`.
+void add_backend_option(CLI::App& command, backends::BackendOptions& backend);
 
-// The backend `--backend` names: `cpu` and `auto` the fast CPU backend on `threads` threads
-// (0: one per hardware core), `reference` the single-threaded float32 reference backend (for
-// debugging). Throws engine::ModelError for one that does not exist yet (opencl).
-std::unique_ptr<engine::Backend> make_backend(const std::string& backend_name, int threads = 0);
-
-// A model loaded on the backend `--backend` names. With `auto`, a device without room for
-// the model (engine::DeviceMemoryError: its files are larger than the device's memory, or a
-// weight or work buffer did not fit) means the CPU backend, after a one-line note on stderr;
-// with `opencl` that error is the caller's to show. Members in this order: the backend
-// outlives the model.
-struct ModelOnBackend {
-    std::unique_ptr<engine::Backend> backend;
-    engine::LoadedModel loaded;
-};
-ModelOnBackend open_model_on_backend(const std::string& backend_name,
-                                     const std::filesystem::path& model, int threads = 0);
+// The options the flags give, with what the environment says filled in (FANTASMA_OPENCL_*, the
+// kernel cache folder): the CLI is the program's edge, the only place it is read.
+backends::BackendOptions backend_options(backends::BackendOptions flags);
+// The model on the backend the flags name (backend_options), the factory's note, when it has
+// one, on stderr as one line.
+backends::ModelOnBackend load_model(const backends::BackendOptions& flags,
+                                    const std::filesystem::path& model);
 
 // The folder a model's side files (tokenizer.json, generation_config.json) live in: the
 // model path itself when it is a folder, else the folder holding the file.

@@ -101,7 +101,7 @@ int run_generate(const GenerateOptions& options, std::ostream& out, std::ostream
     try {
         if (options.prompt.empty() == options.chat.empty())
             throw engine::ModelError("give one of --prompt and --chat");
-        const ModelOnBackend on_backend = open_model_on_backend(options.backend, options.model);
+        const backends::ModelOnBackend on_backend = load_model(options.backend, options.model);
         const engine::LoadedModel& loaded = on_backend.loaded;
         const auto tokenizer = engine::load_tokenizer(model_folder(options.model));
         engine::Model& model = *loaded.model;

@@ -4,6 +4,8 @@
 #include <iosfwd>
 #include <string>
 
+#include "backends/backend_factory.hpp"
+
 namespace CLI {
 class App;
 }
@@ -19,7 +21,7 @@ struct GenerateOptions {
     float top_p = 0.95f;
     int top_k = 20;
     std::uint64_t seed = 0;
-    std::string backend = "auto";
+    backends::BackendOptions backend;
     int threads = 0;   // accepted for scripts; the reference CPU backend uses one thread
     bool ids = false;  // print token ids instead of text
 };

@@ -61,7 +61,7 @@ CLI::App& add_logits_command(CLI::App& app, LogitsOptions& options) {
 int run_logits(const LogitsOptions& options, std::ostream& err) {
     try {
         const std::vector<std::int32_t> tokens = parse_token_list(options.tokens);
-        const ModelOnBackend on_backend = open_model_on_backend(options.backend, options.model);
+        const backends::ModelOnBackend on_backend = load_model(options.backend, options.model);
         const engine::LoadedModel& loaded = on_backend.loaded;
         const int vocab = loaded.model->config().vocab_size;
         for (const std::int32_t id : tokens)

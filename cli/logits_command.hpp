@@ -3,6 +3,8 @@
 #include <iosfwd>
 #include <string>
 
+#include "backends/backend_factory.hpp"
+
 namespace CLI {
 class App;
 }
@@ -13,7 +15,7 @@ struct LogitsOptions {
     std::string model;   // GGUF file, HF model folder, or .safetensors file with config.json
     std::string tokens;  // comma-separated ids: 1,2,3
     std::string out;     // the .npy file to write
-    std::string backend = "auto";
+    backends::BackendOptions backend;
     std::string mode = "prefill";  // prefill or decode
 };
 

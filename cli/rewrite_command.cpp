@@ -131,7 +131,8 @@ RewriteResult rewrite_with_model(const std::string& source, const RewriteOptions
                                  const RewriteCommandOptions& options, const Analyzer& analyzer,
                                  std::ostream& err) {
     err << "fantasma: loading " << options.model << '\n';
-    rewriter::EngineGenerator generator(options.model, make_backend(options.backend));
+    rewriter::EngineGenerator generator(options.model, backend_options(options.backend));
+    if (!generator.backend_note().empty()) err << "fantasma: " << generator.backend_note() << '\n';
     ModelRewriteOptions model_options;
     model_options.rewrite = rewrite_options;
     model_options.candidates = options.candidates;

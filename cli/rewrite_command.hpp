@@ -7,6 +7,8 @@
 #include <iosfwd>
 #include <string>
 
+#include "backends/backend_factory.hpp"
+
 namespace CLI {
 class App;
 }
@@ -22,7 +24,7 @@ struct RewriteCommandOptions {
     std::string language;  // empty: by the file's extension
     // The model pass (needs --range or --paragraph): empty model, deterministic only.
     std::string model;
-    std::string backend = "auto";
+    backends::BackendOptions backend;
     std::size_t candidates = 3;
     std::uint64_t seed = 0;
 };

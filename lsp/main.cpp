@@ -2,6 +2,7 @@
 #include <CLI/CLI.hpp>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 
 #include "lsp/log.hpp"
@@ -44,10 +45,21 @@ int main(int argc, char** argv) {
         const fantasma::Analyzer analyzer;
         StdioTransport transport;
         // The rewrite model runs on the engine; the server itself only knows the interface.
-        const auto open_model =
-            [](const std::string& model,
-               const std::string& backend) -> std::unique_ptr<fantasma::CandidateGenerator> {
-            return std::make_unique<fantasma::rewriter::EngineGenerator>(model, backend);
+        // The environment's OpenCL settings (FANTASMA_OPENCL_*, the kernel cache folder) are
+        // read here, once, and the editor's `backend` and `device` settings come on top.
+        namespace backends = fantasma::backends;
+        const backends::BackendOptions environment =
+            backends::with_environment({}, [](const char* name) { return std::getenv(name); });
+        const auto open_model = [environment](const ModelSettings& settings) {
+            backends::BackendOptions options = environment;
+            options.kind = backends::backend_kind_from_name(settings.backend)
+                               .value_or(backends::BackendKind::Auto);
+            if (!settings.device.empty()) options.device = settings.device;
+            auto generator =
+                std::make_unique<fantasma::rewriter::EngineGenerator>(settings.model, options);
+            std::string note = generator->backend_note();
+            if (note.empty()) note = "running on " + generator->backend_name();
+            return RewriteService::OpenedModel{std::move(generator), std::move(note)};
         };
         Server server(transport, analyzer, logger, {}, open_model);
         logger.info(std::string("fantasma-ls ") + FANTASMA_VERSION + " started");

@@ -95,17 +95,22 @@ void RewriteService::run(const Queued& queued, const ModelSettings& settings,
             throw std::runtime_error(
                 "no rewrite model is configured (set fantasma.model to a model file or folder)");
         if (generator_ && (loaded_settings_.model != settings.model ||
-                           loaded_settings_.backend != settings.backend)) {
+                           loaded_settings_.backend != settings.backend ||
+                           loaded_settings_.device != settings.device)) {
             generator_.reset();
         }
         if (!generator_) {
             if (callbacks.on_loading) callbacks.on_loading();
+            std::string note;
             try {
-                generator_ = factory_(settings.model, settings.backend);
+                RewriteService::OpenedModel opened = factory_(settings);
+                generator_ = std::move(opened.generator);
+                note = std::move(opened.note);
             } catch (const std::exception& error) {
                 throw std::runtime_error(std::string("the rewrite model could not be loaded: ") +
                                          error.what());
             }
+            if (callbacks.on_loaded) callbacks.on_loaded(note);
             loaded_settings_ = settings;
             const std::lock_guard lock(mutex_);
             loaded_ = true;

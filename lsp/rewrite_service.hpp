@@ -20,7 +20,8 @@ namespace fantasma::lsp {
 
 struct ModelSettings {
     std::string model;  // empty: no model configured
-    std::string backend = "auto";
+    std::string backend = "auto";  // "auto", "cpu", "reference" or "opencl"
+    std::string device;            // the OpenCL device: its number or part of its name
     std::chrono::milliseconds idle_timeout{std::chrono::minutes(10)};
     std::size_t candidates = 3;
     friend bool operator==(const ModelSettings&, const ModelSettings&) = default;
@@ -36,10 +37,12 @@ struct RewriteJob {
     std::stop_token stop;
 };
 
-// Called on the rewrite thread, in this order: on_loading (only when the model is loaded for
-// this job), on_token (as tokens come), then exactly one of on_done and on_failed.
+// Called on the rewrite thread, in this order: on_loading and on_loaded (only when the model
+// is loaded for this job; on_loaded with where it runs and why, when that was chosen),
+// on_token (as tokens come), then exactly one of on_done and on_failed.
 struct RewriteCallbacks {
     std::function<void()> on_loading;
+    std::function<void(const std::string& backend_note)> on_loaded;
     TokenProgress on_token;
     std::function<void(const ModelRewriteResult&)> on_done;
     std::function<void(const std::string& message)> on_failed;
@@ -48,15 +51,20 @@ struct RewriteCallbacks {
 class RewriteService {
   public:
     // Opens a model: throws with a message a user can act on for a missing or corrupt one.
-    using GeneratorFactory = std::function<std::unique_ptr<CandidateGenerator>(
-        const std::string& model, const std::string& backend)>;
+    // `note`: where it runs and why (a backend chosen by auto), one line, or empty.
+    struct OpenedModel {
+        std::unique_ptr<CandidateGenerator> generator;
+        std::string note;
+    };
+    using GeneratorFactory = std::function<OpenedModel(const ModelSettings& settings)>;
 
     RewriteService(const Analyzer& analyzer, GeneratorFactory factory);
     ~RewriteService();  // stops the running job and the thread
     RewriteService(const RewriteService&) = delete;
     RewriteService& operator=(const RewriteService&) = delete;
 
-    // A change of model or backend releases the loaded model; the next job loads the new one.
+    // A change of model, backend or device releases the loaded model; the next job loads the
+    // new one.
     void configure(ModelSettings settings);
     ModelSettings settings() const;
     bool model_loaded() const;

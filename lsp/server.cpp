@@ -37,8 +37,7 @@ Server::Server(Transport& transport, const Analyzer& analyzer, Logger& logger,
                RewriteService::GeneratorFactory open_model)
     : transport_(transport), analyzer_(analyzer), log_(logger) {
     if (!open_model) {
-        open_model = [](const std::string&, const std::string&)
-            -> std::unique_ptr<CandidateGenerator> {
+        open_model = [](const ModelSettings&) -> RewriteService::OpenedModel {
             throw std::runtime_error("this build of fantasma-ls cannot run a model");
         };
     }

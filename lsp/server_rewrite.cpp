@@ -81,6 +81,7 @@ void Server::configure_rewriter() {
         const std::lock_guard lock(state_mutex_);
         model.model = settings_.model_path;
         model.backend = settings_.backend;
+        model.device = settings_.device;
         model.idle_timeout = std::chrono::seconds(settings_.model_idle_seconds);
         model.candidates = static_cast<std::size_t>(settings_.rewrite_candidates);
     }
@@ -170,6 +171,13 @@ void Server::start_rewrite(const std::shared_ptr<RunningRewrite>& running) {
                    running->stop.get_token()};
     RewriteCallbacks callbacks;
     callbacks.on_loading = [report] { report("loading the rewrite model", std::nullopt); };
+    // Where the model runs when auto chose (a GPU, or the CPU and why): the writer is told once
+    // per load, since a GPU without room means slower rewrites.
+    callbacks.on_loaded = [this](const std::string& note) {
+        if (note.empty()) return;
+        log_.info("the rewrite model is " + note);
+        show_message(kMessageInfo, "fantasma: the rewrite model is " + note);
+    };
     callbacks.on_token = [report, candidates](std::size_t candidate, std::size_t tokens) {
         report("candidate " + std::to_string(candidate + 1) + " of " + std::to_string(candidates) +
                    ": " + std::to_string(tokens) + " tokens",

@@ -73,6 +73,15 @@ ServerSettings read_settings(const json& configuration, std::vector<std::string>
                 "fantasma.backend must be \"auto\", \"cpu\", \"reference\" or \"opencl\"");
         }
     }
+    if (const auto device = section->find("device");
+        device != section->end() && !device->is_null()) {
+        if (device->is_string())
+            settings.device = device->get<std::string>();
+        else if (device->is_number_unsigned())
+            settings.device = std::to_string(device->get<std::uint64_t>());
+        else
+            problems.push_back("fantasma.device must be a device number or part of its name");
+    }
     read_codes(*section, "enabledCodes", settings.enabled_codes, problems);
     read_codes(*section, "ignoredCodes", settings.ignored_codes, problems);
     if (const auto bits = section->find("minimumBits");

@@ -16,6 +16,7 @@ struct ServerSettings {
     double minimum_bits = 0.0;
     std::string model_path;        // the rewrite model ("model", or the older "modelPath")
     std::string backend = "auto";  // "auto", "cpu", "reference" or "opencl"
+    std::string device;            // the OpenCL device: its number or part of its name
     int model_idle_seconds = 600;  // the loaded model is released after this long unused
     int rewrite_candidates = 3;    // candidates the model writes per rewrite
     int debounce_ms = 250;

@@ -2,6 +2,8 @@
 
 #include "engine/error.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <string_view>
 
@@ -80,30 +82,47 @@ std::vector<Device> find_devices() {
     return devices;
 }
 
-std::optional<int> device_from_environment() {
-    const char* value = std::getenv("FANTASMA_OPENCL_DEVICE");
-    if (value == nullptr || *value == '\0') return std::nullopt;
-    char* end = nullptr;
-    const long index = std::strtol(value, &end, 10);
-    if (*end != '\0' || index < 0 || index > 1'000'000)
-        throw engine::ModelError("FANTASMA_OPENCL_DEVICE='" + std::string(value) +
-                                 "' is not a device number (see fantasma devices)");
-    return int(index);
+namespace {
+
+std::string lower(std::string text) {
+    for (char& c : text) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return text;
 }
 
-Device choose_device(std::optional<int> requested) {
+// The device `requested` names among `devices`: by number when it is all digits, else the
+// first whose name holds it.
+Device named_device(const std::vector<Device>& devices, const std::string& requested) {
+    const bool number = std::all_of(requested.begin(), requested.end(),
+                                    [](unsigned char c) { return std::isdigit(c); });
+    if (number) {
+        const std::size_t index = requested.size() > 7 ? devices.size() : std::stoul(requested);
+        if (index >= devices.size())
+            throw engine::ModelError("OpenCL device " + requested + " does not exist (" +
+                                     std::to_string(devices.size()) +
+                                     (devices.size() == 1 ? " device" : " devices") +
+                                     " found; see fantasma devices)");
+        return devices[index];
+    }
+    for (const Device& device : devices)
+        if (lower(device.info.name).find(lower(requested)) != std::string::npos) return device;
+    std::string names;
+    for (const Device& device : devices)
+        names += (names.empty() ? "" : ", ") + std::to_string(device.info.index) + " " +
+                 device.info.name;
+    throw engine::ModelError("no OpenCL device is named '" + requested + "' (found: " + names +
+                             "; see fantasma devices)");
+}
+
+}  // namespace
+
+Device choose_device(const std::string& requested) {
     auto devices = find_devices();
     if (devices.empty())
         throw engine::ModelError("no OpenCL device found (no OpenCL driver is installed)");
-    if (requested) {
-        if (*requested < 0 || *requested >= int(devices.size()))
-            throw engine::ModelError("OpenCL device " + std::to_string(*requested) +
-                                     " does not exist (" + std::to_string(devices.size()) +
-                                     (devices.size() == 1 ? " device" : " devices") +
-                                     " found; see fantasma devices)");
-        Device chosen = devices[std::size_t(*requested)];
+    if (!requested.empty()) {
+        Device chosen = named_device(devices, requested);
         if (!chosen.info.opencl_c_1_2)
-            throw engine::ModelError("OpenCL device " + std::to_string(*requested) + " (" +
+            throw engine::ModelError("OpenCL device " + std::to_string(chosen.info.index) + " (" +
                                      chosen.info.name + ") does not run OpenCL C 1.2");
         return chosen;
     }

@@ -10,8 +10,8 @@
 namespace fantasma::opencl {
 
 // One OpenCL device as `fantasma devices` lists it. Devices are numbered across platforms in
-// the order the ICD loader reports them; that number is what --device and
-// FANTASMA_OPENCL_DEVICE take.
+// the order the ICD loader reports them; that number (or part of the name) is what --device
+// and the editor's `device` setting take.
 struct DeviceInfo {
     int index = 0;
     std::string platform;
@@ -40,14 +40,11 @@ struct Device {
 // Every device of every platform; empty when there is no OpenCL platform (no ICD installed).
 std::vector<Device> find_devices();
 
-// The device FANTASMA_OPENCL_DEVICE names, parsed: nothing when it is unset or empty.
-// Throws engine::ModelError when it is not a number.
-std::optional<int> device_from_environment();
-
-// The device to run on: `requested` (from --device or the environment) when given, else the
-// first GPU that runs OpenCL C 1.2, else the first device that does. Throws engine::ModelError
-// with a one-line reason when there is none or the index is out of range.
-Device choose_device(std::optional<int> requested);
+// The device to run on: the one `requested` names (its number, or part of its name, any case)
+// when given, else the first GPU that runs OpenCL C 1.2, else the first device that does.
+// Throws engine::ModelError with a one-line reason when there is none, or none of that number
+// or name.
+Device choose_device(const std::string& requested = "");
 
 // The first OpenCL C 1.2 GPU, if any: what `--backend auto` runs on.
 std::optional<Device> find_gpu();

@@ -34,7 +34,7 @@ class OpenclBackend : public engine::Backend {
     const DeviceInfo& device() const { return device_; }
 
     // The bytes of device memory weights and work memory may take, the device's global
-    // memory unless set (FANTASMA_OPENCL_MEMORY_MIB, backend_choice.cpp): past it,
+    // memory unless set (the backend factory's memory_limit_mib): past it,
     // prepare_weight and allocate throw engine::DeviceMemoryError, as for the device's own
     // allocation failures, and check_model_size refuses models whose files are larger.
     void set_memory_budget(std::uint64_t bytes) { memory_budget_ = bytes; }

@@ -81,16 +81,6 @@ void store_cached(const cl::Program& program, const fs::path& path) {
 
 }  // namespace
 
-fs::path default_cache_dir() {
-    if (const char* dir = std::getenv("FANTASMA_OPENCL_CACHE_DIR"); dir != nullptr && *dir)
-        return dir;
-    if (const char* dir = std::getenv("XDG_CACHE_HOME"); dir != nullptr && *dir)
-        return fs::path(dir) / "fantasma" / "opencl";
-    if (const char* home = std::getenv("HOME"); home != nullptr && *home)
-        return fs::path(home) / ".cache" / "fantasma" / "opencl";
-    return {};
-}
-
 fs::path cached_program_path(const fs::path& cache_dir, const cl::Device& device,
                              std::string_view source, const std::string& options) {
     std::uint64_t key = fnv1a(device.getInfo<CL_DEVICE_NAME>());

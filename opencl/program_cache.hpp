@@ -8,11 +8,6 @@
 
 namespace fantasma::opencl {
 
-// Where compiled programs are kept: FANTASMA_OPENCL_CACHE_DIR, else
-// $XDG_CACHE_HOME/fantasma/opencl, else ~/.cache/fantasma/opencl; empty (no disk cache) when
-// none of those is set.
-std::filesystem::path default_cache_dir();
-
 // The file a program's binary is cached in: named by a hash of the device name, driver
 // version, build options and source, so a new driver or an edited kernel never loads a stale
 // binary.

@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <limits>
 
-#include "engine/cpu/cpu_backend.hpp"
-#include "engine/cpu/reference_backend.hpp"
 #include "engine/error.hpp"
 #include "engine/sampling/sampler.hpp"
 #include "engine/tokenizer/chat_template.hpp"
@@ -14,17 +12,6 @@ namespace fantasma::rewriter {
 namespace {
 
 using engine::TokenId;
-
-std::unique_ptr<engine::Backend> make_backend(const std::string& name) {
-    if (name == "opencl")
-        throw engine::ModelError(
-            "backend opencl: the editor cannot use OpenCL yet (use cpu or auto; fantasma rewrite "
-            "--backend opencl can)");
-    if (name == "reference") return std::make_unique<engine::cpu::ReferenceBackend>();
-    if (name != "cpu" && name != "auto" && !name.empty())
-        throw engine::ModelError("unknown backend '" + name + "' (use cpu, auto or reference)");
-    return std::make_unique<engine::cpu::CpuBackend>();
-}
 
 std::filesystem::path folder_of(const std::filesystem::path& model) {
     if (std::filesystem::is_directory(model)) return model;
@@ -51,17 +38,16 @@ std::string chat_text(const RewritePrompt& prompt) {
     return engine::chatml_prompt(messages, /*thinking=*/false);
 }
 
-EngineGenerator::EngineGenerator(const std::filesystem::path& model, const std::string& backend,
-                                 GenerationSettings settings)
-    : EngineGenerator(model, make_backend(backend), settings) {}
-
 EngineGenerator::EngineGenerator(const std::filesystem::path& model,
-                                 std::unique_ptr<engine::Backend> backend,
+                                 const backends::BackendOptions& backend,
                                  GenerationSettings settings)
-    : backend_(std::move(backend)), settings_(settings) {
+    : settings_(settings) {
     if (!std::filesystem::exists(model))
         throw engine::ModelError(model.string() + ": no such file or folder");
-    loaded_ = engine::open_model(model, *backend_);
+    backends::ModelOnBackend on_backend = backends::open_model_on_backend(backend, model);
+    backend_ = std::move(on_backend.backend);
+    loaded_ = std::move(on_backend.loaded);
+    backend_note_ = std::move(on_backend.note);
     tokenizer_ = engine::load_tokenizer(folder_of(model));
     stops_ = engine::stop_tokens(folder_of(model), *tokenizer_);
 }

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "backends/backend_factory.hpp"
 #include "engine/session.hpp"
 #include "engine/tokenizer/tokenizer.hpp"
 #include "stylometry/rewrite/model_pass.hpp"
@@ -27,15 +28,16 @@ std::string chat_text(const RewritePrompt& prompt);
 class EngineGenerator final : public CandidateGenerator {
   public:
     // Opens `model` (GGUF file, HF folder, .safetensors) with its tokenizer from the model's
-    // folder, on `backend` ("cpu" and "auto": the fast CPU backend; "reference": the float32
-    // one; "opencl" is refused here, the CLI passes its own backend). Throws
-    // engine::ModelError with a one-line message a user can act on.
-    EngineGenerator(const std::filesystem::path& model, const std::string& backend,
-                    GenerationSettings settings = {});
-    // The same on a backend the caller made (the CLI's --backend).
-    EngineGenerator(const std::filesystem::path& model, std::unique_ptr<engine::Backend> backend,
+    // folder, on the backend the options name (backends/backend_factory.hpp: under auto, a
+    // device without room for the model means the CPU). Throws engine::ModelError with a
+    // one-line message a user can act on.
+    EngineGenerator(const std::filesystem::path& model, const backends::BackendOptions& backend,
                     GenerationSettings settings = {});
     ~EngineGenerator() override;
+
+    // Where the model runs and why, when the backend was chosen (auto): one line, or empty.
+    const std::string& backend_note() const { return backend_note_; }
+    std::string backend_name() const { return backend_->name(); }
 
     std::string generate(const RewritePrompt& prompt, std::uint64_t seed, std::stop_token stop,
                          const std::function<void(std::size_t tokens)>& on_token) override;
@@ -48,6 +50,7 @@ class EngineGenerator final : public CandidateGenerator {
 
     std::unique_ptr<engine::Backend> backend_;
     engine::LoadedModel loaded_;
+    std::string backend_note_;
     std::unique_ptr<engine::Tokenizer> tokenizer_;
     std::vector<engine::TokenId> stops_;
     GenerationSettings settings_;

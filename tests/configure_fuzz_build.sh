@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Configures (once) the clang build folder that every libFuzzer target is built in, since the
-# main build may use g++. Used by the run_fuzz.sh scripts under tests/ and scripts/fuzz.sh.
+# main build may use g++. Used by tests/run_fuzz.sh.
 #   configure_fuzz_build.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
 source_dir=$1

@@ -5,7 +5,9 @@
 
 #include "engine/error.hpp"
 #include "engine/tokenizer/bpe_tokenizer.hpp"
+#if FANTASMA_HAS_SENTENCEPIECE
 #include "engine/tokenizer/sentencepiece_tokenizer.hpp"
+#endif
 
 namespace fantasma::engine {
 namespace {
@@ -34,8 +36,15 @@ std::unique_ptr<Tokenizer> load_tokenizer(const std::filesystem::path& path) {
         throw ModelError(path.string() + ": no tokenizer.json or tokenizer.model in the folder");
     }
     auto content = read_file(path);
-    if (path.extension() == ".model")
+    if (path.extension() == ".model") {
+#if FANTASMA_HAS_SENTENCEPIECE
         return std::make_unique<SentencepieceTokenizer>(content, path.string());
+#else
+        throw ModelError(path.string() +
+                         ": this build of fantasma reads no sentencepiece .model tokenizers (it "
+                         "was configured with -DFANTASMA_SENTENCEPIECE=OFF)");
+#endif
+    }
     return std::make_unique<BpeTokenizer>(content, path.string());
 }
 

@@ -57,6 +57,7 @@ struct Models {
     GatedGenerator* last = nullptr;
     bool gated = false;
     std::string answer = "The color of the sea was gray that morning.";
+    std::string note;  // the backend note the factory gives
 };
 
 class RewriteClient {
@@ -64,16 +65,15 @@ class RewriteClient {
     explicit RewriteClient(Models& models)
         : log_(LogLevel::Error),
           server_(transport_, analyzer(), log_, inline_workspace(),
-                  [&models](const std::string& model,
-                            const std::string&) -> std::unique_ptr<CandidateGenerator> {
-                      if (model.find("missing") != std::string::npos)
-                          throw std::runtime_error(model + ": no such file or folder");
+                  [&models](const ModelSettings& settings) -> RewriteService::OpenedModel {
+                      if (settings.model.find("missing") != std::string::npos)
+                          throw std::runtime_error(settings.model + ": no such file or folder");
                       const std::lock_guard lock(models.mutex);
                       ++models.opened;
                       auto generator =
                           std::make_unique<GatedGenerator>(models.answer, models.gated);
                       models.last = generator.get();
-                      return generator;
+                      return {std::move(generator), models.note};
                   }) {}
 
     void send(const json& message) {

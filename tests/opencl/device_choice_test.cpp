@@ -1,10 +1,10 @@
 // Choosing a device, falling back to the CPU, and the on-disk program cache.
 
+#include "backends/backend_factory.hpp"
 #include "engine/error.hpp"
-#include "opencl/backend_choice.hpp"
 #include "opencl_test_support.hpp"
 
-#include <cstdlib>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 
@@ -14,15 +14,6 @@ using namespace fantasma::opencl;
 namespace fs = std::filesystem;
 
 namespace {
-
-// Sets an environment variable for one scope (tests run one per process).
-struct ScopedEnvironment {
-    const char* name;
-    ScopedEnvironment(const char* name, const char* value) : name(name) {
-        ::setenv(name, value, 1);
-    }
-    ~ScopedEnvironment() { ::unsetenv(name); }
-};
 
 struct ScratchFolder {
     fs::path path =
@@ -40,8 +31,8 @@ std::size_t file_count(const fs::path& folder) {
 TEST_CASE("devices are listed with what they can do", "[opencl]") {
     const auto devices = find_devices();
     if (devices.empty()) {
-        WARN("no OpenCL device: nothing to list");
-        CHECK_THROWS_WITH(choose_device(std::nullopt), Catch::Contains("no OpenCL device"));
+        CHECK_THROWS_WITH(choose_device(), Catch::Contains("no OpenCL device"));
+        fantasma::testing::skip("no OpenCL device: nothing to list");
         return;
     }
     for (std::size_t i = 0; i < devices.size(); ++i) {
@@ -54,47 +45,40 @@ TEST_CASE("devices are listed with what they can do", "[opencl]") {
     }
 }
 
-TEST_CASE("a device that does not exist is a one-line error, or a note under auto", "[opencl]") {
-    if (find_devices().empty()) {
-        WARN("no OpenCL device: only the no-device error is checked");
-        CHECK_THROWS_WITH(make_opencl_backend(std::nullopt, {}),
-                          Catch::Contains("no OpenCL device"));
-        return;
-    }
-    CHECK_THROWS_WITH(make_opencl_backend(99, {}),
-                      Catch::Contains("OpenCL device 99 does not exist"));
-    std::string note;
-    CHECK(make_auto_backend(99, {}, note) == nullptr);
-    CHECK_THAT(
-        note, Catch::Contains("device 99 does not exist") && Catch::Contains("running on the CPU"));
-    CHECK(note.find('\n') == std::string::npos);
-
-    SECTION("named by FANTASMA_OPENCL_DEVICE") {
-        const ScopedEnvironment environment("FANTASMA_OPENCL_DEVICE", "7");
-        CHECK_THROWS_WITH(make_opencl_backend(std::nullopt, {}),
-                          Catch::Contains("OpenCL device 7 does not exist"));
-    }
-    SECTION("FANTASMA_OPENCL_DEVICE that is not a number") {
-        const ScopedEnvironment environment("FANTASMA_OPENCL_DEVICE", "gpu");
-        CHECK_THROWS_AS(make_opencl_backend(std::nullopt, {}), fantasma::engine::ModelError);
-        note.clear();
-        CHECK(make_auto_backend(std::nullopt, {}, note) == nullptr);
-        CHECK_THAT(note, Catch::Contains("FANTASMA_OPENCL_DEVICE='gpu'"));
-    }
+TEST_CASE("a device is named by its number or part of its name", "[opencl]") {
+    if (!testing::have_device()) return;
+    const Device first = find_devices().front();
+    CHECK(choose_device("0").info.name == first.info.name);
+    std::string part = first.info.name.substr(0, 4);
+    for (char& c : part) c = char(std::toupper(static_cast<unsigned char>(c)));
+    CHECK(choose_device(part).info.index == 0);
+    CHECK_THROWS_WITH(choose_device("99"), Catch::Contains("OpenCL device 99 does not exist"));
+    CHECK_THROWS_WITH(choose_device("no-such-device"),
+                      Catch::Contains("no OpenCL device is named 'no-such-device' (found: 0 "));
 }
 
-TEST_CASE("auto uses a GPU and nothing else", "[opencl]") {
-    std::string note;
-    const auto backend = make_auto_backend(std::nullopt, {}, note);
-    // Whether this machine has a GPU decides; on a CPU-only OpenCL (PoCL) auto stays quiet.
-    CHECK((backend != nullptr) == find_gpu().has_value());
-    CHECK(note.empty());
+TEST_CASE("the factory: opencl fails in one line, auto runs on the CPU with a note", "[opencl]") {
+    using namespace fantasma::backends;
+    if (!testing::have_device()) return;
+    CHECK_THROWS_WITH(make_backend({.kind = BackendKind::Opencl, .device = "99"}),
+                      Catch::Contains("OpenCL device 99 does not exist"));
+    const ChosenBackend noted = make_backend({.kind = BackendKind::Auto, .device = "99"});
+    CHECK_THAT(noted.note, Catch::StartsWith("running on the CPU: OpenCL not used: OpenCL device "
+                                             "99 does not exist"));
+    CHECK(noted.note.find('\n') == std::string::npos);
+
+    const ChosenBackend named = make_backend({.kind = BackendKind::Auto, .device = "0"});
+    CHECK_THAT(named.note, Catch::StartsWith("running on OpenCL device 0 ("));
+    CHECK_THAT(named.backend->name(), Catch::StartsWith("opencl"));
+    // A device is only chosen by auto when it is a GPU; PoCL's CPU device is not.
+    const ChosenBackend automatic = make_backend({.kind = BackendKind::Auto});
+    CHECK(automatic.backend->name().starts_with("opencl") == find_gpu().has_value());
 }
 
 TEST_CASE("programs are cached on disk and a damaged cache is rebuilt", "[opencl]") {
     const auto devices = find_devices();
     if (devices.empty()) {
-        WARN("no OpenCL device: cache not checked");
+        fantasma::testing::skip("no OpenCL device");
         return;
     }
     const ScratchFolder cache;

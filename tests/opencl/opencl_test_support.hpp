@@ -6,10 +6,13 @@
 #include "engine/cpu/reference_backend.hpp"
 #include "opencl/opencl_backend.hpp"
 #include "opencl/program_cache.hpp"
+#include "skip.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstdlib>
+#include <filesystem>
 #include <memory>
 #include <random>
 #include <vector>
@@ -18,15 +21,27 @@ namespace fantasma::opencl::testing {
 
 namespace fe = fantasma::engine;
 
-// The backend on the first device, or null (with a warning, the test passing) when this
-// machine has no OpenCL device. One backend per test process: GENERATE runs a test case
-// many times, and each new backend would load its programs again.
+// Where the tests keep compiled programs: the build folder's, which CTest names.
+inline std::filesystem::path test_cache_dir() {
+    const char* dir = std::getenv("FANTASMA_OPENCL_CACHE_DIR");
+    return dir != nullptr ? dir : "";
+}
+
+// Whether this machine has an OpenCL device; when not, the test is reported skipped.
+inline bool have_device() {
+    const bool found = !find_devices().empty();
+    if (!found) fantasma::testing::skip("no OpenCL device");
+    return found;
+}
+
+// The backend on the first device, or null (the test reported skipped) when this machine has
+// no OpenCL device. One backend per test process: GENERATE runs a test case many times, and
+// each new backend would load its programs again.
 inline OpenclBackend* open_backend() {
     static const std::unique_ptr<OpenclBackend> backend =
-        find_devices().empty()
-            ? nullptr
-            : std::make_unique<OpenclBackend>(choose_device(std::nullopt), default_cache_dir());
-    if (!backend) WARN("no OpenCL device: OpenCL tests skipped");
+        find_devices().empty() ? nullptr
+                               : std::make_unique<OpenclBackend>(choose_device(), test_cache_dir());
+    if (!backend) fantasma::testing::skip("no OpenCL device");
     return backend.get();
 }
 
@@ -37,8 +52,7 @@ inline OpenclBackend* open_backend_with_matmul(bool row_per_item) {
     const auto make = [](bool per_item) {
         Tuning tuning;
         tuning.matmul_row_per_item = per_item;
-        return std::make_unique<OpenclBackend>(choose_device(std::nullopt), default_cache_dir(),
-                                               tuning);
+        return std::make_unique<OpenclBackend>(choose_device(), test_cache_dir(), tuning);
     };
     static const std::unique_ptr<OpenclBackend> per_item = make(true), per_group = make(false);
     return row_per_item ? per_item.get() : per_group.get();
@@ -50,11 +64,11 @@ inline OpenclBackend* open_backend_with_matmul(bool row_per_item) {
 inline OpenclBackend* open_backend_with_delta(bool chunked) {
     if (!open_backend()) return nullptr;
     const auto make = [](bool in_chunks) {
-        const Device device = choose_device(std::nullopt);
+        const Device device = choose_device();
         Tuning tuning = default_tuning(!device.info.is_gpu);
         tuning.delta_chunked_min_tokens = in_chunks ? 1 : 0;
         tuning.delta_chunked_min_head_dim = 0;
-        return std::make_unique<OpenclBackend>(device, default_cache_dir(), tuning);
+        return std::make_unique<OpenclBackend>(device, test_cache_dir(), tuning);
     };
     static const std::unique_ptr<OpenclBackend> in_chunks = make(true), by_token = make(false);
     return chunked ? in_chunks.get() : by_token.get();

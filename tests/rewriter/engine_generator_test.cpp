@@ -33,7 +33,8 @@ TEST_CASE("chat_text: system and user in ChatML, the assistant's turn without th
 }
 
 TEST_CASE("EngineGenerator: seeded, bounded, stoppable") {
-    rewriter::EngineGenerator generator(kModel, "reference", short_runs());
+    rewriter::EngineGenerator generator(kModel, {.kind = backends::BackendKind::Reference},
+                                        short_runs());
     const RewritePrompt prompt = rewrite_prompt("The colour of \u27e61\u27e7 is grey.", {});
     std::vector<std::size_t> counts;
     const auto count = [&](std::size_t tokens) { counts.push_back(tokens); };
@@ -59,7 +60,8 @@ TEST_CASE("EngineGenerator: seeded, bounded, stoppable") {
 }
 
 TEST_CASE("Model rewrite end to end: noise is rejected, the deterministic result stays") {
-    rewriter::EngineGenerator generator(kModel, "reference", short_runs());
+    rewriter::EngineGenerator generator(kModel, {.kind = backends::BackendKind::Reference},
+                                        short_runs());
     const Analyzer analyzer;
     const std::string source =
         "# Notes\n\nThe colour of `x = 3` was grey, whilst Ada waited.\n\nLast line.\n";
@@ -86,15 +88,20 @@ TEST_CASE("Model rewrite end to end: noise is rejected, the deterministic result
 
 TEST_CASE("A missing or corrupt model is a one-line ModelError naming the file") {
     const std::filesystem::path missing = kModel.parent_path() / "no-such-model";
-    CHECK_THROWS_AS(rewriter::EngineGenerator(missing, "cpu"), engine::ModelError);
-    CHECK_THROWS_WITH(rewriter::EngineGenerator(missing, "cpu"), Catch::Contains("no-such-model"));
+    CHECK_THROWS_AS(rewriter::EngineGenerator(missing, {.kind = backends::BackendKind::Cpu}),
+                    engine::ModelError);
+    CHECK_THROWS_WITH(rewriter::EngineGenerator(missing, {.kind = backends::BackendKind::Cpu}),
+                      Catch::Contains("no-such-model"));
     const std::filesystem::path folder =
         std::filesystem::temp_directory_path() / "fantasma-corrupt-model";
     std::filesystem::create_directories(folder);
     std::ofstream(folder / "model.safetensors") << "not a safetensors file";
     std::ofstream(folder / "config.json") << "{ not json";
-    CHECK_THROWS_AS(rewriter::EngineGenerator(folder, "cpu"), engine::ModelError);
-    CHECK_THROWS_WITH(rewriter::EngineGenerator(kModel, "opencl"), Catch::Contains("OpenCL"));
-    CHECK_THROWS_WITH(rewriter::EngineGenerator(kModel, "tpu"), Catch::Contains("unknown backend"));
+    CHECK_THROWS_AS(rewriter::EngineGenerator(folder, {.kind = backends::BackendKind::Cpu}),
+                    engine::ModelError);
+    // No such device, no OpenCL driver, or a build without OpenCL: each names OpenCL.
+    CHECK_THROWS_WITH(rewriter::EngineGenerator(kModel, {.kind = backends::BackendKind::Opencl,
+                                                         .device = "no-such-device"}),
+                      Catch::Contains("OpenCL"));
     std::filesystem::remove_all(folder);
 }

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "skip.hpp"
 #include "stylometry/profile.hpp"
 #include "stylometry/source_file.hpp"
 
@@ -48,7 +49,7 @@ std::vector<std::vector<fs::path>> first_authors(const fs::path& corpus, std::si
 TEST_CASE("a profile singles out its writer among five EBG authors", "[profile][corpus]") {
     const fs::path corpus = fs::path(FANTASMA_SHARED_DIR) / "corpora" / "ebg-amt";
     if (!fs::is_directory(corpus)) {
-        WARN("skipped: " << corpus << " is not there");
+        fantasma::testing::skip(corpus.string() + " is not there");
         return;
     }
     const auto authors = first_authors(corpus, kAuthors);

@@ -25,9 +25,11 @@ class RawClient:
         self.pending: list[dict] = []  # messages read but not yet asked for
 
     @classmethod
-    async def start(cls, *args: str) -> "RawClient":
+    async def start(cls, *args: str, env: dict | None = None) -> "RawClient":
+        """The server with `args`; `env`: variables added to this process's environment."""
         process = await asyncio.create_subprocess_exec(
-            SERVER, *args, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE
+            SERVER, *args, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            env={**os.environ, **env} if env else None,
         )
         return cls(process)
 

@@ -4,6 +4,7 @@ answering."""
 
 import asyncio
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -332,3 +333,69 @@ def test_command_line():
                                 text=True, input="")
     assert unwritable.returncode == 1
     assert "cannot open log file" in unwritable.stderr
+
+
+TINY_MODEL = str(Path(__file__).resolve().parents[2] / "rewriter" / "tiny-chat-model")
+PARAGRAPH = {"uri": "file:///rewrite.md", "languageId": "markdown", "version": 1,
+             "text": "Whilst the colour of the sea was grey -- we walked home; slowly.\n"}
+
+
+def opencl_device_count() -> int:
+    fantasma = Path(SERVER).parents[1] / "cli" / "fantasma"
+    listed = subprocess.run([str(fantasma), "devices"], capture_output=True, text=True)
+    return listed.stdout.count("  device ")
+
+
+async def preview_rewrite(client: RawClient) -> dict:
+    await client.notify("textDocument/didOpen", {"textDocument": PARAGRAPH})
+    await client.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics", timeout=30)
+    request = await client.request("workspace/executeCommand", {
+        "command": "fantasma.previewRewrite",
+        "arguments": [{"uri": PARAGRAPH["uri"], "version": 1,
+                       "range": {"start": {"line": 0, "character": 0},
+                                 "end": {"line": 0, "character": 64}}}]})
+    return await client.response(request, timeout=300)
+
+
+@pytest.mark.parametrize("setting", [{"backend": "opencl", "device": "0"},
+                                     {"backend": "opencl", "device": 0}])
+async def test_the_model_rewrite_runs_on_an_opencl_device(setting):
+    if opencl_device_count() == 0:
+        pytest.skip("no OpenCL device")
+    client = await RawClient.start()
+    try:
+        await client.initialize(options={"fantasma": {"model": TINY_MODEL, "rewriteCandidates": 2,
+                                                      **setting}})
+        reply = await preview_rewrite(client)
+        assert "result" in reply, reply
+        assert len(reply["result"]["candidates"]) == 2
+        note = await client.wait_for(lambda m: m.get("method") == "window/showMessage"
+                                     and "rewrite model is" in m["params"]["message"])
+        assert note["params"]["message"].startswith("fantasma: the rewrite model is running on opencl (")
+    finally:
+        await client.close()
+
+
+async def test_a_device_without_room_falls_back_to_the_cpu_with_a_note():
+    if opencl_device_count() == 0:
+        pytest.skip("no OpenCL device")
+    # The tiny model's file is 0.6 MiB: a device limited to 0.1 MiB cannot hold them.
+    client = await RawClient.start(env={"FANTASMA_OPENCL_MEMORY_MIB": "0.1"})
+    try:
+        await client.initialize(options={"fantasma": {"model": TINY_MODEL, "backend": "auto",
+                                                      "device": "0", "rewriteCandidates": 1}})
+        reply = await preview_rewrite(client)
+        assert "result" in reply, reply
+        note = await client.wait_for(lambda m: m.get("method") == "window/showMessage"
+                                     and "rewrite model is" in m["params"]["message"])
+        message = note["params"]["message"]
+        assert message.startswith("fantasma: the rewrite model is running on the CPU: the model (")
+        assert "does not fit in OpenCL device 0 (" in message
+        # Named outright, the same device is an error the writer reads, not a silent fallback.
+        await client.notify("workspace/didChangeConfiguration", {"settings": {"fantasma": {
+            "model": TINY_MODEL, "backend": "opencl", "device": "0", "rewriteCandidates": 1}}})
+        reply = await preview_rewrite(client)
+        assert reply["error"]["code"] == -32803
+        assert "has 102 KiB of memory" in reply["error"]["message"]
+    finally:
+        await client.close()

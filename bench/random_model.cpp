@@ -1,0 +1,150 @@
+// `fantasma-random-model SHAPE TYPE OUT.gguf`: a Qwen3.5-shaped GGUF with random weights, for
+// benchmarks only (tools/device-check.sh, speed runs on machines that have no model and no
+// Python packages). SHAPE is 0.8b (the published 0.8B text model: 24 layers, hidden 1024,
+// tied embeddings) or 9b (transformers' Qwen3.5 defaults: 32 layers, hidden 4096, FFN 12,288,
+// 16 key / 32 value DeltaNet heads, untied head); TYPE is q8_0, q4_0, q4_k, f16 or f32. The
+// file is written by the engine's own GGUF writer (llama.cpp's names and conventions), so the
+// engine's loader checks every shape here when it opens it (tests/cli/quantize_bench_test.cpp
+// opens one).
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "engine/config.hpp"
+#include "engine/error.hpp"
+#include "engine/gguf_convert.hpp"
+#include "engine/safetensors.hpp"
+
+namespace fe = fantasma::engine;
+
+namespace {
+
+// The config.json of each shape (what transformers writes; layer types from the interval).
+std::string config_json(const std::string& shape) {
+    if (shape == "0.8b")
+        return R"({"hidden_size": 1024, "intermediate_size": 3584, "num_hidden_layers": 24,
+            "num_attention_heads": 8, "num_key_value_heads": 2, "head_dim": 256,
+            "linear_num_key_heads": 16, "linear_num_value_heads": 16, "linear_key_head_dim": 128,
+            "linear_value_head_dim": 128, "linear_conv_kernel_dim": 4, "vocab_size": 248320,
+            "tie_word_embeddings": true, "full_attention_interval": 4, "rms_norm_eps": 1e-6,
+            "rope_theta": 10000000, "partial_rotary_factor": 0.25, "eos_token_id": 248044})";
+    if (shape == "9b")
+        return R"({"hidden_size": 4096, "intermediate_size": 12288, "num_hidden_layers": 32,
+            "num_attention_heads": 16, "num_key_value_heads": 4, "head_dim": 256,
+            "linear_num_key_heads": 16, "linear_num_value_heads": 32, "linear_key_head_dim": 128,
+            "linear_value_head_dim": 128, "linear_conv_kernel_dim": 4, "vocab_size": 248320,
+            "tie_word_embeddings": false, "full_attention_interval": 4, "rms_norm_eps": 1e-6,
+            "rope_theta": 10000000, "partial_rotary_factor": 0.25, "eos_token_id": 248044})";
+    throw fe::ModelError("unknown shape '" + shape + "' (0.8b or 9b)");
+}
+
+// HF tensors with random values of the shapes `config` implies, made one at a time as the
+// writer asks for them (a 9B embedding alone is 4 GB of float32).
+class RandomTensors final : public fe::TensorSource {
+  public:
+    explicit RandomTensors(const fe::ModelConfig& c) {
+        const std::int64_t hidden = c.hidden_size, ffn = c.intermediate_size;
+        const std::int64_t q = std::int64_t(c.num_attention_heads) * c.head_dim;
+        const std::int64_t kv = std::int64_t(c.num_key_value_heads) * c.head_dim;
+        const std::int64_t heads = c.linear_num_value_heads;
+        shapes_["embed_tokens.weight"] = {c.vocab_size, hidden};
+        shapes_["lm_head.weight"] = {c.vocab_size, hidden};
+        shapes_["norm.weight"] = {hidden};
+        for (int i = 0; i < c.num_layers(); ++i) {
+            const std::string p = "layers." + std::to_string(i) + ".";
+            shapes_[p + "input_layernorm.weight"] = {hidden};
+            shapes_[p + "post_attention_layernorm.weight"] = {hidden};
+            shapes_[p + "self_attn.q_proj.weight"] = {2 * q, hidden};
+            shapes_[p + "self_attn.k_proj.weight"] = {kv, hidden};
+            shapes_[p + "self_attn.v_proj.weight"] = {kv, hidden};
+            shapes_[p + "self_attn.o_proj.weight"] = {hidden, q};
+            shapes_[p + "self_attn.q_norm.weight"] = {c.head_dim};
+            shapes_[p + "self_attn.k_norm.weight"] = {c.head_dim};
+            shapes_[p + "linear_attn.in_proj_qkv.weight"] = {c.linear_conv_dim(), hidden};
+            shapes_[p + "linear_attn.in_proj_z.weight"] = {c.linear_value_dim(), hidden};
+            shapes_[p + "linear_attn.in_proj_a.weight"] = {heads, hidden};
+            shapes_[p + "linear_attn.in_proj_b.weight"] = {heads, hidden};
+            shapes_[p + "linear_attn.conv1d.weight"] = {c.linear_conv_dim(), 1,
+                                                        c.linear_conv_kernel_dim};
+            shapes_[p + "linear_attn.A_log"] = {heads};
+            shapes_[p + "linear_attn.dt_bias"] = {heads};
+            shapes_[p + "linear_attn.norm.weight"] = {c.linear_value_head_dim};
+            shapes_[p + "linear_attn.out_proj.weight"] = {hidden, c.linear_value_dim()};
+            shapes_[p + "mlp.gate_proj.weight"] = {ffn, hidden};
+            shapes_[p + "mlp.up_proj.weight"] = {ffn, hidden};
+            shapes_[p + "mlp.down_proj.weight"] = {hidden, ffn};
+        }
+    }
+
+    const fe::TensorData* find(std::string_view name) const override {
+        const auto shape = shapes_.find(std::string(name));
+        if (shape == shapes_.end()) return nullptr;
+        std::int64_t count = 1;
+        for (const std::int64_t d : shape->second) count *= d;
+        values_.resize(std::size_t(count));
+        // Zero-centred norms 0 (stored as 1 + w), the DeltaNet output norm 1, A_log so that the
+        // decay is −1 to −16, small weights elsewhere.
+        const bool plain_norm = name.ends_with("linear_attn.norm.weight");
+        const bool centred_norm = name.ends_with("norm.weight") && !plain_norm;
+        for (float& value : values_) {
+            const float u = uniform();
+            value = name.ends_with("A_log") ? std::log(1.0f + 15.0f * u)
+                    : plain_norm            ? 1.0f
+                    : centred_norm          ? 0.0f
+                                            : 0.04f * (2.0f * u - 1.0f);
+        }
+        current_ = {std::string(name), fe::DType::f32, shape->second,
+                    std::as_bytes(std::span<const float>(values_))};
+        return &current_;
+    }
+    std::string describe() const override { return "random weights"; }
+
+  private:
+    float uniform() const {  // xorshift64*: fast, and the same file on every run
+        state_ ^= state_ >> 12;
+        state_ ^= state_ << 25;
+        state_ ^= state_ >> 27;
+        return float((state_ * 2685821657736338717ull) >> 40) / float(1 << 24);
+    }
+
+    std::map<std::string, std::vector<std::int64_t>, std::less<>> shapes_;
+    mutable std::vector<float> values_;
+    mutable fe::TensorData current_;
+    mutable std::uint64_t state_ = 0x9E3779B97F4A7C15ull;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc != 4) {
+        std::fprintf(stderr,
+                     "usage: fantasma-random-model 0.8b|9b q8_0|q4_0|q4_k|f16|f32 OUT.gguf\n");
+        return 2;
+    }
+    try {
+        const std::map<std::string, fe::DType> types = {{"q8_0", fe::DType::q8_0},
+                                                        {"q4_0", fe::DType::q4_0},
+                                                        {"q4_k", fe::DType::q4_k},
+                                                        {"f16", fe::DType::f16},
+                                                        {"f32", fe::DType::f32}};
+        const auto type = types.find(argv[2]);
+        if (type == types.end())
+            throw fe::ModelError(std::string("unknown type '") + argv[2] + "'");
+        const fe::ModelConfig config = fe::parse_hf_config(config_json(argv[1]), argv[1]);
+        const RandomTensors tensors(config);
+        fe::GgufWriteSettings settings;
+        settings.matrix_type = type->second;
+        settings.progress = [](std::size_t done, std::size_t total) {
+            if (done % 50 == 0 || done == total)
+                std::fprintf(stderr, "%zu/%zu tensors\n", done, total);
+        };
+        fe::write_qwen35_gguf(config, tensors, settings, argv[3]);
+        return 0;
+    } catch (const std::exception& error) {
+        std::fprintf(stderr, "fantasma-random-model: %s\n", error.what());
+        return 1;
+    }
+}

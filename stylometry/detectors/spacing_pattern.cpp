@@ -1,0 +1,47 @@
+#include "stylometry/detectors/spacing_pattern.hpp"
+
+#include "stylometry/detectors/invisible_support.hpp"
+
+namespace fantasma {
+namespace {
+
+// One slip is an ordinary typo; a pattern repeats.
+constexpr std::size_t kMinRepeats = 2;
+// Wider runs of spaces align columns: visible layout, not a hidden mark.
+constexpr std::size_t kMaxInnerSpaces = 3;
+
+// Whether the whole of `span` (prose) stands in the source as written.
+bool written(const Prose& prose, Span span) {
+    const Span source = prose.to_source(span);
+    return source.size() == span.size() && prose.from_source(source.begin) == span.begin;
+}
+
+}  // namespace
+
+void SpacingPattern::detect(const DetectionContext& context, MarkerSink& sink) const {
+    const Document& document = context.document;
+    const std::string_view text = document.prose.text;
+    std::vector<invisible::Finding> findings;
+    // Runs of spaces between words of one sentence.
+    for (const Sentence& sentence : document.sentences()) {
+        for (std::size_t at = sentence.text.begin; at < sentence.text.end; ++at) {
+            if (text[at] != ' ' || text[at - 1] == ' ') continue;
+            std::size_t end = at;
+            while (end < sentence.text.end && text[end] == ' ') ++end;
+            const Span run(at, end);
+            if (run.size() >= 2 && run.size() <= kMaxInnerSpaces && written(document.prose, run)) {
+                findings.push_back({run, std::to_string(run.size()) + " spaces between words", " "});
+            }
+            at = end - 1;
+        }
+    }
+    if (findings.size() < kMinRepeats) findings.clear();
+    invisible::report(
+        context, sink, code(), "invisible.spacing", findings,
+        "Readers of the rendered text see one space, but the source keeps them all: a "
+        "writer's or an editor's habit, or spacing varied on purpose from copy to copy so that "
+        "a leaked copy can be matched to its recipient.",
+        "Use a single space");
+}
+
+}  // namespace fantasma

@@ -1,0 +1,26 @@
+#include "stylometry/detectors/spacing_pattern.hpp"
+
+#include "style_test_support.hpp"
+
+using namespace fantasma;
+using namespace fantasma::testing;
+
+TEST_CASE("spacing-pattern marks repeated extra spaces between words") {
+    const auto markers = require_markers(
+        SpacingPattern{}, "The report[[  ]]is late and the[[   ]]board knows.\nWe left early.", 2);
+    CHECK(markers[0].feature == "invisible.spacing");
+    CHECK(markers[0].fixes.at(0).new_text == " ");
+    CHECK(markers[0].fixes.at(0).keeps_appearance);
+    require_markers(SpacingPattern{}, "The report  is *late* and  the board.\n", 2,
+                    Language::Markdown);
+    require_markers(SpacingPattern{}, "The report  is \\emph{late} and  the board.\n", 2,
+                    Language::Latex);
+}
+
+TEST_CASE("spacing-pattern wants a repeat, and leaves sentence gaps, columns and hard breaks") {
+    require_no_markers(SpacingPattern{}, "The report  is late.");
+    require_no_markers(SpacingPattern{}, "One.  Two.  Three.  Four.");
+    require_no_markers(SpacingPattern{}, "Name      Age\nAnn       42\nBob       37");
+    require_markers(SpacingPattern{}, "A line  \nbreaks here  \nand here.\n", 0,
+                    Language::Markdown);
+}

@@ -81,7 +81,7 @@ json Server::initialize(const json& params) {
               {"textDocumentSync",
                {{"openClose", true}, {"change", 2}, {"save", {{"includeText", false}}}}},
               {"hoverProvider", true},
-              {"codeActionProvider", {{"codeActionKinds", {"quickfix", "refactor.rewrite"}}}},
+              {"codeActionProvider", {{"codeActionKinds", {"quickfix", "refactor.rewrite", "source"}}}},
               {"executeCommandProvider",
                {{"commands", {kIgnoreInWorkspaceCommand, kResetWorkspaceIgnoresCommand,
                               kRewriteWithModelCommand, kPreviewRewriteCommand}}}}}},

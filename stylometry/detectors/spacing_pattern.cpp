@@ -10,6 +10,10 @@ constexpr std::size_t kMinRepeats = 2;
 // Wider runs of spaces align columns: visible layout, not a hidden mark.
 constexpr std::size_t kMaxInnerSpaces = 3;
 
+bool is_white(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
 // Whether the whole of `span` (prose) stands in the source as written.
 bool written(const Prose& prose, Span span) {
     const Span source = prose.to_source(span);
@@ -29,7 +33,10 @@ void SpacingPattern::detect(const DetectionContext& context, MarkerSink& sink) c
             std::size_t end = at;
             while (end < sentence.text.end && text[end] == ' ') ++end;
             const Span run(at, end);
-            if (run.size() >= 2 && run.size() <= kMaxInnerSpaces && written(document.prose, run)) {
+            // Between two visible characters on one line: not indentation after a line break.
+            const bool between_words = !is_white(text[at - 1]) && !is_white(text[end]);
+            if (between_words && run.size() >= 2 && run.size() <= kMaxInnerSpaces &&
+                written(document.prose, run)) {
                 findings.push_back({run, std::to_string(run.size()) + " spaces between words", " "});
             }
             at = end - 1;

@@ -21,6 +21,9 @@ TEST_CASE("spacing-pattern wants a repeat, and leaves sentence gaps, columns and
     require_no_markers(SpacingPattern{}, "The report  is late.");
     require_no_markers(SpacingPattern{}, "One.  Two.  Three.  Four.");
     require_no_markers(SpacingPattern{}, "Name      Age\nAnn       42\nBob       37");
+    // Indentation of a wrapped line is no gap between words.
+    require_markers(SpacingPattern{}, "The plan is set,\n  and the board\n  knows it.\n", 0,
+                    Language::Latex);
     require_markers(SpacingPattern{}, "A line  \nbreaks here  \nand here.\n", 0,
                     Language::Markdown);
 }

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 
 #include "stylometry/detectors/invisible_support.hpp"
 
@@ -51,12 +52,13 @@ struct Letter {
     char latin;  // its look-alike, 0 when it has none or is Latin
 };
 
-// Whether the block `block` is Latin text: it has Latin letters, and every Cyrillic letter in
-// it looks like a Latin one (Russian text has many that do not: б, д, ж, и...).
-bool is_latin_block(const USpoofChecker* checker, std::string_view block) {
+// Whether `text` is Latin text: it has Latin letters, and every Cyrillic letter in it looks
+// like a Latin one. A Russian or Bulgarian text has many that do not (б, д, ж, и...), and its
+// headings in capitals ("ОКНА") are words of its own language.
+bool is_latin_text(const USpoofChecker* checker, std::string_view text) {
     bool latin = false;
-    for (std::size_t at = 0; at < block.size();) {
-        const text::Decoded d = text::decode(block, at);
+    for (std::size_t at = 0; at < text.size();) {
+        const text::Decoded d = text::decode(text, at);
         const UScriptCode script = script_of(d.cp);
         latin = latin || script == USCRIPT_LATIN;
         if (script == USCRIPT_CYRILLIC && latin_look_alike(checker, d.cp) == 0) return false;
@@ -72,8 +74,7 @@ void LookAlikeLetter::detect(const DetectionContext& context, MarkerSink& sink) 
     const std::string_view text = document.prose.text;
     SpoofChecker checker;  // opened at the first letter of another script beside Latin text
     std::vector<invisible::Finding> findings;
-    Span checked;  // the last block looked at, and whether it is Latin text
-    bool latin_block = false;
+    std::optional<int> latin_document;  // looked at once, at the first whole Cyrillic word
     for (const Token& token : document.tokens()) {
         if (token.kind != TokenKind::Word) continue;
         std::vector<Letter> foreign;
@@ -101,13 +102,12 @@ void LookAlikeLetter::detect(const DetectionContext& context, MarkerSink& sink) 
         for (Letter& letter : foreign) letter.latin = latin_look_alike(checker.get(), letter.cp);
         if (std::ranges::any_of(foreign, [](const Letter& l) { return l.latin == 0; })) continue;
         // A whole Cyrillic word that reads as Latin ("а" for "a", "сор" for "cop") counts only
-        // inside a block of Latin text.
+        // in a document of Latin text.
         if (latin == 0) {
-            if (!checked.contains(token.text.begin)) {
-                checked = invisible::block_around(document.prose, token.text.begin);
-                latin_block = is_latin_block(checker.get(), document.text(checked));
+            if (!latin_document) {
+                latin_document = is_latin_text(checker.get(), text) ? 1 : 0;
             }
-            if (!latin_block) continue;
+            if (*latin_document == 0) continue;
         }
         for (const Letter& letter : foreign) {
             const std::string script = script_of(letter.cp) == USCRIPT_CYRILLIC ? "Cyrillic"

@@ -5,7 +5,7 @@ namespace fantasma {
 
 // Letters of another script that look like Latin ones (Cyrillic "а", Greek "ο"), by Unicode's
 // confusables data (ICU's spoof checker): inside a word of Latin letters, or a whole word of
-// such Cyrillic letters in a block of Latin text. A reader cannot tell them apart; a
+// such Cyrillic letters in a Latin text. A reader cannot tell them apart; a
 // watermark swaps a few to mark each copy, and searches for the word no longer find it.
 // Greek letters alone are left alone (the α particle, π). Measured per word; fix: the Latin
 // letter it looks like.

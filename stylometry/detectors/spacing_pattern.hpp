@@ -7,7 +7,8 @@ namespace fantasma {
 // between words inside a sentence. Rendered Markdown, LaTeX and most web pages show one space
 // either way, so a watermark can vary them from copy to copy, and a writer's editor leaves its
 // own. Flagged only when they occur at least twice; left alone: spaces between sentences
-// (double-space) and wider runs (alignment). Blanks at line ends never reach the prose (the
+// (double-space) and wider runs (alignment), and plain text, where the reader sees every
+// space. Blanks at line ends never reach the prose (the
 // extractors drop them), so they are not looked at. Measured per word; fix: one space.
 class SpacingPattern final : public Detector {
   public:

@@ -26,6 +26,8 @@ TEST_CASE("look-alike-letter leaves Russian, Greek and Greek symbols in English 
     require_no_markers(LookAlikeLetter{},
                        "Москва и Санкт-Петербург. Ο καιρός είναι καλός. "
                        "The α particle, a μm scale and π are fine. Copy 東京 too.");
+    // Headings in capitals of a Russian text, beside an English word.
+    require_no_markers(LookAlikeLetter{}, "Окна и буферы.\n\n* ОКНА (WINDOWS)\n");
     // A Russian quotation with a Latin letter in a word is not a Latin word.
     require_no_markers(LookAlikeLetter{}, "Он сказал привeт и ушёл.");
 }

@@ -7,7 +7,8 @@ using namespace fantasma::testing;
 
 TEST_CASE("spacing-pattern marks repeated extra spaces between words") {
     const auto markers = require_markers(
-        SpacingPattern{}, "The report[[  ]]is late and the[[   ]]board knows.\nWe left early.", 2);
+        SpacingPattern{}, "The report[[  ]]is late and the[[   ]]board knows.\nWe left early.", 2,
+        Language::Markdown);
     CHECK(markers[0].feature == "invisible.spacing");
     CHECK(markers[0].fixes.at(0).new_text == " ");
     CHECK(markers[0].fixes.at(0).keeps_appearance);
@@ -18,9 +19,15 @@ TEST_CASE("spacing-pattern marks repeated extra spaces between words") {
 }
 
 TEST_CASE("spacing-pattern wants a repeat, and leaves sentence gaps, columns and hard breaks") {
-    require_no_markers(SpacingPattern{}, "The report  is late.");
-    require_no_markers(SpacingPattern{}, "One.  Two.  Three.  Four.");
-    require_no_markers(SpacingPattern{}, "Name      Age\nAnn       42\nBob       37");
+    const auto markdown = [](std::string_view text) {
+        require_markers(SpacingPattern{}, text, 0, Language::Markdown);
+    };
+    markdown("The report  is late.");
+    markdown("One.  Two.  Three.  Four.");
+    markdown("Type this:  run it. See the back.  v2 is out.");
+    markdown("Name      Age\nAnn       42\nBob       37");
+    // Plain text shows every space: columns and indented examples are layout.
+    require_no_markers(SpacingPattern{}, "C-x C-f  Find a file and  C-x C-s  Save it.");
     // Indentation of a wrapped line is no gap between words.
     require_markers(SpacingPattern{}, "The plan is set,\n  and the board\n  knows it.\n", 0,
                     Language::Latex);

@@ -38,10 +38,11 @@ TEST_CASE("cleaning changes only the flagged characters, in quotations and names
         "The plan  is set and the  vote is in\U000E0041. Pla\uFE01n ahead 👩\u200D🔬.\n\n"
         "Il a dit\u00A0: «\u00A0oui\u00A0». שלום\u200F עולם.\n";
     for (const Language language : {Language::Markdown, Language::Text}) {
+        const bool markdown = language == Language::Markdown;
         const std::vector<Marker> markers = appearance_markers(source, language);
-        // direction, look-alike, zero-width, soft hyphen, no-break space, two spacing gaps,
-        // tag, variation selector.
-        REQUIRE(markers.size() == 9);
+        // direction, look-alike, zero-width, soft hyphen, no-break space, tag, variation
+        // selector; and in Markdown, which shows a run of spaces as one, two spacing gaps.
+        REQUIRE(markers.size() == (markdown ? 9 : 7));
         const RewriteResult result =
             rewrite(source, RewriteOptions{language, std::nullopt}, analyzer());
         // Every flagged character was cleaned by its own fix...
@@ -58,8 +59,10 @@ TEST_CASE("cleaning changes only the flagged characters, in quotations and names
         const std::string cleaned = apply_edits(source, cleaning);
         CHECK(cleaned ==
               "# Board minutes\n\n"
-              "James said \u201Cthe report is final\u201D to the board. "
-              "The plan is set and the vote is in. Plan ahead 👩\u200D🔬.\n\n"
+              "James said \u201Cthe report is final\u201D to the board. " +
+              std::string(markdown ? "The plan is set and the vote is in. "
+                                   : "The plan  is set and the  vote is in. ") +
+                  "Plan ahead 👩\u200D🔬.\n\n"
               "Il a dit\u00A0: «\u00A0oui\u00A0». שלום\u200F עולם.\n");
         CHECK(appearance_markers(cleaned, language).empty());
     }

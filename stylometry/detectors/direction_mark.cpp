@@ -9,19 +9,32 @@ namespace {
 
 std::string_view name_of(char32_t cp) {
     switch (cp) {
-        case 0x200E: return "left-to-right mark";
-        case 0x200F: return "right-to-left mark";
-        case 0x061C: return "Arabic letter mark";
-        case 0x202A: return "left-to-right embedding";
-        case 0x202B: return "right-to-left embedding";
-        case 0x202C: return "pop directional formatting";
-        case 0x202D: return "left-to-right override";
-        case 0x202E: return "right-to-left override";
-        case 0x2066: return "left-to-right isolate";
-        case 0x2067: return "right-to-left isolate";
-        case 0x2068: return "first-strong isolate";
-        case 0x2069: return "pop directional isolate";
-        default: return "";
+        case 0x200E:
+            return "left-to-right mark";
+        case 0x200F:
+            return "right-to-left mark";
+        case 0x061C:
+            return "Arabic letter mark";
+        case 0x202A:
+            return "left-to-right embedding";
+        case 0x202B:
+            return "right-to-left embedding";
+        case 0x202C:
+            return "pop directional formatting";
+        case 0x202D:
+            return "left-to-right override";
+        case 0x202E:
+            return "right-to-left override";
+        case 0x2066:
+            return "left-to-right isolate";
+        case 0x2067:
+            return "right-to-left isolate";
+        case 0x2068:
+            return "first-strong isolate";
+        case 0x2069:
+            return "pop directional isolate";
+        default:
+            return "";
     }
 }
 

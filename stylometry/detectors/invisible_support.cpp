@@ -55,8 +55,8 @@ bool in_joining_script(char32_t cp) {
 }
 
 Span block_around(const Prose& prose, std::size_t at) {
-    const auto it = std::ranges::upper_bound(prose.blocks, at, {},
-                                             [](const Block& b) { return b.text.begin; });
+    const auto it =
+        std::ranges::upper_bound(prose.blocks, at, {}, [](const Block& b) { return b.text.begin; });
     if (it != prose.blocks.begin() && std::prev(it)->text.contains(at)) {
         return std::prev(it)->text;
     }
@@ -67,9 +67,8 @@ Span block_around(const Prose& prose, std::size_t at) {
 }
 
 bool inside_token(const std::vector<Token>& tokens, std::size_t at, TokenKind kind) {
-    const auto it = std::ranges::upper_bound(tokens, at, {}, [](const Token& t) {
-        return t.text.begin;
-    });
+    const auto it =
+        std::ranges::upper_bound(tokens, at, {}, [](const Token& t) { return t.text.begin; });
     if (it == tokens.begin()) return false;
     const Token& token = *std::prev(it);
     return token.kind == kind && token.text.contains(at);
@@ -103,7 +102,8 @@ void report(const DetectionContext& context, MarkerSink& sink, std::string_view 
         style::reference_figure(score, "leave characters like this in their text");
     for (const Finding& finding : findings) {
         std::string message = finding.what + ". " + std::string(explanation) + figure;
-        message.front() = static_cast<char>(std::toupper(static_cast<unsigned char>(message.front())));
+        message.front() =
+            static_cast<char>(std::toupper(static_cast<unsigned char>(message.front())));
         sink.mark(style::habit_marker(code, feature, finding.span, std::move(message), score,
                                       {Fix{std::string(fix_title), finding.replacement, true}}));
     }

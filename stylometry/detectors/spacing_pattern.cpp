@@ -40,13 +40,14 @@ void SpacingPattern::detect(const DetectionContext& context, MarkerSink& sink) c
             // Between two visible characters on one line: not indentation after a line break.
             // After . ! ? : two spaces are the typewriter's sentence spacing (double-space),
             // also where the tokenizer sees no sentence end ("back.  v2", "\kbd{x}.  More").
-            const bool after_stop = std::string_view(".!?:").find(text[at - 1]) !=
-                                    std::string_view::npos;
+            const bool after_stop =
+                std::string_view(".!?:").find(text[at - 1]) != std::string_view::npos;
             const bool between_words =
                 !after_stop && !is_white(text[at - 1]) && !is_white(text[end]);
             if (between_words && run.size() >= 2 && run.size() <= kMaxInnerSpaces &&
                 written(document.prose, run)) {
-                findings.push_back({run, std::to_string(run.size()) + " spaces between words", " "});
+                findings.push_back(
+                    {run, std::to_string(run.size()) + " spaces between words", " "});
             }
             at = end - 1;
         }

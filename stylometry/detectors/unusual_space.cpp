@@ -14,22 +14,38 @@ namespace {
 
 std::string_view name_of(char32_t cp) {
     switch (cp) {
-        case 0x00A0: return "no-break space";
-        case 0x2000: return "en quad";
-        case 0x2001: return "em quad";
-        case 0x2002: return "en space";
-        case 0x2003: return "em space";
-        case 0x2004: return "three-per-em space";
-        case 0x2005: return "four-per-em space";
-        case 0x2006: return "six-per-em space";
-        case 0x2007: return "figure space";
-        case 0x2008: return "punctuation space";
-        case 0x2009: return "thin space";
-        case 0x200A: return "hair space";
-        case 0x202F: return "narrow no-break space";
-        case 0x205F: return "medium mathematical space";
-        case 0x3000: return "ideographic space";
-        default: return "";
+        case 0x00A0:
+            return "no-break space";
+        case 0x2000:
+            return "en quad";
+        case 0x2001:
+            return "em quad";
+        case 0x2002:
+            return "en space";
+        case 0x2003:
+            return "em space";
+        case 0x2004:
+            return "three-per-em space";
+        case 0x2005:
+            return "four-per-em space";
+        case 0x2006:
+            return "six-per-em space";
+        case 0x2007:
+            return "figure space";
+        case 0x2008:
+            return "punctuation space";
+        case 0x2009:
+            return "thin space";
+        case 0x200A:
+            return "hair space";
+        case 0x202F:
+            return "narrow no-break space";
+        case 0x205F:
+            return "medium mathematical space";
+        case 0x3000:
+            return "ideographic space";
+        default:
+            return "";
     }
 }
 
@@ -59,7 +75,7 @@ bool ends_abbreviation(std::string_view text, std::size_t at) {
     const std::string_view word = text.substr(begin, at - 1 - begin);
     if (word.empty()) return false;
     if (std::isupper(static_cast<unsigned char>(word.front())) && word.size() <= 3) return true;
-    constexpr std::array<std::string_view, 12> kLower = {"p",  "pp", "cf", "vs", "no", "vol",
+    constexpr std::array<std::string_view, 12> kLower = {"p",  "pp",  "cf", "vs",  "no",  "vol",
                                                          "ch", "fig", "eq", "sec", "art", "ca"};
     return std::ranges::find(kLower, word) != kLower.end();
 }
@@ -70,7 +86,8 @@ bool after_one_letter_word(std::string_view text, std::size_t at) {
     const text::Decoded letter = text::decode_before(text, at);
     if (!u_isalpha(static_cast<UChar32>(letter.cp))) return false;
     const std::size_t begin = at - letter.length;
-    return begin == 0 || text::classify(invisible::char_before(text, begin)) == text::CharClass::Space;
+    return begin == 0 ||
+           text::classify(invisible::char_before(text, begin)) == text::CharClass::Space;
 }
 
 bool typography_calls_for(std::string_view text, Span span, char32_t cp) {

@@ -7,12 +7,18 @@ namespace {
 
 std::string_view name_of(char32_t cp) {
     switch (cp) {
-        case 0x200B: return "zero-width space";
-        case 0x200C: return "zero-width non-joiner";
-        case 0x200D: return "zero-width joiner";
-        case 0x2060: return "word joiner";
-        case 0xFEFF: return "byte-order mark inside the text";
-        default: return "";
+        case 0x200B:
+            return "zero-width space";
+        case 0x200C:
+            return "zero-width non-joiner";
+        case 0x200D:
+            return "zero-width joiner";
+        case 0x2060:
+            return "word joiner";
+        case 0xFEFF:
+            return "byte-order mark inside the text";
+        default:
+            return "";
     }
 }
 
@@ -27,18 +33,17 @@ void ZeroWidth::detect(const DetectionContext& context, MarkerSink& sink) const 
         if (name.empty()) return;
         // A byte-order mark that opens the file is an encoding signature, not text.
         if (cp == 0xFEFF && document.prose.to_source(span.begin) == 0) return;
-        if (cp == 0x200D && invisible::inside_token(document.tokens(), span.begin,
-                                                    TokenKind::Emoji)) {
+        if (cp == 0x200D &&
+            invisible::inside_token(document.tokens(), span.begin, TokenKind::Emoji)) {
             return;  // glues an emoji sequence (family, profession, flag)
         }
         if (invisible::in_joining_script(invisible::char_before(text, span.begin)) ||
             invisible::in_joining_script(invisible::char_at(text, span.end))) {
             return;  // part of the spelling: Persian non-joiners, Indic conjuncts, Thai breaks
         }
-        findings.push_back({span,
-                            "invisible " + std::string(name) + " (" +
-                                invisible::code_point_name(cp) + ")",
-                            ""});
+        findings.push_back(
+            {span, "invisible " + std::string(name) + " (" + invisible::code_point_name(cp) + ")",
+             ""});
     });
     invisible::report(
         context, sink, code(), "invisible.zero-width",

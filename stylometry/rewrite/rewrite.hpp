@@ -50,8 +50,8 @@ struct RewriteResult {
 // invisible characters, plain letters for look-alikes) come first, and may change quoted
 // material and names: what a reader sees stays the same. Of two other overlapping fixes the
 // one reported first is kept; one that would change quoted material or a name
-// (kept_spans.hpp) is left out. Every edit is checked by re-extracting the rewritten document: an edit that changes a
-// byte outside the prose, or turns prose into markup, is dropped.
+// (kept_spans.hpp) is left out. Every edit is checked by re-extracting the rewritten document: an
+// edit that changes a byte outside the prose, or turns prose into markup, is dropped.
 RewriteResult rewrite(std::string_view source, const RewriteOptions& options,
                       const Analyzer& analyzer);
 

@@ -246,8 +246,8 @@ TEST_CASE("one action removes every invisible character and look-alike letter") 
                        kRemoveInvisibleTitle));
 
     // Without invisible markers there is nothing to offer.
-    const auto plain = snapshot_of(
-        text, {marker("regional-spelling", {19, 25}, 6.0, {{"Use 'color'", "color"}})});
+    const auto plain =
+        snapshot_of(text, {marker("regional-spelling", {19, 25}, 6.0, {{"Use 'color'", "color"}})});
     CHECK(!find_action(code_actions_for(plain, at({0, 17}), PositionEncoding::Utf16),
                        kRemoveInvisibleTitle));
 }

@@ -15,8 +15,7 @@ TEST_CASE("look-alike-letter marks Cyrillic and Greek letters inside Latin words
     CHECK(markers[2].fixes.at(0).new_text == "o");
     CHECK(markers[3].fixes.at(0).new_text == "a");
     CHECK(markers[0].fixes.at(0).keeps_appearance);
-    CHECK(markers[0].message.find("Cyrillic letter 'а' (U+0430) in 'Jаmes'") !=
-          std::string::npos);
+    CHECK(markers[0].message.find("Cyrillic letter 'а' (U+0430) in 'Jаmes'") != std::string::npos);
     CHECK(markers[2].message.find("Greek letter") != std::string::npos);
     require_markers(LookAlikeLetter{}, "J\u0430mes is *here*.\n", 1, Language::Markdown);
     require_markers(LookAlikeLetter{}, "J\u0430mes is \\emph{here}.\n", 1, Language::Latex);

@@ -11,8 +11,7 @@ TEST_CASE("tag-character marks a run of tag characters as one") {
     CHECK(markers[0].feature == "invisible.tag");
     CHECK(markers[0].fixes.at(0).new_text.empty());
     require_markers(TagCharacter{}, "Figures\U000E0041 *attached*.\n", 1, Language::Markdown);
-    require_markers(TagCharacter{}, "Figures\U000E0041 \\emph{attached}.\n", 1,
-                    Language::Latex);
+    require_markers(TagCharacter{}, "Figures\U000E0041 \\emph{attached}.\n", 1, Language::Latex);
 }
 
 TEST_CASE("tag-character leaves subdivision flags alone") {

@@ -7,8 +7,8 @@ using namespace fantasma::testing;
 
 TEST_CASE("variation-selector marks selectors after ordinary letters and punctuation") {
     const auto markers = require_markers(
-        VariationSelector{}, "The pla[[\uFE01]]n is set[[\uFE0F]]. Meet a[[\U000E0100\U000E0101]]t 5.",
-        3);
+        VariationSelector{},
+        "The pla[[\uFE01]]n is set[[\uFE0F]]. Meet a[[\U000E0100\U000E0101]]t 5.", 3);
     CHECK(markers[0].feature == "invisible.variation-selector");
     CHECK(markers[0].message.find("U+FE01") != std::string::npos);
     require_markers(VariationSelector{}, "The pla\uFE01n is *set*.\n", 1, Language::Markdown);

@@ -7,8 +7,8 @@ using namespace fantasma::testing;
 
 TEST_CASE("zero-width marks zero-width characters in Latin text, a run as one") {
     const auto markers = require_markers(
-        ZeroWidth{}, "The re[[\u200B]]port is due. Send it to the board[[\u200C\u2060]] today[[\uFEFF]].",
-        3);
+        ZeroWidth{},
+        "The re[[\u200B]]port is due. Send it to the board[[\u200C\u2060]] today[[\uFEFF]].", 3);
     CHECK(markers[0].feature == "invisible.zero-width");
     CHECK(markers[0].bits > 1);
     CHECK(markers[0].message.find("zero-width space (U+200B)") != std::string::npos);

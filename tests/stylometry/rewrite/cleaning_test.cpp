@@ -60,10 +60,10 @@ TEST_CASE("cleaning changes only the flagged characters, in quotations and names
         CHECK(cleaned ==
               "# Board minutes\n\n"
               "James said \u201Cthe report is final\u201D to the board. " +
-              std::string(markdown ? "The plan is set and the vote is in. "
-                                   : "The plan  is set and the  vote is in. ") +
+                  std::string(markdown ? "The plan is set and the vote is in. "
+                                       : "The plan  is set and the  vote is in. ") +
                   "Plan ahead 👩\u200D🔬.\n\n"
-              "Il a dit\u00A0: «\u00A0oui\u00A0». שלום\u200F עולם.\n");
+                  "Il a dit\u00A0: «\u00A0oui\u00A0». שלום\u200F עולם.\n");
         CHECK(appearance_markers(cleaned, language).empty());
     }
 }

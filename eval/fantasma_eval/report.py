@@ -166,7 +166,9 @@ def invisible_section(figures) -> list[str]:
         "--all-markers`: how many carry each kind of invisible fingerprint (issue 20), and "
         "each attacker's accuracy on the held-out samples with only those cleaned (the fixes "
         "marked `keepsAppearance`; nothing else changed, training texts as written). "
-        "`fantasma rewrite` cleans them too, first, so its row above includes this.",
+        "`fantasma rewrite` cleans them too, first, so its row above includes this. "
+        "`spacing-pattern` reads Markdown and LaTeX only (plain text shows every space), and "
+        "the EBG samples are plain text.",
         "",
         *rows,
         "",

@@ -89,7 +89,9 @@ nlohmann::json to_json(const FileReport& file) {
         const Span first = marker.spans.front();
         nlohmann::json fixes = nlohmann::json::array();
         for (const Fix& fix : marker.fixes) {
-            fixes.push_back({{"title", fix.title}, {"newText", fix.new_text}});
+            fixes.push_back({{"title", fix.title},
+                             {"newText", fix.new_text},
+                             {"keepsAppearance", fix.keeps_appearance}});
         }
         markers.push_back({
             {"code", marker.code},

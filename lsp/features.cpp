@@ -290,6 +290,27 @@ std::vector<CodeAction> code_actions_for(const Snapshot& snapshot, const CodeAct
         }
     }
 
+    // Cleaning the whole document of invisible characters and look-alike letters: changes
+    // nothing a reader sees, so it is offered as one step. A quick fix beside the marker under
+    // the cursor; elsewhere a source action.
+    std::vector<const Marker*> invisible;
+    for (const Marker& marker : markers)
+        if (!marker.fixes.empty() && marker.fixes.front().keeps_appearance)
+            invisible.push_back(&marker);
+    const bool on_invisible = std::any_of(selected.begin(), selected.end(), [](const Marker* m) {
+        return !m->fixes.empty() && m->fixes.front().keeps_appearance;
+    });
+    const std::string clean_kind = on_invisible ? "quickfix" : "source";
+    if (!invisible.empty() && wanted(params.only, clean_kind)) {
+        actions.push_back({std::string(kRemoveInvisibleTitle),
+                           clean_kind,
+                           {},
+                           false,
+                           snapshot.uri,
+                           first_fixes(invisible, map),
+                           std::nullopt});
+    }
+
     // Rewrite the paragraph of the first selected marker. Until the model rewriter lands,
     // "neutral style" means every deterministic fix of the paragraph's markers.
     if (!selected.empty() && wanted(params.only, "refactor.rewrite")) {

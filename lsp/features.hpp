@@ -20,6 +20,11 @@ inline constexpr std::string_view kResetWorkspaceIgnoresCommand = "fantasma.rese
 inline constexpr std::string_view kRewriteWithModelCommand = "fantasma.rewriteWithModel";
 inline constexpr std::string_view kPreviewRewriteCommand = "fantasma.previewRewrite";
 
+// The code action that applies every fix keeping the text's appearance (Fix::keeps_appearance):
+// invisible characters removed, look-alike letters and odd spaces made plain.
+inline constexpr std::string_view kRemoveInvisibleTitle =
+    "Remove invisible characters and look-alike letters in this document";
+
 int lsp_severity(double bits);  // 2 warning, 3 information, 4 hint
 
 std::vector<Diagnostic> diagnostics_for(const Snapshot& snapshot, PositionEncoding encoding);

@@ -145,7 +145,7 @@ struct Command {
 
 struct CodeAction {
     std::string title;
-    std::string kind;  // "quickfix", "refactor.rewrite"
+    std::string kind;  // "quickfix", "refactor.rewrite", "source"
     std::vector<Diagnostic> diagnostics;
     bool isPreferred = false;
     // The edit: uri -> edits (WorkspaceEdit.changes). Empty when the action is a command.

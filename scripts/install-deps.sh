@@ -6,6 +6,8 @@ set -euo pipefail
 packages=(
     cmake ninja-build g++ pkg-config
     libboost-dev nlohmann-json3-dev catch2 libcli11-dev libutf8proc-dev
+    # ICU: Unicode's confusables (spoof checker) and scripts, for look-alike letters.
+    libicu-dev
     libcmark-gfm-dev libcmark-gfm-extensions-dev libbenchmark-dev
     ocl-icd-opencl-dev opencl-headers opencl-clhpp-headers pocl-opencl-icd clinfo
     libclblast-dev libsentencepiece-dev

@@ -14,6 +14,10 @@ enum class Severity { Hint, Information, Warning };
 struct Fix {
     std::string title;     // "Use 'color'"
     std::string new_text;  // "color"
+    // The fix changes nothing a reader sees: it removes an invisible character or puts a
+    // plain letter or space for its look-alike. Such fixes may touch quotations and names,
+    // which other fixes leave alone (rewrite.hpp).
+    bool keeps_appearance = false;
 };
 
 struct Marker {

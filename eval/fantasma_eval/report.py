@@ -1,6 +1,7 @@
 """Writes docs/evaluation.md and its plot from the figures `run.evaluate` returns."""
 from pathlib import Path
 
+from . import cleaning
 from .function_words import FUNCTION_WORDS, PUNCTUATION
 
 ORIGINAL = "original"
@@ -21,7 +22,7 @@ def _number(value, digits=3):
 def _methods(figures):
     """Attack methods in reading order: original, rewrites, random baseline, human."""
     attack = figures["attack"]
-    first = [m for m in (ORIGINAL, REWRITE, MODEL) if m in attack]
+    first = [m for m in (ORIGINAL, cleaning.METHOD, REWRITE, MODEL) if m in attack]
     random = [m for m in attack if m.startswith("random edits")]
     last = [OBFUSCATION] if OBFUSCATION in attack else []
     return first + random + last
@@ -137,6 +138,43 @@ def ablation_reading(figures) -> str:
     return reading
 
 
+def invisible_section(figures) -> list[str]:
+    """How many texts carry each kind of invisible fingerprint, and what cleaning them alone
+    does to each attacker."""
+    census = figures.get("invisible")
+    if not census or cleaning.METHOD not in figures["attack"]:
+        return []
+    rows = ["| kind (`fantasma check` code) | texts carrying it | marked places |",
+            "|---|---|---|"]
+    for kind in cleaning.KINDS:
+        entry = census["kinds"][kind]
+        rows.append(f"| {kind} | {entry['texts']} of {census['texts']} | {entry['places']} |")
+    rows.append(f"| any of them | {census['carrying_any']} of {census['texts']} | |")
+    rows += ["", "| attacker | top-1 without cleaning | top-1 after cleaning alone | "
+             "relative drop | top-5 without | top-5 after |", "|---|---|---|---|---|---|"]
+    for name in _attackers(figures):
+        before = figures["attack"][ORIGINAL][name]
+        after = figures["attack"][cleaning.METHOD][name]
+        drop = (before["top1"] - after["top1"]) / before["top1"] if before["top1"] else 0.0
+        rows.append(f"| {name} | {_percent(before['top1'])} | {_percent(after['top1'])} | "
+                    f"{_percent(drop)} | {_percent(before['top5'])} | "
+                    f"{_percent(after['top5'])} |")
+    return [
+        "## Invisible characters and look-alike letters",
+        "",
+        "Every author's ordinary samples checked with `fantasma check --format json "
+        "--all-markers`: how many carry each kind of invisible fingerprint (issue 20), and "
+        "each attacker's accuracy on the held-out samples with only those cleaned (the fixes "
+        "marked `keepsAppearance`; nothing else changed, training texts as written). "
+        "`fantasma rewrite` cleans them too, first, so its row above includes this. "
+        "`spacing-pattern` reads Markdown and LaTeX only (plain text shows every space), and "
+        "the EBG samples are plain text.",
+        "",
+        *rows,
+        "",
+    ]
+
+
 def profile_table(figures) -> list[str]:
     profile = figures.get("profile")
     if not profile:
@@ -207,6 +245,7 @@ def markdown(figures, plot_name: str) -> str:
         f"{edits['pool']} distinct replacements; {edits['random_shortfall']} random edits "
         f"(over all seeds) had to take another kind or could not be placed.",
         "",
+        *invisible_section(figures),
         "## What the character n-gram attacker relies on",
         "",
         "The held-out originals normalized one way at a time (training data unchanged): the "

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
-from . import ablations, attackers, corpus, edits, faithfulness
+from . import ablations, attackers, cleaning, corpus, edits, faithfulness
 from .fantasma_cli import Rewriter, profile_attribution
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -62,6 +62,10 @@ def build_versions(args, authors, rewriter, model_rewriter):
     for fold in range(args.folds):
         originals = [corpus.read(corpus.held_out(a, fold)) for a in authors]
         fold_versions = {"original": originals, "fantasma rewrite": []}
+        # Only the invisible characters and look-alike letters cleaned: the attackers' accuracy
+        # with and without cleaning.
+        fold_versions[cleaning.METHOD] = [cleaning.clean(t, m) for t, m in
+                                  zip(originals, cleaning.check(Path(args.fantasma), originals))]
         for author, text in zip(authors, originals):
             path = corpus.held_out(author, fold)
             fold_versions["fantasma rewrite"].append(rewriter.rewrite(path, text))
@@ -230,6 +234,9 @@ def evaluate(args) -> dict:
     versions, edit_stats = build_versions(args, authors, rewriter, model_rewriter)
     attack_results = merge_random_seeds(attack(args, authors, versions))
     faithful = measure_faithfulness(args, versions)
+    progress("invisible characters: census of every author's ordinary samples")
+    samples = [corpus.read(s) for a in authors for s in a.samples]
+    invisible = cleaning.census(cleaning.check(Path(args.fantasma), samples))
     profile = None
     if not args.no_profile:
         progress("detector: profile attribution (tools/eval/profile_attribution.py)")
@@ -246,6 +253,7 @@ def evaluate(args) -> dict:
         "faithfulness": faithful,
         "edits": edit_stats,
         "profile": profile,
+        "invisible": invisible,
         "versions": package_versions(),
         "fantasma": fantasma_version(Path(args.fantasma)),
     }

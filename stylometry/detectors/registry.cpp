@@ -8,11 +8,13 @@
 #include "stylometry/detectors/contact_detail.hpp"
 #include "stylometry/detectors/contraction_rate.hpp"
 #include "stylometry/detectors/dash_style.hpp"
+#include "stylometry/detectors/direction_mark.hpp"
 #include "stylometry/detectors/double_space.hpp"
 #include "stylometry/detectors/ellipsis_style.hpp"
 #include "stylometry/detectors/emoticon_emoji.hpp"
 #include "stylometry/detectors/function_words.hpp"
 #include "stylometry/detectors/hedges_intensifiers.hpp"
+#include "stylometry/detectors/look_alike_letter.hpp"
 #include "stylometry/detectors/misspelling.hpp"
 #include "stylometry/detectors/number_format.hpp"
 #include "stylometry/detectors/oxford_comma.hpp"
@@ -24,8 +26,14 @@
 #include "stylometry/detectors/sentence_openers.hpp"
 #include "stylometry/detectors/sign_off.hpp"
 #include "stylometry/detectors/signature_phrase.hpp"
+#include "stylometry/detectors/soft_hyphen.hpp"
+#include "stylometry/detectors/spacing_pattern.hpp"
+#include "stylometry/detectors/tag_character.hpp"
+#include "stylometry/detectors/unusual_space.hpp"
+#include "stylometry/detectors/variation_selector.hpp"
 #include "stylometry/detectors/vocabulary_richness.hpp"
 #include "stylometry/detectors/word_length.hpp"
+#include "stylometry/detectors/zero_width.hpp"
 
 namespace fantasma {
 
@@ -38,11 +46,13 @@ std::vector<std::unique_ptr<Detector>> make_all_detectors() {
     detectors.push_back(std::make_unique<ContactDetail>());
     detectors.push_back(std::make_unique<ContractionRate>());
     detectors.push_back(std::make_unique<DashStyle>());
+    detectors.push_back(std::make_unique<DirectionMark>());
     detectors.push_back(std::make_unique<DoubleSpace>());
     detectors.push_back(std::make_unique<EllipsisStyle>());
     detectors.push_back(std::make_unique<EmoticonEmoji>());
     detectors.push_back(std::make_unique<FunctionWords>());
     detectors.push_back(std::make_unique<HedgesIntensifiers>());
+    detectors.push_back(std::make_unique<LookAlikeLetter>());
     detectors.push_back(std::make_unique<Misspelling>());
     detectors.push_back(std::make_unique<NumberFormat>());
     detectors.push_back(std::make_unique<OxfordComma>());
@@ -54,8 +64,14 @@ std::vector<std::unique_ptr<Detector>> make_all_detectors() {
     detectors.push_back(std::make_unique<SentenceOpeners>());
     detectors.push_back(std::make_unique<SignOff>());
     detectors.push_back(std::make_unique<SignaturePhrase>());
+    detectors.push_back(std::make_unique<SoftHyphen>());
+    detectors.push_back(std::make_unique<SpacingPattern>());
+    detectors.push_back(std::make_unique<TagCharacter>());
+    detectors.push_back(std::make_unique<UnusualSpace>());
+    detectors.push_back(std::make_unique<VariationSelector>());
     detectors.push_back(std::make_unique<VocabularyRichness>());
     detectors.push_back(std::make_unique<WordLength>());
+    detectors.push_back(std::make_unique<ZeroWidth>());
     std::ranges::sort(detectors,
                       [](const auto& a, const auto& b) { return a->code() < b->code(); });
     return detectors;

@@ -105,9 +105,14 @@ std::vector<TextEdit> proposals(const Report& report, const Document& document) 
     std::vector<TextEdit> proposed;
     for (const Marker& marker : report.markers) {
         if (marker.identity || marker.fixes.empty() || marker.spans.empty()) continue;
+        const Fix& fix = marker.fixes.front();
         proposed.push_back(
-            TextEdit{marker.spans.front(), marker.fixes.front().new_text, marker.code});
+            TextEdit{marker.spans.front(), fix.new_text, marker.code, fix.keeps_appearance});
     }
+    // Cleaning first: the other fixes were found on the text as it stands, look-alikes and
+    // all ("tοday" with a Greek ο is no English word), and must not push the cleaning out.
+    std::stable_partition(proposed.begin(), proposed.end(),
+                          [](const TextEdit& edit) { return edit.keeps_appearance; });
     std::vector<TextEdit> phrases = PhraseTable::builtin().edits(document);
     proposed.insert(proposed.end(), std::make_move_iterator(phrases.begin()),
                     std::make_move_iterator(phrases.end()));
@@ -122,7 +127,7 @@ bool overlap(Span a, Span b) {
 // The proposals inside the range; of overlapping ones, the first. Numbers are protected: a
 // fix may change how a number is written (1,000 -> 1000) but never drop or change its digits
 // ("4 pages" stays, though the population spells small numbers out). Quoted material and
-// names (`kept`) are protected whole.
+// names (`kept`) are protected whole, except from edits that keep the text's appearance.
 std::vector<TextEdit> candidate_edits(std::string_view source, std::vector<TextEdit> proposed,
                                       const std::optional<Span>& range,
                                       const std::vector<Span>& kept) {
@@ -131,7 +136,7 @@ std::vector<TextEdit> candidate_edits(std::string_view source, std::vector<TextE
         const Span span = edit.source;
         if (span.end > source.size()) continue;
         if (range && (span.begin < range->begin || span.end > range->end)) continue;
-        if (changes_any(span, kept)) continue;
+        if (!edit.keeps_appearance && changes_any(span, kept)) continue;
         const std::string_view old_text = source.substr(span.begin, span.size());
         if (old_text == edit.new_text) continue;
         if (digits_of(old_text) != digits_of(edit.new_text)) continue;

@@ -20,6 +20,9 @@ struct TextEdit {
     Span source;
     std::string new_text;
     std::string code;  // the marker the edit removes ("regional-spelling")
+    // The edit changes nothing a reader sees (Fix::keeps_appearance): it may touch quotations
+    // and names.
+    bool keeps_appearance = false;
     friend bool operator==(const TextEdit&, const TextEdit&) = default;
 };
 
@@ -43,10 +46,12 @@ struct RewriteResult {
 
 // Applies the first fix of every non-identity marker (identity markers, such as names and
 // e-mail addresses, are the writer's to decide), then the phrase table's replacements
-// (phrase_table.hpp) where no fix applies. Of two overlapping fixes the one reported
-// first is kept. A fix that would change quoted material or a name (kept_spans.hpp) is left
-// out. Every edit is checked by re-extracting the rewritten document: an edit that changes a
-// byte outside the prose, or turns prose into markup, is dropped.
+// (phrase_table.hpp) where no fix applies. Fixes that keep the text's appearance (removing
+// invisible characters, plain letters for look-alikes) come first, and may change quoted
+// material and names: what a reader sees stays the same. Of two other overlapping fixes the
+// one reported first is kept; one that would change quoted material or a name
+// (kept_spans.hpp) is left out. Every edit is checked by re-extracting the rewritten document: an
+// edit that changes a byte outside the prose, or turns prose into markup, is dropped.
 RewriteResult rewrite(std::string_view source, const RewriteOptions& options,
                       const Analyzer& analyzer);
 

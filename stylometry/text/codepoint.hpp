@@ -1,5 +1,6 @@
 #pragma once
-// Private to segmentation: UTF-8 decoding and the character classes the tokenizer needs.
+// UTF-8 decoding and the character classes the tokenizer needs; the invisible-character
+// detectors (detectors/invisible_support.hpp) decode with them too.
 #include <array>
 #include <cstddef>
 #include <string_view>

@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <nlohmann/json.hpp>
+
 #include "cli_test_support.hpp"
 
 #include <sys/wait.h>
@@ -11,6 +13,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace fs = std::filesystem;
 
@@ -117,4 +120,61 @@ TEST_CASE("rewrite --range and --paragraph limit the edits") {
     const Run malformed = fantasma("rewrite --range 3-4 " + quote(path));
     CHECK(malformed.status == 1);
     CHECK(malformed.err.find("is not LINE:COLUMN-LINE:COLUMN") != std::string::npos);
+}
+
+// A canary trap: one paragraph sent to three recipients, each copy marked differently and
+// invisibly. `check` finds each copy's marks; after `rewrite` the copies cannot be told apart.
+TEST_CASE("rewrite makes three differently watermarked copies byte-identical") {
+    const std::string original =
+        "The committee met on Tuesday to review the budget for next year. Most members agreed "
+        "that the plan was sound, but two of them asked for more detail about the costs of "
+        "the new building. The chair promised to send a revised report before the next "
+        "meeting.\n";
+    struct Copy {
+        std::string name, text, code;
+        std::size_t marks;
+    };
+    const std::vector<Copy> copies = {
+        {"zero-width.md",
+         "The committee met on Tues\u200Bday to review the budget for next year. Most members "
+         "agreed that the plan was sound, but two of them asked for more de\u200B\u200Ctail "
+         "about the costs of the new building. The chair promised to send a revised report "
+         "before the next meeting.\n",
+         "zero-width", 2},
+        {"look-alike.md",
+         "The committee met on Tuesd\u0430y to review the budget for next ye\u0430r. Most "
+         "members agreed that the plan was sound, but two of them asked for more detail ab\u043Eut "
+         "the costs of the new building. The chair promised to send a revised report before "
+         "the next meeting.\n",
+         "look-alike-letter", 3},
+        {"spacing.md",
+         "The committee met on Tuesday to review the  budget for next year. Most members agreed "
+         "that the plan was sound, but two of  them asked for more detail about the costs of "
+         "the new building. The chair promised to send a revised report  before the next "
+         "meeting.\n",
+         "spacing-pattern", 3},
+    };
+    const Scratch scratch;
+    const Run clean = fantasma("rewrite " + quote(scratch.write("original.md", original)));
+    REQUIRE(clean.status == 0);
+    for (const Copy& copy : copies) {
+        INFO(copy.name);
+        REQUIRE(copy.text != original);
+        const std::string path = scratch.write(copy.name, copy.text);
+        const Run check = fantasma("check --format json " + quote(path));
+        REQUIRE(check.status == 0);
+        const nlohmann::json reports = nlohmann::json::parse(check.out);
+        std::size_t marks = 0;
+        for (const auto& marker : reports[0]["markers"]) {
+            if (marker["code"] != copy.code) continue;
+            ++marks;
+            CHECK(marker["bits"].get<double>() > 0);
+            CHECK(marker["fixes"].size() == 1);
+            CHECK(marker["byteRange"].size() == 2);
+        }
+        CHECK(marks == copy.marks);
+        const Run rewritten = fantasma("rewrite " + quote(path));
+        REQUIRE(rewritten.status == 0);
+        CHECK(rewritten.out == clean.out);
+    }
 }

@@ -215,3 +215,39 @@ TEST_CASE("with a model: rewrite commands for the paragraph and the marker's sen
                                     {"end", {{"line", 0}, {"character", 30}}}});
     CHECK(paragraph->command->arguments[0]["range"]["end"] == json{{"line", 0}, {"character", 36}});
 }
+
+TEST_CASE("one action removes every invisible character and look-alike letter") {
+    // "😀 a\u200Bb Jаmes\u00A0c\n": zero-width space at bytes [6, 9), Cyrillic а [12, 14),
+    // no-break space [17, 19); a colour marker that is no part of the cleaning.
+    const std::string text = "😀 a\u200Bb J\u0430mes\u00A0colour\n";
+    const auto snapshot = snapshot_of(
+        text, {marker("zero-width", {6, 9}, 5.0, {{"Remove the invisible character", "", true}}),
+               marker("look-alike-letter", {12, 14}, 7.0, {{"Use the Latin letter", "a", true}}),
+               marker("unusual-space", {17, 19}, 4.0, {{"Use a plain space", " ", true}}),
+               marker("regional-spelling", {19, 25}, 6.0, {{"Use 'color'", "color"}})});
+    const std::string cleaned = "😀 ab James colour\n";
+
+    // On an invisible marker: a quick fix beside the marker's own.
+    auto actions = code_actions_for(snapshot, at({0, 4}), PositionEncoding::Utf16);
+    const CodeAction* clean = find_action(actions, kRemoveInvisibleTitle);
+    REQUIRE(clean);
+    CHECK(clean->kind == "quickfix");
+    CHECK(applied(text, clean->edits) == cleaned);
+
+    // Elsewhere: a source action, which a client asking only for quick fixes does not get.
+    actions = code_actions_for(snapshot, at({0, 17}), PositionEncoding::Utf16);
+    clean = find_action(actions, kRemoveInvisibleTitle);
+    REQUIRE(clean);
+    CHECK(clean->kind == "source");
+    CHECK(applied(text, clean->edits) == cleaned);
+    CodeActionParams quick_fixes_only = at({0, 17});
+    quick_fixes_only.only = std::vector<std::string>{"quickfix"};
+    CHECK(!find_action(code_actions_for(snapshot, quick_fixes_only, PositionEncoding::Utf16),
+                       kRemoveInvisibleTitle));
+
+    // Without invisible markers there is nothing to offer.
+    const auto plain =
+        snapshot_of(text, {marker("regional-spelling", {19, 25}, 6.0, {{"Use 'color'", "color"}})});
+    CHECK(!find_action(code_actions_for(plain, at({0, 17}), PositionEncoding::Utf16),
+                       kRemoveInvisibleTitle));
+}

@@ -65,3 +65,29 @@ TEST_CASE("profile errors say what is wrong and where", "[profile]") {
     const std::string bad = error_of(directory.path);
     CHECK_THAT(bad, Catch::Contains("bad.txt") && Catch::Contains("byte offset 3"));
 }
+
+TEST_CASE("a writer's own invisible habits count in their profile and link a text to them",
+          "[profile]") {
+    // The writer's editor leaves a left-to-right mark after every sentence, in every text.
+    const std::string mark = "\u200E";
+    const TempDirectory directory;
+    directory.write("a.txt", "I went to the market today." + mark + " It was busy." + mark);
+    directory.write("b.md", "We cooked dinner at home." + mark + " Then we read." + mark + "\n");
+    const Analyzer analyzer;
+    const Profile profile = Profile::from_directory(directory.path, analyzer);
+    const Measurement* direction = profile.find("invisible.direction");
+    REQUIRE(direction != nullptr);
+    CHECK(direction->count == 4);
+    CHECK(direction->opportunities == 17);
+
+    // A new text with the same habit: its direction-mark markers link it to this writer.
+    AnalysisOptions options;
+    options.profile = &profile;
+    options.enabled_codes = {"direction-mark"};
+    const Report linked =
+        analyzer.analyze("The train was late again." + mark + " Nobody minded." + mark, options);
+    REQUIRE(linked.markers.size() == 2);
+    CHECK(linked.markers[0].bits > 0);
+    const Report unlinked = analyzer.analyze("The train was late again.", options);
+    CHECK(unlinked.markers.empty());
+}

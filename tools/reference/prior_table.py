@@ -163,3 +163,36 @@ PRIORS = [
         "mixture": [(0.85, ("value", 0.0)), (0.15, ("log-uniform", 0.0005, 0.01))],
     },
 ]
+
+
+def invisible(feature, share, low, high, sources):
+    """Invisible characters: Brown's ASCII transcription has none. `share` of writers leave
+    them, from `sources`, at `low` to `high` per word (log scale); the rest never do."""
+    return {
+        "feature": feature,
+        "source": f"{share:.1%} of writers' texts carry them (assumption)",
+        "why": f"Brown is transcribed in plain ASCII, so it has none. Assumption: {share:.1%} "
+               f"of writers' texts carry them ({sources}), at 1 per {1 / high:,.0f} to 1 per "
+               f"{1 / low:,.0f} words, spread evenly on a log scale; the rest none.",
+        "mixture": [(1 - share, ("value", 0.0)), (share, ("log-uniform", low, high))],
+    }
+
+
+PRIORS += [
+    invisible("invisible.zero-width", 0.03, 0.0002, 0.01,
+              "web editors and pages copied from, chat programs, watermarks"),
+    invisible("invisible.direction", 0.05, 0.0002, 0.05,
+              "editors and keyboards set up for right-to-left languages, some mail and chat "
+              "programs"),
+    invisible("invisible.tag", 0.002, 0.0002, 0.05, "watermarks and hidden messages"),
+    invisible("invisible.variation-selector", 0.005, 0.0002, 0.01,
+              "watermarks, emoji pickers that leave a selector behind"),
+    invisible("invisible.unusual-space", 0.10, 0.0002, 0.05,
+              "word processors, web pages copied from, Option-Space on a Mac"),
+    invisible("invisible.soft-hyphen", 0.02, 0.0002, 0.01,
+              "hyphenation tools, copies from web pages and PDFs"),
+    invisible("invisible.look-alike", 0.005, 0.0002, 0.01,
+              "watermarks, a second keyboard layout"),
+    invisible("invisible.spacing", 0.15, 0.0005, 0.02,
+              "double spaces between words, blanks at line ends"),
+]

@@ -50,7 +50,7 @@ async def test_initialize_result_and_a_second_initialize(raw):
     assert capabilities["textDocumentSync"]["change"] == 2  # incremental
     assert capabilities["positionEncoding"] == "utf-16"
     assert capabilities["hoverProvider"] is True
-    assert set(capabilities["codeActionProvider"]["codeActionKinds"]) == {"quickfix", "refactor.rewrite"}
+    assert set(capabilities["codeActionProvider"]["codeActionKinds"]) == {"quickfix", "refactor.rewrite", "source"}
     assert "fantasma.ignoreInWorkspace" in capabilities["executeCommandProvider"]["commands"]
     assert reply["result"]["serverInfo"]["name"] == "fantasma-ls"
     again = await raw.response(await raw.request("initialize", {"capabilities": {}}))

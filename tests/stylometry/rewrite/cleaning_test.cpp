@@ -1,0 +1,69 @@
+// Cleaning invisible characters and look-alike letters by the rewrite: it changes exactly the
+// flagged characters, even inside quotations and names, and leaves legitimate uses alone.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "stylometry/analyzer.hpp"
+#include "stylometry/rewrite/rewrite.hpp"
+
+using namespace fantasma;
+
+namespace {
+
+const Analyzer& analyzer() {
+    static const Analyzer instance;
+    return instance;
+}
+
+std::vector<Marker> appearance_markers(const std::string& source, Language language) {
+    AnalysisOptions options;
+    options.language = language;
+    std::vector<Marker> markers = analyzer().analyze(source, options).markers;
+    std::erase_if(markers, [](const Marker& m) {
+        return m.fixes.empty() || !m.fixes.front().keeps_appearance;
+    });
+    return markers;
+}
+
+}  // namespace
+
+TEST_CASE("cleaning changes only the flagged characters, in quotations and names too") {
+    // Every kind, some inside a quotation and a name (which other fixes leave alone), beside
+    // legitimate uses that must stay: an emoji sequence, French spacing, a Hebrew phrase.
+    const std::string source =
+        "# Board\u200E minutes\n\n"
+        "J\u0430mes said \u201Cthe re\u200Bport is fin\u00ADal\u201D to the\u00A0board. "
+        "The plan  is set and the  vote is in\U000E0041. Pla\uFE01n ahead 👩\u200D🔬.\n\n"
+        "Il a dit\u00A0: «\u00A0oui\u00A0». שלום\u200F עולם.\n";
+    for (const Language language : {Language::Markdown, Language::Text}) {
+        const bool markdown = language == Language::Markdown;
+        const std::vector<Marker> markers = appearance_markers(source, language);
+        // direction, look-alike, zero-width, soft hyphen, no-break space, tag, variation
+        // selector; and in Markdown, which shows a run of spaces as one, two spacing gaps.
+        REQUIRE(markers.size() == (markdown ? 9 : 7));
+        const RewriteResult result =
+            rewrite(source, RewriteOptions{language, std::nullopt}, analyzer());
+        // Every flagged character was cleaned by its own fix...
+        std::vector<TextEdit> cleaning;
+        for (const TextEdit& edit : result.edits)
+            if (edit.keeps_appearance) cleaning.push_back(edit);
+        REQUIRE(cleaning.size() == markers.size());
+        for (std::size_t i = 0; i < markers.size(); ++i) {
+            CHECK(cleaning[i].source == markers[i].spans.front());
+            CHECK(cleaning[i].new_text == markers[i].fixes.front().new_text);
+        }
+        // ...and cleaning alone changes nothing else: the document with only those edits
+        // equals the source with the flagged characters replaced by hand.
+        const std::string cleaned = apply_edits(source, cleaning);
+        CHECK(cleaned ==
+              "# Board minutes\n\n"
+              "James said \u201Cthe report is final\u201D to the board. " +
+                  std::string(markdown ? "The plan is set and the vote is in. "
+                                       : "The plan  is set and the  vote is in. ") +
+                  "Plan ahead 👩\u200D🔬.\n\n"
+                  "Il a dit\u00A0: «\u00A0oui\u00A0». שלום\u200F עולם.\n");
+        CHECK(appearance_markers(cleaned, language).empty());
+    }
+}

@@ -54,7 +54,7 @@ struct Vocabulary {
 
 Vocabulary read_vocabulary(const json& root, int vocab_size, const std::string& source) {
     const json& model = root.contains("model") ? root["model"] : json();
-    if (!model.is_object() || model.value("type", "BPE") != "BPE" || !model.contains("vocab") ||
+    if (!model.is_object() || string_member(model, "type", "BPE") != "BPE" || !model.contains("vocab") ||
         !model["vocab"].is_object())
         throw ModelError(source + ": 'model' is not a BPE model with a vocab");
     Vocabulary vocab;
@@ -74,7 +74,7 @@ Vocabulary read_vocabulary(const json& root, int vocab_size, const std::string& 
             if (!added.is_object() || !added.contains("content") || !added["content"].is_string())
                 throw ModelError(source + ": an added token lacks its content");
             place(added["content"].get<std::string>(), added.value("id", json()),
-                  added.value("special", false) ? kControl : kUserDefined);
+                  bool_member(added, "special", false) ? kControl : kUserDefined);
         }
     for (std::size_t id = 0; id < vocab.tokens.size(); ++id)
         if (vocab.types[id] == kUnused) vocab.tokens[id] = "[PAD" + std::to_string(id) + "]";

@@ -68,6 +68,20 @@ JsonRead read_json(std::string_view text, const JsonLimits& limits) {
     return read;
 }
 
+std::string string_member(const nlohmann::json& object, std::string_view key,
+                          std::string_view fallback) {
+    if (!object.is_object()) return std::string(fallback);
+    const auto found = object.find(key);
+    return found != object.end() && found->is_string() ? found->get<std::string>()
+                                                       : std::string(fallback);
+}
+
+bool bool_member(const nlohmann::json& object, std::string_view key, bool fallback) {
+    if (!object.is_object()) return fallback;
+    const auto found = object.find(key);
+    return found != object.end() && found->is_boolean() ? found->get<bool>() : fallback;
+}
+
 JsonRead read_json_file(const std::filesystem::path& path, const JsonLimits& limits) {
     std::ifstream file(path, std::ios::binary);
     if (!file) return failed(JsonFailure::Unreadable, "cannot be opened");

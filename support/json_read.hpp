@@ -33,6 +33,13 @@ JsonRead read_json(std::string_view text, const JsonLimits& limits = {});
 // The same for a file; a file that cannot be opened is JsonFailure::Unreadable.
 JsonRead read_json_file(const std::filesystem::path& path, const JsonLimits& limits = {});
 
+// A member read without throwing: `object[key]` when `object` is an object holding a string
+// (a boolean) there, else `fallback`. nlohmann's value(key, default) throws type_error when the
+// member has another type, which a hostile file can always arrange.
+std::string string_member(const nlohmann::json& object, std::string_view key,
+                          std::string_view fallback = "");
+bool bool_member(const nlohmann::json& object, std::string_view key, bool fallback);
+
 // Whether no array or object in `text` opens deeper than `max_depth` levels. Brackets inside
 // strings do not count; the text need not be valid JSON.
 bool json_nesting_within(std::string_view text, int max_depth);

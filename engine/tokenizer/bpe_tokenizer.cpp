@@ -57,7 +57,7 @@ std::string merge_key(std::string_view left, std::string_view right) {
 
 bool normalizer_is_nfc(const json& normalizer, const std::string& source) {
     if (normalizer.is_null()) return false;
-    std::string type = normalizer.value("type", "");
+    const std::string type = string_member(normalizer, "type");
     if (type == "NFC") return true;
     if (type == "Sequence" && normalizer.contains("normalizers") &&
         normalizer["normalizers"].is_array()) {
@@ -71,7 +71,7 @@ bool normalizer_is_nfc(const json& normalizer, const std::string& source) {
 // Finds the Split regex among the pre-tokenizers and tells which known pattern it is.
 std::optional<std::string> find_split_regex(const json& pre) {
     if (!pre.is_object()) return std::nullopt;
-    if (pre.value("type", "") == "Split" && pre.contains("pattern") && pre["pattern"].is_object() &&
+    if (string_member(pre, "type") == "Split" && pre.contains("pattern") && pre["pattern"].is_object() &&
         pre["pattern"].contains("Regex") && pre["pattern"]["Regex"].is_string())
         return pre["pattern"]["Regex"].get<std::string>();
     if (pre.contains("pretokenizers") && pre["pretokenizers"].is_array())
@@ -108,7 +108,7 @@ BpeTokenizer::BpeTokenizer(std::string_view json_text, const std::string& source
     json root = std::move(read.value);
     if (!root.is_object()) throw ModelError(source + ": not a JSON tokenizer file");
     const json& model = root.contains("model") ? root["model"] : json();
-    if (!model.is_object() || model.value("type", "BPE") != "BPE" || !model.contains("vocab") ||
+    if (!model.is_object() || string_member(model, "type", "BPE") != "BPE" || !model.contains("vocab") ||
         !model["vocab"].is_object() || !model.contains("merges") || !model["merges"].is_array())
         throw ModelError(source + ": 'model' is not a BPE model with a vocab and merges");
 

@@ -140,6 +140,9 @@ TEST_CASE("Bad tokenizer files give one-line errors", "[tokenizer]") {
     CHECK(refuses("{\"model\": {\"type\": \"BPE\", \"vocab\": {\"a\": 0}, \"merges\": []}}"));
     CHECK(refuses("{\"model\": {\"type\": \"Unigram\", \"vocab\": [], \"merges\": []}}"));
     CHECK(refuses(std::string(100000, '[') + std::string(100000, ']')));
+    // Members of the wrong type (found by scripts/fuzz.sh; a json::type_error escaped before).
+    CHECK(refuses(R"({"model": {"type": {"a": 0}, "merges": []}})"));
+    CHECK(refuses(R"({"normalizer": 5, "model": {"type": "BPE", "vocab": {}, "merges": []}})"));
     CHECK_THROWS_AS(load_tokenizer("/nonexistent/tokenizer.json"), ModelError);
 
     // Every prefix of a real file is refused cleanly or loads; none crashes.

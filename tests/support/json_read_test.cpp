@@ -52,6 +52,16 @@ TEST_CASE("JSON larger than the limit, or not JSON, is refused with a reason", "
     CHECK_THAT(invalid.error, Catch::StartsWith("not valid JSON (parse error at line 1, column 3"));
 }
 
+TEST_CASE("members of the wrong type read as the fallback, never a throw", "[support][json]") {
+    const auto object = fantasma::read_json(R"({"s": "x", "o": {}, "b": true, "n": 1})").value;
+    CHECK(fantasma::string_member(object, "s") == "x");
+    CHECK(fantasma::string_member(object, "o", "BPE") == "BPE");
+    CHECK(fantasma::string_member(object, "missing") == "");
+    CHECK(fantasma::string_member(nlohmann::json::array(), "s", "f") == "f");
+    CHECK(fantasma::bool_member(object, "b", false));
+    CHECK_FALSE(fantasma::bool_member(object, "n", false));
+}
+
 TEST_CASE("a file that cannot be opened is told apart from one that is not JSON",
           "[support][json]") {
     const auto missing = fantasma::read_json_file("/nonexistent/fantasma/config.json");

@@ -54,8 +54,8 @@ struct Vocabulary {
 
 Vocabulary read_vocabulary(const json& root, int vocab_size, const std::string& source) {
     const json& model = root.contains("model") ? root["model"] : json();
-    if (!model.is_object() || string_member(model, "type", "BPE") != "BPE" || !model.contains("vocab") ||
-        !model["vocab"].is_object())
+    if (!model.is_object() || string_member(model, "type", "BPE") != "BPE" ||
+        !model.contains("vocab") || !model["vocab"].is_object())
         throw ModelError(source + ": 'model' is not a BPE model with a vocab");
     Vocabulary vocab;
     vocab.tokens.resize(std::size_t(vocab_size));

@@ -71,8 +71,9 @@ bool normalizer_is_nfc(const json& normalizer, const std::string& source) {
 // Finds the Split regex among the pre-tokenizers and tells which known pattern it is.
 std::optional<std::string> find_split_regex(const json& pre) {
     if (!pre.is_object()) return std::nullopt;
-    if (string_member(pre, "type") == "Split" && pre.contains("pattern") && pre["pattern"].is_object() &&
-        pre["pattern"].contains("Regex") && pre["pattern"]["Regex"].is_string())
+    if (string_member(pre, "type") == "Split" && pre.contains("pattern") &&
+        pre["pattern"].is_object() && pre["pattern"].contains("Regex") &&
+        pre["pattern"]["Regex"].is_string())
         return pre["pattern"]["Regex"].get<std::string>();
     if (pre.contains("pretokenizers") && pre["pretokenizers"].is_array())
         for (const auto& inner : pre["pretokenizers"])
@@ -108,8 +109,9 @@ BpeTokenizer::BpeTokenizer(std::string_view json_text, const std::string& source
     json root = std::move(read.value);
     if (!root.is_object()) throw ModelError(source + ": not a JSON tokenizer file");
     const json& model = root.contains("model") ? root["model"] : json();
-    if (!model.is_object() || string_member(model, "type", "BPE") != "BPE" || !model.contains("vocab") ||
-        !model["vocab"].is_object() || !model.contains("merges") || !model["merges"].is_array())
+    if (!model.is_object() || string_member(model, "type", "BPE") != "BPE" ||
+        !model.contains("vocab") || !model["vocab"].is_object() || !model.contains("merges") ||
+        !model["merges"].is_array())
         throw ModelError(source + ": 'model' is not a BPE model with a vocab and merges");
 
     constexpr auto max_id = std::numeric_limits<TokenId>::max() / 2;

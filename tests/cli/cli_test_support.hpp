@@ -51,6 +51,14 @@ inline std::string read_file(const fs::path& path) {
     return bytes.str();
 }
 
+// stderr without the line `--backend auto` (the default) starts with: where the model runs and
+// why (backends/backend_factory.hpp).
+inline std::string without_backend_note(const std::string& err) {
+    if (err.rfind("fantasma: running on ", 0) != 0) return err;
+    const std::size_t end = err.find('\n');
+    return end == std::string::npos ? "" : err.substr(end + 1);
+}
+
 // A shell word: single quotes, with each ' written as '\''.
 inline std::string quote(const std::string& text) {
     std::string quoted = "'";

@@ -67,3 +67,29 @@ TEST_CASE("cleaning changes only the flagged characters, in quotations and names
         CHECK(appearance_markers(cleaned, language).empty());
     }
 }
+
+TEST_CASE("cleaning reaches alt text and LaTeX comments, and nothing else there") {
+    const std::string markdown =
+        "The colour of the plan.\n\n![The re\u200Bport of J\u0430mes; colour](a.png)\n";
+    const std::string latex = "The colour of the plan. % the re\u200Bport of J\u0430mes; colour\n";
+    for (const auto& [source, language] :
+         {std::pair{markdown, Language::Markdown}, std::pair{latex, Language::Latex}}) {
+        REQUIRE(appearance_markers(source, language).size() == 2);
+        const RewriteResult result =
+            rewrite(source, RewriteOptions{language, std::nullopt}, analyzer());
+        std::string expected = source;
+        expected.replace(expected.find("\u200B"), 3, "");
+        expected.replace(expected.find("\u0430"), 2, "a");
+        // Only the prose's own fixes (if any) change the first sentence; the aside changes
+        // by exactly the two cleaned characters ("colour" in it stays).
+        const std::size_t aside = expected.find(language == Language::Latex ? "% the" : "![The");
+        REQUIRE(result.text.size() >= aside);
+        const std::size_t cut = result.text.find(language == Language::Latex ? "% the" : "![The");
+        REQUIRE(cut != std::string::npos);
+        CHECK(result.text.substr(cut) == expected.substr(aside));
+        for (const TextEdit& edit : result.edits) {
+            if (edit.source.begin >= source.find(language == Language::Latex ? "% the" : "![The"))
+                CHECK(edit.keeps_appearance);
+        }
+    }
+}

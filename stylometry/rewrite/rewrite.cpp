@@ -88,16 +88,27 @@ bool cleans_aside(const TextEdit& edit, const std::vector<Span>& asides) {
            });
 }
 
+// A cleaning edit that removes the blanks ending a line: the extractors never count them as
+// prose, and no markup reads them (the trailing-whitespace detector leaves Markdown's hard
+// breaks alone).
+bool trims_line_end(std::string_view source, const TextEdit& edit) {
+    const Span span = edit.source;
+    if (!edit.keeps_appearance || !edit.new_text.empty() || span.empty()) return false;
+    const std::string_view old_text = source.substr(span.begin, span.size());
+    if (old_text.find_first_not_of(" \t") != std::string_view::npos) return false;
+    return span.end == source.size() || source[span.end] == '\n' || source[span.end] == '\r';
+}
+
 // Whether `edits` leave every non-prose run of the source byte-identical, except cleaning
-// inside its asides, and the rewritten document, re-extracted, has no non-prose
-// byte that was not non-prose before (no new markup). A non-prose byte may turn into prose only if
-// it is whitespace: the extractors decide whether the space beside a code span or formula belongs
-// to the prose by what follows it, which is no change to the markup.
+// inside its asides and at line ends, and the rewritten document, re-extracted, has no
+// non-prose byte that was not non-prose before (no new markup). A non-prose byte may turn
+// into prose only if it is whitespace: the extractors decide whether the space beside a code
+// span or formula belongs to the prose by what follows it, which is no change to the markup.
 bool keeps_non_prose(std::string_view source, const NonProse& non_prose,
                      const std::vector<TextEdit>& edits, Language language) {
     const std::vector<Span>& runs = non_prose.runs;
     for (const TextEdit& edit : edits) {
-        if (cleans_aside(edit, non_prose.asides)) continue;
+        if (cleans_aside(edit, non_prose.asides) || trims_line_end(source, edit)) continue;
         for (const Span run : runs) {
             if (changes(edit.source, run)) return false;
         }

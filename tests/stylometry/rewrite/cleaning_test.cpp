@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "stylometry/analyzer.hpp"
@@ -91,5 +92,27 @@ TEST_CASE("cleaning reaches alt text and LaTeX comments, and nothing else there"
             if (edit.source.begin >= source.find(language == Language::Latex ? "% the" : "![The"))
                 CHECK(edit.keeps_appearance);
         }
+    }
+}
+
+TEST_CASE("cleaning removes repeated blanks at line ends, and keeps hard breaks") {
+    const std::string markdown =
+        "The report is late \nand the board knows.\t\nRoses are red,  \nwe left early \n"
+        "and came back \nat noon.\n\n```\ncode \n```\n";
+    const std::string latex =
+        "The report is \\emph{late} \nand the board knows.\t\nWe left early \n% note \nEnd.\n";
+    for (const auto& [source, language, expected] :
+         {std::tuple{markdown, Language::Markdown,
+                     std::string("The report is late\nand the board knows.\nRoses are red,  \n"
+                                 "we left early\nand came back\nat noon.\n\n```\ncode \n```\n")},
+          std::tuple{latex, Language::Latex,
+                     std::string("The report is \\emph{late}\nand the board knows.\n"
+                                 "We left early\n% note \nEnd.\n")}}) {
+        const RewriteResult result =
+            rewrite(source, RewriteOptions{language, std::nullopt}, analyzer());
+        std::vector<TextEdit> cleaning;
+        for (const TextEdit& edit : result.edits)
+            if (edit.keeps_appearance) cleaning.push_back(edit);
+        CHECK(apply_edits(source, cleaning) == expected);
     }
 }

@@ -159,6 +159,8 @@ void InlineScanner::scan(std::size_t begin, std::size_t end, int depth) {
             if (angle(i, end, after, url)) {
                 flush(i);
                 if (!url.empty()) items_.push_back(Item::text(url.begin, url.end));
+                for (const Span alt : img_alt_values(text_, i, after))
+                    add_aside(alt.begin, alt.end);
                 skip_to(i = after);
             } else {
                 ++i;

@@ -199,3 +199,24 @@ TEST_CASE("legitimate uses in asides are left alone, and asides feed no style ma
         CHECK(report.word_count == 4);
     }
 }
+
+TEST_CASE("the alt text of HTML images in Markdown is read too") {
+    const std::vector<Case> cases = {
+        {"zero-width",
+         "Café, see <img src=\"a.png\" alt=\"The re\u200Bport\"> here.\n",
+         "\u200B",
+         "The re",
+         {0, 38}},
+        {"unusual-space",
+         "Café.\n\n<p align=\"center\">\n  <IMG SRC='a.png' ALT='The\u00A0plan'>\n</p>\n",
+         "\u00A0",
+         "The",
+         {3, 27}},
+    };
+    for (const Case& c : cases) require_flagged(c, Language::Markdown);
+    // Other attributes are not read: only what stands in for the image.
+    CHECK(invisible_markers(
+              "Text <img src=\"a\u200Bb.png\" title=\"x\"> and <span alt=\"a\u200Bb\">.\n",
+              Language::Markdown)
+              .empty());
+}

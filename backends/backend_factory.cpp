@@ -19,7 +19,8 @@ namespace {
 
 constexpr std::uint64_t kMiB = std::uint64_t(1) << 20;
 
-std::string bytes_text(std::uint64_t bytes) {
+// Used only in the OpenCL device checks, which builds without OpenCL leave out.
+[[maybe_unused]] std::string bytes_text(std::uint64_t bytes) {
     char text[32];
     if (bytes >= (std::uint64_t(1) << 30))
         std::snprintf(text, sizeof text, "%.1f GiB", double(bytes) / double(1 << 30));

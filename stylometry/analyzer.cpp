@@ -36,13 +36,15 @@ namespace {
 // scored: a profile holds thousands of words, so this barely moves it.
 constexpr double kProfilePriorWeight = 10.0;
 
-bool covers(const IgnoreDirective& directive, const Marker& marker) {
+// Whether `directive`, whose text is `covered` (prose or source, as the marker's spans),
+// covers `marker`.
+bool covers(const IgnoreDirective& directive, Span covered, const Marker& marker) {
     if (!directive.codes.empty() &&
         std::ranges::find(directive.codes, marker.code) == directive.codes.end()) {
         return false;
     }
     const Span first = marker.spans.front();
-    return directive.text.overlaps(first) || directive.text.contains(first.begin);
+    return covered.overlaps(first) || covered.contains(first.begin);
 }
 
 // Receives one document's detector output: measurements go into the report, markers are
@@ -65,8 +67,23 @@ class ReportSink final : public MarkerSink {
     void mark(Marker marker) override {
         if (marker.spans.empty()) return;  // nothing to show the writer
         for (const IgnoreDirective& directive : prose_.ignores) {
-            if (covers(directive, marker)) return;
+            if (covers(directive, directive.text, marker)) return;
         }
+        for (Span& span : marker.spans) span = prose_.to_source(span);
+        keep(std::move(marker));
+    }
+
+    void mark_in_source(Marker marker) override {
+        if (marker.spans.empty()) return;
+        for (const IgnoreDirective& directive : prose_.ignores) {
+            if (covers(directive, prose_.to_source(directive.text), marker)) return;
+        }
+        keep(std::move(marker));
+    }
+
+  private:
+    // Keeps a marker with source spans unless its habit has reached its limit.
+    void keep(Marker marker) {
         if (max_per_habit_ != 0 && !marker.identity && !marker.feature.empty()) {
             std::size_t& kept = kept_per_habit_[marker.feature];
             if (kept == max_per_habit_) {
@@ -75,11 +92,9 @@ class ReportSink final : public MarkerSink {
             }
             ++kept;
         }
-        for (Span& span : marker.spans) span = prose_.to_source(span);
         report_.markers.push_back(std::move(marker));
     }
 
-  private:
     const Prose& prose_;
     Report& report_;
     std::size_t max_per_habit_;

@@ -27,6 +27,9 @@ public:
     // habit is remarkable here.
     virtual void measure(std::string_view feature, double count, double opportunities) = 0;
     virtual void mark(Marker marker) = 0;
+    // A marker whose spans already index the source: text outside the prose that readers see
+    // (Prose::asides) or the source's own layout (trailing whitespace).
+    virtual void mark_in_source(Marker marker) = 0;
 };
 
 class Detector {

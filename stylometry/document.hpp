@@ -1,5 +1,6 @@
 #pragma once
 // A document ready for the detectors: its source, prose and segmentation, built once.
+#include <memory>
 #include <string_view>
 
 #include "stylometry/prose.hpp"
@@ -12,6 +13,10 @@ struct Document {
     Prose prose;
     Segmentation segmentation;
     std::size_t word_count = 0;  // Word tokens
+    // The prose's asides (Prose::asides) as a document of their own, one block each, whose
+    // prose maps back to this source; null when there are none. Only the invisible-character
+    // detectors read it: an alt text or a comment is not the writer's prose.
+    std::shared_ptr<const Document> asides;
 
     const std::vector<Token>& tokens() const { return segmentation.tokens; }
     const std::vector<Sentence>& sentences() const { return segmentation.sentences; }

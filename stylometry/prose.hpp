@@ -43,6 +43,11 @@ struct Prose {
     std::vector<Piece> pieces;  // sorted by text offset, contiguous, covering all of `text`
     std::vector<Block> blocks;  // in source order
     std::vector<IgnoreDirective> ignores;
+    // Source spans of text that reaches readers but is not the writer's prose: Markdown image
+    // alt text (![alt](url), <img alt="...">), LaTeX % comments (uploaded with arXiv sources).
+    // Sorted, disjoint, never part of `text`, so no style habit is read from them; the
+    // invisible-character detectors scan them (Document::asides) and cleaning may edit them.
+    std::vector<Span> asides;
 
     // Source byte offset of the prose byte at `text_offset` (text.size() maps to the end of
     // the last piece). Inside a synthetic piece: its source begin.

@@ -57,26 +57,29 @@ bool has_right_to_left(std::string_view text) {
 }  // namespace
 
 void DirectionMark::detect(const DetectionContext& context, MarkerSink& sink) const {
-    const Prose& prose = context.document.prose;
-    std::vector<invisible::Finding> findings;
-    Span checked;  // the last block looked at, and whether it holds right-to-left letters
-    bool right_to_left = false;
-    invisible::for_each_written_char(prose, [&](Span span, char32_t cp) {
-        const std::string_view name = name_of(cp);
-        if (name.empty()) return;
-        if (!checked.contains(span.begin)) {
-            checked = invisible::block_around(prose, span.begin);
-            right_to_left = has_right_to_left(prose.view(checked));
-        }
-        if (right_to_left) return;  // where direction marks do their work
-        findings.push_back({span,
-                            "invisible " + std::string(name) + " (" +
-                                invisible::code_point_name(cp) + ") in left-to-right text",
-                            ""});
-    });
+    const auto find = [](const Document& document) {
+        const Prose& prose = document.prose;
+        std::vector<invisible::Finding> findings;
+        Span checked;  // the last block looked at, and whether it holds right-to-left letters
+        bool right_to_left = false;
+        invisible::for_each_written_char(prose, [&](Span span, char32_t cp) {
+            const std::string_view name = name_of(cp);
+            if (name.empty()) return;
+            if (!checked.contains(span.begin)) {
+                checked = invisible::block_around(prose, span.begin);
+                right_to_left = has_right_to_left(prose.view(checked));
+            }
+            if (right_to_left) return;  // where direction marks do their work
+            findings.push_back({span,
+                                "invisible " + std::string(name) + " (" +
+                                    invisible::code_point_name(cp) + ") in left-to-right text",
+                                ""});
+        });
+        return invisible::merge_adjacent_removals(std::move(findings));
+    };
     invisible::report(
         context, sink, code(), "invisible.direction",
-        invisible::merge_adjacent_removals(std::move(findings)),
+        invisible::find_everywhere(context.document, find),
         "It changes nothing here; editors, keyboards set up for right-to-left languages and "
         "some chat and mail programs leave it, so it follows a writer from text to text and "
         "can also mark one copy of a document.",

@@ -54,6 +54,11 @@ bool in_joining_script(char32_t cp) {
     }
 }
 
+std::string_view aside_place(Language language) {
+    return language == Language::Latex ? " in a comment of the LaTeX source"
+                                       : " in an image's alt text";
+}
+
 Span block_around(const Prose& prose, std::size_t at) {
     const auto it =
         std::ranges::upper_bound(prose.blocks, at, {}, [](const Block& b) { return b.text.begin; });
@@ -89,24 +94,26 @@ std::vector<Finding> merge_adjacent_removals(std::vector<Finding> findings) {
 }
 
 void report(const DetectionContext& context, MarkerSink& sink, std::string_view code,
-            std::string_view feature, const std::vector<Finding>& findings,
-            std::string_view explanation, std::string_view fix_title) {
+            std::string_view feature, const Findings& findings, std::string_view explanation,
+            std::string_view fix_title) {
     const auto words = static_cast<double>(context.document.word_count);
-    const auto count = static_cast<double>(findings.size());
+    const auto count = static_cast<double>(findings.prose.size() + findings.source.size());
     sink.measure(feature, count, words);
-    if (findings.empty()) return;
+    if (count == 0) return;
     const HabitScore score = score_habit(context.reference, feature, count, words, kPriorWords);
     const bool above = !score.known || score.rate > score.median;
     if (!above || !style::is_notable(score)) return;
     const std::string figure =
         style::reference_figure(score, "leave characters like this in their text");
-    for (const Finding& finding : findings) {
+    const auto marker = [&](const Finding& finding) {
         std::string message = finding.what + ". " + std::string(explanation) + figure;
         message.front() =
             static_cast<char>(std::toupper(static_cast<unsigned char>(message.front())));
-        sink.mark(style::habit_marker(code, feature, finding.span, std::move(message), score,
-                                      {Fix{std::string(fix_title), finding.replacement, true}}));
-    }
+        return style::habit_marker(code, feature, finding.span, std::move(message), score,
+                                   {Fix{std::string(fix_title), finding.replacement, true}});
+    };
+    for (const Finding& finding : findings.prose) sink.mark(marker(finding));
+    for (const Finding& finding : findings.source) sink.mark_in_source(marker(finding));
 }
 
 }  // namespace fantasma::invisible

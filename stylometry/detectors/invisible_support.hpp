@@ -24,6 +24,20 @@ struct Finding {
     std::string replacement;  // what cleaning puts there: "" (removed), " ", a Latin letter
 };
 
+// A detector's findings: in the prose (spans into the prose text), and outside it (spans
+// into the source): in the asides (Document::asides) or in the source's layout.
+struct Findings {
+    std::vector<Finding> prose;
+    std::vector<Finding> source;
+};
+
+// Where an aside's findings are, to follow their `what`: " in an image's alt text".
+std::string_view aside_place(Language language);
+
+// Runs `find` (Document -> std::vector<Finding>) on the document and on its asides.
+template <class Find>
+Findings find_everywhere(const Document& document, Find find);
+
 // The prose's code points that stand in the source as written, with their prose spans.
 // A character spelled as markup (`&nbsp;`, LaTeX `~`) is visible in the source and chosen,
 // so it is not visited.
@@ -52,12 +66,25 @@ bool inside_token(const std::vector<Token>& tokens, std::size_t at, TokenKind ki
 // habits) and marks each finding with `explanation` (where the character usually comes from
 // and why it identifies a copy or a writer) and a fix that keeps the text's appearance.
 void report(const DetectionContext& context, MarkerSink& sink, std::string_view code,
-            std::string_view feature, const std::vector<Finding>& findings,
-            std::string_view explanation, std::string_view fix_title);
+            std::string_view feature, const Findings& findings, std::string_view explanation,
+            std::string_view fix_title);
 
 // Adjacent findings that are all removed become one (a run of zero-width characters is one
 // mark to clean); others are kept as they are.
 std::vector<Finding> merge_adjacent_removals(std::vector<Finding> findings);
+
+template <class Find>
+Findings find_everywhere(const Document& document, Find find) {
+    Findings findings{find(document), {}};
+    if (document.asides != nullptr) {
+        findings.source = find(*document.asides);
+        for (Finding& finding : findings.source) {
+            finding.span = document.asides->prose.to_source(finding.span);
+            finding.what += aside_place(document.prose.language);
+        }
+    }
+    return findings;
+}
 
 template <class Visit>
 void for_each_written_char(const Prose& prose, Visit visit) {

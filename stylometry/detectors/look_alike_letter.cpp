@@ -70,60 +70,66 @@ bool is_latin_text(const USpoofChecker* checker, std::string_view text) {
 }  // namespace
 
 void LookAlikeLetter::detect(const DetectionContext& context, MarkerSink& sink) const {
-    const Document& document = context.document;
-    const std::string_view text = document.prose.text;
-    SpoofChecker checker;  // opened at the first letter of another script beside Latin text
-    std::vector<invisible::Finding> findings;
-    std::optional<int> latin_document;  // looked at once, at the first whole Cyrillic word
-    for (const Token& token : document.tokens()) {
-        if (token.kind != TokenKind::Word) continue;
-        std::vector<Letter> foreign;
-        std::size_t latin = 0;
-        bool all_cyrillic_look_alikes = true;
-        for (std::size_t at = token.text.begin; at < token.text.end;) {
-            const text::Decoded d = text::decode(text, at);
-            const UScriptCode script = script_of(d.cp);
-            if (script == USCRIPT_LATIN) {
-                ++latin;
-                all_cyrillic_look_alikes = false;
-            } else if (script != USCRIPT_COMMON && script != USCRIPT_INHERITED) {
-                foreign.push_back({Span(at, at + d.length), d.cp, 0});
-                if (script != USCRIPT_CYRILLIC) all_cyrillic_look_alikes = false;
+    const auto find = [](const Document& document) {
+        const std::string_view text = document.prose.text;
+        SpoofChecker checker;  // opened at the first letter of another script beside Latin text
+        std::vector<invisible::Finding> findings;
+        std::optional<int> latin_document;  // looked at once, at the first whole Cyrillic word
+        for (const Token& token : document.tokens()) {
+            if (token.kind != TokenKind::Word) continue;
+            std::vector<Letter> foreign;
+            std::size_t latin = 0;
+            bool all_cyrillic_look_alikes = true;
+            for (std::size_t at = token.text.begin; at < token.text.end;) {
+                const text::Decoded d = text::decode(text, at);
+                const UScriptCode script = script_of(d.cp);
+                if (script == USCRIPT_LATIN) {
+                    ++latin;
+                    all_cyrillic_look_alikes = false;
+                } else if (script != USCRIPT_COMMON && script != USCRIPT_INHERITED) {
+                    foreign.push_back({Span(at, at + d.length), d.cp, 0});
+                    if (script != USCRIPT_CYRILLIC) all_cyrillic_look_alikes = false;
+                }
+                at += d.length;
             }
-            at += d.length;
-        }
-        if (foreign.empty() || (latin == 0 && !all_cyrillic_look_alikes)) continue;
-        if (latin > 0 && latin < foreign.size()) continue;  // a foreign word with a stray letter
-        if (!checker) {
-            UErrorCode status = U_ZERO_ERROR;
-            checker.reset(uspoof_open(&status));
-            if (U_FAILURE(status)) return;
-        }
-        for (Letter& letter : foreign) letter.latin = latin_look_alike(checker.get(), letter.cp);
-        if (std::ranges::any_of(foreign, [](const Letter& l) { return l.latin == 0; })) continue;
-        // A whole Cyrillic word that reads as Latin ("а" for "a", "сор" for "cop") counts only
-        // in a document of Latin text.
-        if (latin == 0) {
-            if (!latin_document) {
-                latin_document = is_latin_text(checker.get(), text) ? 1 : 0;
+            if (foreign.empty() || (latin == 0 && !all_cyrillic_look_alikes)) continue;
+            if (latin > 0 && latin < foreign.size())
+                continue;  // a foreign word with a stray letter
+            if (!checker) {
+                UErrorCode status = U_ZERO_ERROR;
+                checker.reset(uspoof_open(&status));
+                if (U_FAILURE(status)) return std::vector<invisible::Finding>{};
             }
-            if (*latin_document == 0) continue;
+            for (Letter& letter : foreign)
+                letter.latin = latin_look_alike(checker.get(), letter.cp);
+            if (std::ranges::any_of(foreign, [](const Letter& l) { return l.latin == 0; }))
+                continue;
+            // A whole Cyrillic word that reads as Latin ("а" for "a", "сор" for "cop") counts only
+            // in a document of Latin text.
+            if (latin == 0) {
+                if (!latin_document) {
+                    latin_document = is_latin_text(checker.get(), text) ? 1 : 0;
+                }
+                if (*latin_document == 0) continue;
+            }
+            for (const Letter& letter : foreign) {
+                const std::string script = script_of(letter.cp) == USCRIPT_CYRILLIC ? "Cyrillic"
+                                           : script_of(letter.cp) == USCRIPT_GREEK  ? "Greek"
+                                                                                    : "non-Latin";
+                findings.push_back({letter.span,
+                                    script + " letter '" + std::string(document.text(letter.span)) +
+                                        "' (" + invisible::code_point_name(letter.cp) + ") in '" +
+                                        std::string(document.text(token.text)) +
+                                        "', which looks like the Latin '" +
+                                        std::string(1, letter.latin) + "'",
+                                    std::string(1, letter.latin)});
+            }
         }
-        for (const Letter& letter : foreign) {
-            const std::string script = script_of(letter.cp) == USCRIPT_CYRILLIC ? "Cyrillic"
-                                       : script_of(letter.cp) == USCRIPT_GREEK  ? "Greek"
-                                                                                : "non-Latin";
-            findings.push_back({letter.span,
-                                script + " letter '" + std::string(document.text(letter.span)) +
-                                    "' (" + invisible::code_point_name(letter.cp) + ") in '" +
-                                    std::string(document.text(token.text)) +
-                                    "', which looks like the Latin '" +
-                                    std::string(1, letter.latin) + "'",
-                                std::string(1, letter.latin)});
-        }
-    }
+        return findings;
+    };
     invisible::report(
-        context, sink, code(), "invisible.look-alike", findings,
+        context, sink, code(), "invisible.look-alike",
+        invisible::find_everywhere(context.document, find),
         "A reader cannot tell the two apart, but search, spell checkers and comparison tools "
         "can: swapping a few letters for look-alikes is a common way to watermark each copy "
         "of a document, so they can tell which copy this is.",

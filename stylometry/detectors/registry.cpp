@@ -29,6 +29,7 @@
 #include "stylometry/detectors/soft_hyphen.hpp"
 #include "stylometry/detectors/spacing_pattern.hpp"
 #include "stylometry/detectors/tag_character.hpp"
+#include "stylometry/detectors/trailing_whitespace.hpp"
 #include "stylometry/detectors/unusual_space.hpp"
 #include "stylometry/detectors/variation_selector.hpp"
 #include "stylometry/detectors/vocabulary_richness.hpp"
@@ -67,6 +68,7 @@ std::vector<std::unique_ptr<Detector>> make_all_detectors() {
     detectors.push_back(std::make_unique<SoftHyphen>());
     detectors.push_back(std::make_unique<SpacingPattern>());
     detectors.push_back(std::make_unique<TagCharacter>());
+    detectors.push_back(std::make_unique<TrailingWhitespace>());
     detectors.push_back(std::make_unique<UnusualSpace>());
     detectors.push_back(std::make_unique<VariationSelector>());
     detectors.push_back(std::make_unique<VocabularyRichness>());

@@ -53,8 +53,10 @@ void SpacingPattern::detect(const DetectionContext& context, MarkerSink& sink) c
         }
     }
     if (findings.size() < kMinRepeats) findings.clear();
+    // Prose only: the asides are not rendered text with sentences (a comment keeps its
+    // spaces for whoever reads the source).
     invisible::report(
-        context, sink, code(), kFeature, findings,
+        context, sink, code(), kFeature, invisible::Findings{std::move(findings), {}},
         "Readers of the rendered text see one space, but the source keeps them all: a "
         "writer's or an editor's habit, or spacing varied on purpose from copy to copy so that "
         "a leaked copy can be matched to its recipient.",

@@ -9,7 +9,7 @@ namespace fantasma {
 // own. Flagged only when they occur at least twice; left alone: spaces between sentences
 // (double-space) and wider runs (alignment), and plain text, where the reader sees every
 // space. Blanks at line ends never reach the prose (the
-// extractors drop them), so they are not looked at. Measured per word; fix: one space.
+// extractors drop them): trailing-whitespace looks at them. Measured per word; fix: one space.
 class SpacingPattern final : public Detector {
   public:
     std::string_view code() const override { return "spacing-pattern"; }

@@ -118,18 +118,22 @@ bool typography_calls_for(std::string_view text, Span span, char32_t cp) {
 }  // namespace
 
 void UnusualSpace::detect(const DetectionContext& context, MarkerSink& sink) const {
-    const std::string_view text = context.document.prose.text;
-    std::vector<invisible::Finding> findings;
-    invisible::for_each_written_char(context.document.prose, [&](Span span, char32_t cp) {
-        const std::string_view name = name_of(cp);
-        if (name.empty() || typography_calls_for(text, span, cp)) return;
-        findings.push_back({span,
-                            std::string(name) + " (" + invisible::code_point_name(cp) +
-                                ") where a plain space would do",
-                            " "});
-    });
+    const auto find = [](const Document& document) {
+        const std::string_view text = document.prose.text;
+        std::vector<invisible::Finding> findings;
+        invisible::for_each_written_char(document.prose, [&](Span span, char32_t cp) {
+            const std::string_view name = name_of(cp);
+            if (name.empty() || typography_calls_for(text, span, cp)) return;
+            findings.push_back({span,
+                                std::string(name) + " (" + invisible::code_point_name(cp) +
+                                    ") where a plain space would do",
+                                " "});
+        });
+        return findings;
+    };
     invisible::report(
-        context, sink, code(), "invisible.unusual-space", findings,
+        context, sink, code(), "invisible.unusual-space",
+        invisible::find_everywhere(context.document, find),
         "It looks like a plain space. Word processors, web pages and some keyboards "
         "(Option-Space on a Mac) leave such spaces, each in its own places, and a watermark "
         "can put them in place of plain spaces to tell copies apart.",

@@ -29,22 +29,24 @@ bool selects(char32_t base, char32_t selector) {
 }  // namespace
 
 void VariationSelector::detect(const DetectionContext& context, MarkerSink& sink) const {
-    const Document& document = context.document;
-    const std::string_view text = document.prose.text;
-    std::vector<invisible::Finding> findings;
-    invisible::for_each_written_char(document.prose, [&](Span span, char32_t cp) {
-        if (!is_selector(cp)) return;
-        if (invisible::inside_token(document.tokens(), span.begin, TokenKind::Emoji)) return;
-        const char32_t base = invisible::char_before(text, span.begin);
-        if (selects(base, cp)) return;
-        findings.push_back({span,
-                            "invisible variation selector (" + invisible::code_point_name(cp) +
-                                ") that selects nothing",
-                            ""});
-    });
+    const auto find = [](const Document& document) {
+        const std::string_view text = document.prose.text;
+        std::vector<invisible::Finding> findings;
+        invisible::for_each_written_char(document.prose, [&](Span span, char32_t cp) {
+            if (!is_selector(cp)) return;
+            if (invisible::inside_token(document.tokens(), span.begin, TokenKind::Emoji)) return;
+            const char32_t base = invisible::char_before(text, span.begin);
+            if (selects(base, cp)) return;
+            findings.push_back({span,
+                                "invisible variation selector (" + invisible::code_point_name(cp) +
+                                    ") that selects nothing",
+                                ""});
+        });
+        return invisible::merge_adjacent_removals(std::move(findings));
+    };
     invisible::report(
         context, sink, code(), "invisible.variation-selector",
-        invisible::merge_adjacent_removals(std::move(findings)),
+        invisible::find_everywhere(context.document, find),
         "No keyboard types it here; a run of selectors after ordinary letters is a known way "
         "to hide a watermark or a message in text, so it can tell which copy this is.",
         "Remove the variation selector");

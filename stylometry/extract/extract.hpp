@@ -11,10 +11,11 @@ namespace fantasma {
 // CommonMark + GFM tables, YAML (---) and TOML (+++) front matter. Skips fenced and indented
 // code, inline code, raw HTML, link and image targets, autolinks' markup, reference
 // definitions, front matter, $/$$ math. Keeps headings, list items, table cells, link text.
+// Image alt text (![alt](url), <img alt="...">) becomes an aside (Prose::asides).
 Prose extract_markdown(std::string_view source);
 // Skips math ($, $$, \(\), \[\], math environments), commands and their non-prose arguments,
-// % comments, \cite/\ref/\label keys, verbatim-like environments. Keeps the prose inside
-// \emph, \textbf, \textit, \section..., \footnote, \caption, \item, \title.
+// % comments (asides: Prose::asides), \cite/\ref/\label keys, verbatim-like environments. Keeps the
+// prose inside \emph, \textbf, \textit, \section..., \footnote, \caption, \item, \title.
 Prose extract_latex(std::string_view source);
 // Plain text: every line is prose; blank lines separate paragraphs.
 Prose extract_text(std::string_view source);

@@ -197,6 +197,8 @@ void Scanner::comment() {
     std::size_t line_end = source_.find('\n', pos_);
     if (line_end == npos || line_end > end_) line_end = end_;
     std::string_view body = source_.substr(pos_ + 1, line_end - pos_ - 1);
+    // Not prose, but uploaded with the source (arXiv) for anyone to read: an aside.
+    builder_.aside(pos_ + 1, body.ends_with('\r') ? line_end - 1 : line_end);
     while (!body.empty() && (body.front() == ' ' || body.front() == '\t')) body.remove_prefix(1);
     constexpr std::string_view kKeyword = "fantasma-ignore";
     if (body.starts_with(kKeyword) &&

@@ -65,6 +65,7 @@ Prose extract_markdown(std::string_view source) {
         }
         builder.end_block();
     }
+    for (const Span aside : blocks.asides) builder.aside(aside.begin, aside.end);
     return builder.finish();
 }
 

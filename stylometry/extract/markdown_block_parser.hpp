@@ -56,6 +56,7 @@ class BlockParser {
     void add_paragraph_line(const Line& line, std::size_t content_begin);
     void add_table_row(std::size_t begin, std::size_t end);
     void finish_html(std::size_t end);
+    void add_img_alts(std::size_t begin, std::size_t end);
 
     std::string_view source_;
     std::vector<Container> containers_;

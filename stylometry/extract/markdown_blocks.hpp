@@ -32,6 +32,7 @@ struct Leaf {
 struct Blocks {
     std::vector<Leaf> leaves;                          // in source order
     std::unordered_set<std::string> reference_labels;  // normalised (see normalize_label)
+    std::vector<Span> asides;  // source spans of <img> alt text in HTML blocks (Prose::asides)
 };
 
 // Parses source[begin, end) (begin is past any front matter).

@@ -48,8 +48,21 @@ void InlineScanner::emit(const Leaf& leaf, ProseBuilder& builder) {
     scan(0, text_.size());
     resolve_delimiters();
     flush_items(builder);
+    for (const Span aside : asides_) builder.aside(aside.begin, aside.end);
+    asides_.clear();
     for (auto& codes : ignores_) builder.ignore_current_block(std::move(codes));
     ignores_.clear();
+}
+
+// text_[begin, end) as source spans, one per stretch of consecutive source bytes (a line
+// break inside a leaf may stand for a container prefix such as "> ").
+void InlineScanner::add_aside(std::size_t begin, std::size_t end) {
+    for (std::size_t at = begin; at < end;) {
+        std::size_t stop = at + 1;
+        while (stop < end && origin_[stop] == origin_[stop - 1] + 1) ++stop;
+        asides_.emplace_back(origin_[at], origin_[stop - 1] + 1);
+        at = stop;
+    }
 }
 
 void InlineScanner::load(const Leaf& leaf) {
@@ -146,6 +159,8 @@ void InlineScanner::scan(std::size_t begin, std::size_t end, int depth) {
             if (angle(i, end, after, url)) {
                 flush(i);
                 if (!url.empty()) items_.push_back(Item::text(url.begin, url.end));
+                for (const Span alt : img_alt_values(text_, i, after))
+                    add_aside(alt.begin, alt.end);
                 skip_to(i = after);
             } else {
                 ++i;
@@ -164,7 +179,8 @@ void InlineScanner::scan(std::size_t begin, std::size_t end, int depth) {
             }
         } else if (c == '!' && i + 1 < end && text_[i + 1] == '[' &&
                    link(i + 1, end, text_end, after)) {
-            flush(i);  // images: alt text and target both dropped
+            flush(i);  // images: not prose, but readers see the alt text (an aside)
+            add_aside(i + 2, text_end);
             skip_to(i = after);
         } else if (c == '[' && link(i, end, text_end, after)) {
             flush(i);

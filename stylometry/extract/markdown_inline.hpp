@@ -61,6 +61,7 @@ class InlineScanner {
     bool link(std::size_t at, std::size_t end, std::size_t& text_end, std::size_t& after) const;
     void delimiter_run(std::size_t at, std::size_t length);
     void resolve_delimiters();
+    void add_aside(std::size_t begin, std::size_t end);
     void flush_items(ProseBuilder& builder) const;
     template <typename Match>
     std::size_t find_from(Search& cache, std::size_t from, Match is_match) const;
@@ -76,6 +77,7 @@ class InlineScanner {
     Search dollar_, double_dollar_, angle_close_, comment_close_;
     std::vector<Item> items_;
     std::vector<std::vector<std::string>> ignores_;
+    std::vector<Span> asides_;  // source spans of image alt text in this leaf
 };
 
 }  // namespace fantasma::markdown

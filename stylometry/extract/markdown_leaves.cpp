@@ -20,6 +20,7 @@ bool BlockParser::continue_open_leaf(const Line& line, Cursor at) {
             }
             return true;
         case OpenLeaf::Html:
+            add_img_alts(at.pos, line.end);
             if (html_block_ends(source_, at.pos, line.end, html_kind_)) {
                 finish_html(line.end);
             }
@@ -92,6 +93,7 @@ void BlockParser::start_leaf(const Line& line, Cursor at) {
         leaf_ = OpenLeaf::Html;
         html_kind_ = html;
         html_begin_ = p;
+        add_img_alts(p, e);
         const std::size_t opener = html == 2 ? 4 : 2;
         if (html <= 5 && html_block_ends(source_, p + opener, e, html)) finish_html(e);
         return;
@@ -154,6 +156,11 @@ void BlockParser::add_table_row(std::size_t begin, std::size_t end) {
     for (const Span cell : table_cells(source_, begin, end)) {
         push_leaf(prose_leaf(BlockKind::TableCell, cell.begin, cell.end));
     }
+}
+
+// Line by line, since an HTML block may end with the document or its container, unseen here.
+void BlockParser::add_img_alts(std::size_t begin, std::size_t end) {
+    for (const Span alt : img_alt_values(source_, begin, end)) blocks_.asides.push_back(alt);
 }
 
 void BlockParser::finish_html(std::size_t end) {

@@ -1,6 +1,7 @@
 #include "stylometry/extract/markdown_lines.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <iterator>
 
 namespace fantasma::markdown {
@@ -274,6 +275,39 @@ std::string normalize_label(std::string_view label) {
         normal += lower(c);
     }
     return normal;
+}
+
+std::vector<Span> img_alt_values(std::string_view source, std::size_t begin, std::size_t end) {
+    const auto lower = [&](std::size_t at) {
+        return static_cast<char>(std::tolower(static_cast<unsigned char>(source[at])));
+    };
+    const auto at_word = [&](std::size_t at, std::string_view word) {
+        if (at + word.size() > end) return false;
+        for (std::size_t i = 0; i < word.size(); ++i) {
+            if (lower(at + i) != word[i]) return false;
+        }
+        return true;
+    };
+    std::vector<Span> values;
+    for (std::size_t at = begin; at < end; ++at) {
+        if (source[at] != '<' || !at_word(at + 1, "img") || at + 4 >= end ||
+            std::isalnum(static_cast<unsigned char>(source[at + 4]))) {
+            continue;
+        }
+        const std::size_t close = std::min(source.find('>', at), end);
+        for (std::size_t a = at + 4; a < close; ++a) {
+            // ` alt="..."` or ` alt='...'`: a whole attribute name, then its quoted value.
+            if (!std::isspace(static_cast<unsigned char>(source[a - 1])) || !at_word(a, "alt="))
+                continue;
+            const std::size_t open = a + 4;
+            if (open >= close || (source[open] != '"' && source[open] != '\'')) continue;
+            const std::size_t quote = source.find(source[open], open + 1);
+            if (quote < close && quote > open + 1) values.emplace_back(open + 1, quote);
+            break;
+        }
+        at = close;
+    }
+    return values;
 }
 
 }  // namespace fantasma::markdown

@@ -47,6 +47,10 @@ bool list_marker(std::string_view source, std::size_t begin, std::size_t end, st
 int html_block_start(std::string_view source, std::size_t begin, std::size_t end, bool may_be_7);
 bool html_block_ends(std::string_view source, std::size_t begin, std::size_t end, int kind);
 
+// The values of the `alt` attributes of the <img> tags in the raw HTML source[begin, end):
+// readers see them (where the image does not load, and read aloud), though they are no prose.
+std::vector<Span> img_alt_values(std::string_view source, std::size_t begin, std::size_t end);
+
 // A GFM table delimiter row (| :--- | ---: |); sets `cells` to its number of cells.
 bool table_delimiter_row(std::string_view source, std::size_t begin, std::size_t end,
                          std::size_t& cells);

@@ -146,6 +146,10 @@ void ProseBuilder::ignore_current_block(std::vector<std::string> codes) {
     (block_has_text() ? ignores_for_current_ : ignores_for_next_).push_back(std::move(codes));
 }
 
+void ProseBuilder::aside(std::size_t begin, std::size_t end) {
+    if (begin < end) asides_.emplace_back(begin, end);
+}
+
 Prose ProseBuilder::finish() {
     end_block();
     Prose prose;
@@ -154,6 +158,8 @@ Prose ProseBuilder::finish() {
     prose.pieces = std::move(pieces_);
     prose.blocks = std::move(blocks_);
     prose.ignores = std::move(ignores_);
+    std::ranges::sort(asides_, {}, &Span::begin);
+    prose.asides = std::move(asides_);
     return prose;
 }
 

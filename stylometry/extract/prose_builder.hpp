@@ -40,6 +40,9 @@ class ProseBuilder {
     // A directive that covers the open block (the next one when no block has prose yet).
     void ignore_current_block(std::vector<std::string> codes);
 
+    // source[begin, end) is an aside (Prose::asides): seen by readers, not prose.
+    void aside(std::size_t begin, std::size_t end);
+
     // Ends the open block and hands over the result; the builder is spent afterwards.
     Prose finish();
 
@@ -57,6 +60,7 @@ class ProseBuilder {
     std::vector<Piece> pieces_;
     std::vector<Block> blocks_;
     std::vector<IgnoreDirective> ignores_;
+    std::vector<Span> asides_;
 
     bool block_open_ = false;
     bool block_has_content_ = false;

@@ -53,14 +53,62 @@ bool is_space(char c) {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-// Whether `edits` leave every non-prose run of the source (`runs`) byte-identical, and the
-// rewritten document, re-extracted, has no non-prose byte that was not non-prose before (no
-// new markup). A non-prose byte may turn into prose only if it is whitespace: the extractors
-// decide whether the space beside a code span or formula belongs to the prose by what
-// follows it, which is no change to the markup.
-bool keeps_non_prose(std::string_view source, const std::vector<Span>& runs,
+// The source's non-prose runs, and among them its asides (Prose::asides: alt text, LaTeX
+// comments), which readers see and which cleaning may edit.
+struct NonProse {
+    std::vector<Span> runs;
+    std::vector<Span> asides;
+};
+
+std::vector<Span> non_prose_runs(std::string_view source, const Prose& prose) {
+    std::vector<Span> verbatim;
+    for (const Piece& piece : prose.pieces) {
+        if (piece.verbatim && !piece.source.empty()) verbatim.push_back(piece.source);
+    }
+    std::sort(verbatim.begin(), verbatim.end(), [](Span a, Span b) { return a.begin < b.begin; });
+    std::vector<Span> runs;
+    std::size_t at = 0;
+    for (const Span piece : verbatim) {
+        if (piece.begin > at) append_merged(runs, Span(at, piece.begin));
+        at = std::max(at, piece.end);
+    }
+    if (at < source.size()) append_merged(runs, Span(at, source.size()));
+    return runs;
+}
+
+NonProse non_prose_of(std::string_view source, Language language) {
+    Prose prose = extract(source, language);
+    return {non_prose_runs(source, prose), std::move(prose.asides)};
+}
+
+// A cleaning edit (one that keeps the text's appearance) wholly inside an aside.
+bool cleans_aside(const TextEdit& edit, const std::vector<Span>& asides) {
+    return edit.keeps_appearance && std::ranges::any_of(asides, [&](Span aside) {
+               return aside.begin <= edit.source.begin && edit.source.end <= aside.end;
+           });
+}
+
+// A cleaning edit that removes the blanks ending a line: the extractors never count them as
+// prose, and no markup reads them (the trailing-whitespace detector leaves Markdown's hard
+// breaks alone).
+bool trims_line_end(std::string_view source, const TextEdit& edit) {
+    const Span span = edit.source;
+    if (!edit.keeps_appearance || !edit.new_text.empty() || span.empty()) return false;
+    const std::string_view old_text = source.substr(span.begin, span.size());
+    if (old_text.find_first_not_of(" \t") != std::string_view::npos) return false;
+    return span.end == source.size() || source[span.end] == '\n' || source[span.end] == '\r';
+}
+
+// Whether `edits` leave every non-prose run of the source byte-identical, except cleaning
+// inside its asides and at line ends, and the rewritten document, re-extracted, has no
+// non-prose byte that was not non-prose before (no new markup). A non-prose byte may turn
+// into prose only if it is whitespace: the extractors decide whether the space beside a code
+// span or formula belongs to the prose by what follows it, which is no change to the markup.
+bool keeps_non_prose(std::string_view source, const NonProse& non_prose,
                      const std::vector<TextEdit>& edits, Language language) {
+    const std::vector<Span>& runs = non_prose.runs;
     for (const TextEdit& edit : edits) {
+        if (cleans_aside(edit, non_prose.asides) || trims_line_end(source, edit)) continue;
         for (const Span run : runs) {
             if (changes(edit.source, run)) return false;
         }
@@ -156,38 +204,25 @@ std::vector<TextEdit> candidate_edits(std::string_view source, std::vector<TextE
 // span); if the survivors together fail, none is applied.
 std::vector<TextEdit> safe_edits(std::string_view source, std::vector<TextEdit> edits,
                                  Language language) {
-    const std::vector<Span> runs = non_prose_spans(source, language);
-    if (keeps_non_prose(source, runs, edits, language)) return edits;
+    const NonProse non_prose = non_prose_of(source, language);
+    if (keeps_non_prose(source, non_prose, edits, language)) return edits;
     std::vector<TextEdit> safe;
     for (TextEdit& edit : edits) {
-        if (keeps_non_prose(source, runs, {edit}, language)) safe.push_back(std::move(edit));
+        if (keeps_non_prose(source, non_prose, {edit}, language)) safe.push_back(std::move(edit));
     }
-    if (keeps_non_prose(source, runs, safe, language)) return safe;
+    if (keeps_non_prose(source, non_prose, safe, language)) return safe;
     return {};
 }
 
 }  // namespace
 
 std::vector<Span> non_prose_spans(std::string_view source, Language language) {
-    const Prose prose = extract(source, language);
-    std::vector<Span> verbatim;
-    for (const Piece& piece : prose.pieces) {
-        if (piece.verbatim && !piece.source.empty()) verbatim.push_back(piece.source);
-    }
-    std::sort(verbatim.begin(), verbatim.end(), [](Span a, Span b) { return a.begin < b.begin; });
-    std::vector<Span> runs;
-    std::size_t at = 0;
-    for (const Span piece : verbatim) {
-        if (piece.begin > at) append_merged(runs, Span(at, piece.begin));
-        at = std::max(at, piece.end);
-    }
-    if (at < source.size()) append_merged(runs, Span(at, source.size()));
-    return runs;
+    return non_prose_runs(source, extract(source, language));
 }
 
 bool keeps_non_prose(std::string_view source, const std::vector<TextEdit>& edits,
                      Language language) {
-    return keeps_non_prose(source, non_prose_spans(source, language), edits, language);
+    return keeps_non_prose(source, non_prose_of(source, language), edits, language);
 }
 
 std::string apply_edits(std::string_view source, const std::vector<TextEdit>& edits) {

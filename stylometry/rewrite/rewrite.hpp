@@ -59,7 +59,8 @@ RewriteResult rewrite(std::string_view source, const RewriteOptions& options,
 std::string apply_edits(std::string_view source, const std::vector<TextEdit>& edits);
 
 // Whether `edits` (sorted, non-overlapping) leave every non-prose byte of `source` as it was
-// and add no markup: checked by re-extracting the edited document.
+// and add no markup: checked by re-extracting the edited document. Cleaning edits
+// (keeps_appearance) may change the asides (Prose::asides: alt text, LaTeX comments).
 bool keeps_non_prose(std::string_view source, const std::vector<TextEdit>& edits,
                      Language language);
 

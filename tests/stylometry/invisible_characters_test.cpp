@@ -134,3 +134,89 @@ TEST_CASE("legitimate uses are left alone in Markdown and LaTeX") {
         CHECK(invisible_markers(text, Language::Latex).empty());
     }
 }
+
+TEST_CASE("each kind is found in Markdown image alt text, at exact positions") {
+    const std::vector<Case> cases = {
+        {"zero-width", "Café 😀 text.\n\n![The re\u200Bport](a.png)\n", "\u200B", "The re", {2, 8}},
+        {"direction-mark", "Café.\n\n![Work\u200E done](a.png)\n", "\u200E", "Work", {2, 6}},
+        {"tag-character", "Café.\n\n![Notes\U000E0041](a.png)\n", "\U000E0041", "Notes", {2, 7}},
+        {"variation-selector", "Café.\n\n![Pla\uFE01n](a.png)\n", "\uFE01", "Pla", {2, 5}},
+        {"unusual-space", "Café.\n\n![The\u00A0plan](a.png)\n", "\u00A0", "The", {2, 5}},
+        {"soft-hyphen",
+         "Café [see ![extra\u00ADordinary](a.png)](https://example.org).\n",
+         "\u00AD",
+         "extra",
+         {0, 17}},
+        {"look-alike-letter", "Café.\n\n![J\u0430mes](a.png)\n", "\u0430", "J", {2, 3}},
+    };
+    for (const Case& c : cases) require_flagged(c, Language::Markdown);
+}
+
+TEST_CASE("each kind is found in LaTeX % comments, at exact positions") {
+    const std::vector<Case> cases = {
+        {"zero-width", "Café text. % the re\u200Bport\nMore.\n", "\u200B", "the re", {0, 19}},
+        {"direction-mark", "Café.\n% work\u200E done\nMore.\n", "\u200E", "work", {1, 6}},
+        {"tag-character", "Café.\n%Notes\U000E0041\n", "\U000E0041", "Notes", {1, 6}},
+        {"variation-selector", "Café.\n% pla\uFE01n\n", "\uFE01", "pla", {1, 5}},
+        {"unusual-space", "Café.\n% the\u00A0plan\n", "\u00A0", "the", {1, 5}},
+        {"soft-hyphen", "Café.\n% extra\u00ADordinary\n", "\u00AD", "extra", {1, 7}},
+        {"look-alike-letter", "Café.\n% J\u0430mes\n", "\u0430", "J", {1, 3}},
+    };
+    for (const Case& c : cases) require_flagged(c, Language::Latex);
+}
+
+TEST_CASE("a marker in an aside says where it is") {
+    auto markers = invisible_markers("Text.\n\n![The re\u200Bport](a.png)\n", Language::Markdown);
+    REQUIRE(markers.size() == 1);
+    CHECK(markers[0].message.find("in an image's alt text") != std::string::npos);
+    markers = invisible_markers("Text. % the re\u200Bport\n", Language::Latex);
+    REQUIRE(markers.size() == 1);
+    CHECK(markers[0].message.find("in a comment of the LaTeX source") != std::string::npos);
+}
+
+TEST_CASE("legitimate uses in asides are left alone, and asides feed no style marker") {
+    // An emoji sequence in alt text, a Hebrew phrase with its direction mark in a comment.
+    CHECK(invisible_markers("Text.\n\n![A scientist 👩\u200D🔬](a.png)\n", Language::Markdown)
+              .empty());
+    CHECK(invisible_markers("Text.\n% שלום\u200F עולם\n", Language::Latex).empty());
+    // Semicolons and British spellings in a comment or alt text are not the writer's habits:
+    // no marker of any detector lies in them.
+    static const Analyzer analyzer;
+    const std::string latex =
+        "The plan is set.\n% colour; honour; favour; behaviour; neighbour; labour; flavour\n";
+    const std::string markdown =
+        "The plan is set.\n\n![colour; honour; favour; behaviour; neighbour; labour](a.png)\n";
+    for (const auto& [source, language] :
+         {std::pair{latex, Language::Latex}, std::pair{markdown, Language::Markdown}}) {
+        AnalysisOptions options;
+        options.language = language;
+        const Report report = analyzer.analyze(source, options);
+        const std::size_t aside = source.find("colour");
+        for (const Marker& marker : report.markers) {
+            INFO(marker.code);
+            CHECK(marker.spans.front().end <= aside);
+        }
+        CHECK(report.word_count == 4);
+    }
+}
+
+TEST_CASE("the alt text of HTML images in Markdown is read too") {
+    const std::vector<Case> cases = {
+        {"zero-width",
+         "Café, see <img src=\"a.png\" alt=\"The re\u200Bport\"> here.\n",
+         "\u200B",
+         "The re",
+         {0, 38}},
+        {"unusual-space",
+         "Café.\n\n<p align=\"center\">\n  <IMG SRC='a.png' ALT='The\u00A0plan'>\n</p>\n",
+         "\u00A0",
+         "The",
+         {3, 27}},
+    };
+    for (const Case& c : cases) require_flagged(c, Language::Markdown);
+    // Other attributes are not read: only what stands in for the image.
+    CHECK(invisible_markers(
+              "Text <img src=\"a\u200Bb.png\" title=\"x\"> and <span alt=\"a\u200Bb\">.\n",
+              Language::Markdown)
+              .empty());
+}

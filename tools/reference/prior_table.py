@@ -193,6 +193,8 @@ PRIORS += [
               "hyphenation tools, copies from web pages and PDFs"),
     invisible("invisible.look-alike", 0.005, 0.0002, 0.01,
               "watermarks, a second keyboard layout"),
-    invisible("invisible.spacing", 0.15, 0.0005, 0.02,
-              "double spaces between words, blanks at line ends"),
+    invisible("invisible.spacing", 0.15, 0.0005, 0.02, "double spaces between words"),
+    invisible("invisible.trailing-whitespace", 0.20, 0.0005, 0.125,
+              "editors that keep the blanks typed at line ends, watermarks; measured per word, "
+              "up to one line in eight words"),
 ]

@@ -22,6 +22,9 @@ struct CollectingSink : MarkerSink {
         m.second += opportunities;
     }
     void mark(Marker marker) override { markers.push_back(std::move(marker)); }
+    // Source spans: kept apart, so that `markers` holds prose spans only.
+    std::vector<Marker> source_markers;
+    void mark_in_source(Marker marker) override { source_markers.push_back(std::move(marker)); }
 };
 
 // Strips [[ ]] from `annotated`, returning the plain text and the marked prose spans.

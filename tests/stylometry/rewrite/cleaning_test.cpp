@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "stylometry/analyzer.hpp"
@@ -65,5 +66,53 @@ TEST_CASE("cleaning changes only the flagged characters, in quotations and names
                   "Plan ahead 👩\u200D🔬.\n\n"
                   "Il a dit\u00A0: «\u00A0oui\u00A0». שלום\u200F עולם.\n");
         CHECK(appearance_markers(cleaned, language).empty());
+    }
+}
+
+TEST_CASE("cleaning reaches alt text and LaTeX comments, and nothing else there") {
+    const std::string markdown =
+        "The colour of the plan.\n\n![The re\u200Bport of J\u0430mes; colour](a.png)\n";
+    const std::string latex = "The colour of the plan. % the re\u200Bport of J\u0430mes; colour\n";
+    for (const auto& [source, language] :
+         {std::pair{markdown, Language::Markdown}, std::pair{latex, Language::Latex}}) {
+        REQUIRE(appearance_markers(source, language).size() == 2);
+        const RewriteResult result =
+            rewrite(source, RewriteOptions{language, std::nullopt}, analyzer());
+        std::string expected = source;
+        expected.replace(expected.find("\u200B"), 3, "");
+        expected.replace(expected.find("\u0430"), 2, "a");
+        // Only the prose's own fixes (if any) change the first sentence; the aside changes
+        // by exactly the two cleaned characters ("colour" in it stays).
+        const std::size_t aside = expected.find(language == Language::Latex ? "% the" : "![The");
+        REQUIRE(result.text.size() >= aside);
+        const std::size_t cut = result.text.find(language == Language::Latex ? "% the" : "![The");
+        REQUIRE(cut != std::string::npos);
+        CHECK(result.text.substr(cut) == expected.substr(aside));
+        for (const TextEdit& edit : result.edits) {
+            if (edit.source.begin >= source.find(language == Language::Latex ? "% the" : "![The"))
+                CHECK(edit.keeps_appearance);
+        }
+    }
+}
+
+TEST_CASE("cleaning removes repeated blanks at line ends, and keeps hard breaks") {
+    const std::string markdown =
+        "The report is late \nand the board knows.\t\nRoses are red,  \nwe left early \n"
+        "and came back \nat noon.\n\n```\ncode \n```\n";
+    const std::string latex =
+        "The report is \\emph{late} \nand the board knows.\t\nWe left early \n% note \nEnd.\n";
+    for (const auto& [source, language, expected] :
+         {std::tuple{markdown, Language::Markdown,
+                     std::string("The report is late\nand the board knows.\nRoses are red,  \n"
+                                 "we left early\nand came back\nat noon.\n\n```\ncode \n```\n")},
+          std::tuple{latex, Language::Latex,
+                     std::string("The report is \\emph{late}\nand the board knows.\n"
+                                 "We left early\n% note \nEnd.\n")}}) {
+        const RewriteResult result =
+            rewrite(source, RewriteOptions{language, std::nullopt}, analyzer());
+        std::vector<TextEdit> cleaning;
+        for (const TextEdit& edit : result.edits)
+            if (edit.keeps_appearance) cleaning.push_back(edit);
+        CHECK(apply_edits(source, cleaning) == expected);
     }
 }

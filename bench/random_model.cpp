@@ -3,9 +3,9 @@
 // Python packages). SHAPE is 0.8b (the published 0.8B text model: 24 layers, hidden 1024,
 // tied embeddings) or 9b (transformers' Qwen3.5 defaults: 32 layers, hidden 4096, FFN 12,288,
 // 16 key / 32 value DeltaNet heads, untied head); TYPE is q8_0, q4_0, q4_k, f16 or f32. The
-// file is written by the engine's own GGUF writer (llama.cpp's names and conventions), so the
-// engine's loader checks every shape here when it opens it (tests/cli/quantize_bench_test.cpp
-// opens one).
+// file is written by the engine's own GGUF writer (llama.cpp's names and conventions), and the
+// engine's loader checks every shape here when it opens it (tools/device-check.sh benchmarks
+// what this writes; no unit test does, the files being hundreds of MB).
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -22,23 +22,30 @@ namespace fe = fantasma::engine;
 
 namespace {
 
-// The config.json of each shape (what transformers writes; layer types from the interval).
+// The config.json of each shape (what transformers writes; layer types from the interval). The
+// two differ only in these sizes.
 std::string config_json(const std::string& shape) {
+    struct Sizes {
+        int hidden, ffn, layers, heads, kv_heads, value_heads;
+        bool tied;
+    };
+    Sizes sizes{};
     if (shape == "0.8b")
-        return R"({"hidden_size": 1024, "intermediate_size": 3584, "num_hidden_layers": 24,
-            "num_attention_heads": 8, "num_key_value_heads": 2, "head_dim": 256,
-            "linear_num_key_heads": 16, "linear_num_value_heads": 16, "linear_key_head_dim": 128,
+        sizes = {1024, 3584, 24, 8, 2, 16, true};
+    else if (shape == "9b")
+        sizes = {4096, 12288, 32, 16, 4, 32, false};
+    else
+        throw fe::ModelError("unknown shape '" + shape + "' (0.8b or 9b)");
+    const auto n = [](int value) { return std::to_string(value); };
+    return R"({"hidden_size": )" + n(sizes.hidden) + R"(, "intermediate_size": )" + n(sizes.ffn) +
+           R"(, "num_hidden_layers": )" + n(sizes.layers) + R"(, "num_attention_heads": )" +
+           n(sizes.heads) + R"(, "num_key_value_heads": )" + n(sizes.kv_heads) +
+           R"(, "linear_num_value_heads": )" + n(sizes.value_heads) +
+           R"(, "tie_word_embeddings": )" + (sizes.tied ? "true" : "false") +
+           R"(, "head_dim": 256, "linear_num_key_heads": 16, "linear_key_head_dim": 128,
             "linear_value_head_dim": 128, "linear_conv_kernel_dim": 4, "vocab_size": 248320,
-            "tie_word_embeddings": true, "full_attention_interval": 4, "rms_norm_eps": 1e-6,
-            "rope_theta": 10000000, "partial_rotary_factor": 0.25, "eos_token_id": 248044})";
-    if (shape == "9b")
-        return R"({"hidden_size": 4096, "intermediate_size": 12288, "num_hidden_layers": 32,
-            "num_attention_heads": 16, "num_key_value_heads": 4, "head_dim": 256,
-            "linear_num_key_heads": 16, "linear_num_value_heads": 32, "linear_key_head_dim": 128,
-            "linear_value_head_dim": 128, "linear_conv_kernel_dim": 4, "vocab_size": 248320,
-            "tie_word_embeddings": false, "full_attention_interval": 4, "rms_norm_eps": 1e-6,
-            "rope_theta": 10000000, "partial_rotary_factor": 0.25, "eos_token_id": 248044})";
-    throw fe::ModelError("unknown shape '" + shape + "' (0.8b or 9b)");
+            "full_attention_interval": 4, "rms_norm_eps": 1e-6, "rope_theta": 10000000,
+            "partial_rotary_factor": 0.25, "eos_token_id": 248044})";
 }
 
 // HF tensors with random values of the shapes `config` implies, made one at a time as the

@@ -16,7 +16,7 @@ fantasma:
 	cmake --build $(BUILD) --target fantasma -j $(JOBS)
 
 eval: fantasma
-	eval/setup.sh
+	scripts/python-env.sh eval
 	PYTHONPATH=eval OPENBLAS_NUM_THREADS=1 .venv-eval/bin/python -m fantasma_eval \
 	    --fantasma $(abspath $(BUILD))/cli/fantasma --folds $(FOLDS) \
 	    $(if $(MODEL),--model $(abspath $(MODEL))) $(EVAL_ARGS)

@@ -32,7 +32,7 @@ constexpr std::uint64_t kMiB = std::uint64_t(1) << 20;
 std::unique_ptr<engine::Backend> cpu_backend(const BackendOptions& options) {
     if (options.threads < 0) throw engine::ModelError("threads must be 0 (one per core) or more");
     return std::make_unique<engine::cpu::CpuBackend>(
-        engine::cpu::CpuOptions{.threads = options.threads});
+        engine::cpu::CpuOptions{.threads = options.threads, .kernels = options.cpu_kernels});
 }
 
 // The bytes of a model's weight files: a GGUF or .safetensors file, or a folder's .safetensors.

@@ -10,15 +10,6 @@ namespace {
 
 constexpr std::size_t kShownLinks = 10;
 
-// Code points in `bytes` (counting the bytes that do not continue a UTF-8 sequence).
-std::size_t count_characters(std::string_view bytes) {
-    std::size_t characters = 0;
-    for (const char byte : bytes) {
-        if ((static_cast<unsigned char>(byte) & 0xC0) != 0x80) ++characters;
-    }
-    return characters;
-}
-
 std::string format_bits(double bits) {
     char buffer[32];
     std::snprintf(buffer, sizeof buffer, "%.1f", bits);
@@ -48,13 +39,11 @@ std::string anonymity_set(double bits) {
 }
 
 void write_text(std::ostream& out, const FileReport& file) {
-    const LineIndex lines(file.source);
+    // Columns in characters (code points), as people count them.
+    const PositionMap positions(file.source, PositionEncoding::Utf32);
     for (const Marker& marker : file.report.markers) {
-        const std::size_t offset = marker.spans.front().begin;
-        const LineColumn at = lines.to_bytes(offset);
-        const std::size_t column =
-            count_characters(file.source.substr(offset - at.character, at.character)) + 1;
-        out << file.path << ':' << at.line + 1 << ':' << column << ": "
+        const LineColumn at = positions.position(marker.spans.front().begin);
+        out << file.path << ':' << at.line + 1 << ':' << at.character + 1 << ": "
             << severity_name(severity_for_bits(marker.bits)) << ": " << marker.message << " ["
             << marker.code << "]\n";
     }
@@ -83,7 +72,8 @@ void write_text(std::ostream& out, const FileReport& file) {
 }
 
 nlohmann::json to_json(const FileReport& file) {
-    const LineIndex lines(file.source);
+    // Columns in UTF-16 code units, as LSP counts them.
+    const PositionMap positions(file.source, PositionEncoding::Utf16);
     nlohmann::json markers = nlohmann::json::array();
     for (const Marker& marker : file.report.markers) {
         const Span first = marker.spans.front();
@@ -100,8 +90,8 @@ nlohmann::json to_json(const FileReport& file) {
             {"bits", marker.bits},
             {"populationBits", marker.population_bits},
             {"range",
-             {{"start", position_json(lines.to_utf16(first.begin))},
-              {"end", position_json(lines.to_utf16(first.end))}}},
+             {{"start", position_json(positions.position(first.begin))},
+              {"end", position_json(positions.position(first.end))}}},
             {"byteRange", {first.begin, first.end}},
             {"fixes", std::move(fixes)},
         });

@@ -3,21 +3,32 @@
 # Idempotent and fast when everything is present: apt is only called for what is missing.
 set -euo pipefail
 
+# Each package with the reason it is here (the README lists them too).
 packages=(
-    cmake ninja-build g++ pkg-config
-    libboost-dev nlohmann-json3-dev catch2 libcli11-dev libutf8proc-dev
-    # ICU: Unicode's confusables (spoof checker) and scripts, for look-alike letters.
-    libicu-dev
-    libcmark-gfm-dev libcmark-gfm-extensions-dev libbenchmark-dev
-    ocl-icd-opencl-dev opencl-headers opencl-clhpp-headers pocl-opencl-icd clinfo
-    libclblast-dev libsentencepiece-dev
-    python3 python3-venv scowl
+    cmake ninja-build g++ pkg-config  # the build
+    libboost-dev                      # Boost.Asio: the language server's transport
+    nlohmann-json3-dev                # JSON: LSP messages, model configs, --format json
+    libcli11-dev                      # the command line's options
+    catch2                            # the unit tests (Catch2 v2), configured in every build
+    libutf8proc-dev                   # Unicode normalisation and categories (text, tokenizer)
+    libicu-dev                        # Unicode confusables and scripts: look-alike letters
+    ocl-icd-opencl-dev opencl-headers opencl-clhpp-headers  # the OpenCL backend's build
+    pocl-opencl-icd                   # an OpenCL device on any CPU (tests; users without a GPU)
+    libclblast-dev                    # CLBlast: the OpenCL backend's matrix products (prefill)
+    libsentencepiece-dev              # sentencepiece .model tokenizers
+    python3 python3-venv              # data-building scripts; the test and eval environments
+    scowl                             # word lists the committed reference tables are built from
 )
-# Test-only tools (end-to-end clients; clang 16 with its libFuzzer runtime, since clang 14
-# lacks C++20 pieces the code uses).
+# Test-only packages.
 if [[ "${1:-}" == "--test" ]]; then
-    packages+=(clang-16 libclang-rt-16-dev neovim emacs-nox elpa-eglot elpa-markdown-mode
-               chromium ripgrep libkrb5-dev)
+    packages+=(
+        clang-16 libclang-rt-16-dev         # libFuzzer (clang 14 lacks C++20 pieces we use)
+        neovim                              # Neovim 0.7 end-to-end tests
+        emacs-nox elpa-eglot elpa-markdown-mode  # Emacs + eglot end-to-end test
+        chromium                            # drives code-server headless (VS Code test)
+        ripgrep                             # code-server wants rg; Debian's, not a download
+        libkrb5-dev                         # code-server's kerberos module builds against it
+    )
     # Node.js with npm (VS Code extension): Debian's, unless the machine already has one.
     command -v npm >/dev/null || packages+=(nodejs npm)
 fi

@@ -1,56 +1,71 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and runs every test. This is the README's test command
-# and what CI (.ci/run) calls.
-#   build/release  warnings as errors, all tests (unit, end-to-end, fuzzing for a bounded time)
-#   build/asan     AddressSanitizer + UBSan, the unit tests; configured without OpenCL and
-#                  sentencepiece (-DFANTASMA_OPENCL=OFF -DFANTASMA_SENTENCEPIECE=OFF), so that
-#                  configuration is built and tested too (its OpenCL tests are never unit tests)
+# The README's test command, and what CI (.ci/run) calls: installs what is missing, builds,
+# runs the tests. The builds are the presets of CMakePresets.json (build/<preset>).
+#   scripts/test.sh          everything, in three builds:
+#       release  warnings as errors; every tier (unit, e2e, fuzz, opencl, corpus)
+#       asan     AddressSanitizer + UBSan: the unit tier, in a build without OpenCL and
+#                sentencepiece, so that configuration is built and tested too
+#       tsan     ThreadSanitizer: the unit tests tagged [concurrent] (workspace, rewrite queue,
+#                thread pool)
+#   scripts/test.sh --quick  the inner loop: the dev build's unit tier (a few minutes)
 # A test that cannot run here is reported skipped by CTest, never passed. This script installs
-# PoCL, so a skipped OpenCL test fails the run; under CI (CI=true), where ../shared is there
-# too, any skipped test does.
+# PoCL, so a skipped OpenCL test fails the full run; under CI (CI=true), where ../shared is
+# there too, any skipped test does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
 
-scripts/install-deps.sh --test
-if [[ -f tests/requirements.txt ]]; then scripts/python-env.sh; fi
-eval/setup.sh  # .venv-eval for the evaluation harness and its tests (tests/eval)
+quick=false
+case "${1:-}" in
+    "") ;;
+    --quick) quick=true ;;
+    *)
+        echo "usage: scripts/test.sh [--quick]" >&2
+        exit 2
+        ;;
+esac
 
-export POCL_CACHE_DIR="${POCL_CACHE_DIR:-$PWD/build/pocl-cache}"
-mkdir -p "$POCL_CACHE_DIR"
-
-configure() {  # configure DIR [cmake args...]
-    local dir=$1; shift
-    [[ -f $dir/build.ninja ]] || cmake -S . -B "$dir" -G Ninja -DFANTASMA_WERROR=ON "$@" >/dev/null
-}
-
-configure build/release -DCMAKE_BUILD_TYPE=RelWithDebInfo
-cmake --build build/release -j "$jobs"
-configure build/asan -DCMAKE_BUILD_TYPE=Debug -DFANTASMA_SANITIZE=ON -DFANTASMA_BENCHMARKS=OFF \
-    -DFANTASMA_OPENCL=OFF -DFANTASMA_SENTENCEPIECE=OFF
-cmake --build build/asan -j "$jobs"
-
-# ctest LOG [args...]: runs ctest, keeping its output in LOG as well.
-run_ctest() {
-    local log=$1
+# ctest_preset PRESET [args...]: runs that test preset, keeping its output in
+# build/PRESET/ctest.log as well.
+ctest_preset() {
+    local preset=$1
     shift
-    ctest "$@" 2>&1 | tee "$log"
+    ctest --preset "$preset" -j "$jobs" "$@" 2>&1 | tee "build/$preset/ctest.log"
     return "${PIPESTATUS[0]}"
 }
-# skipped LOG PATTERN: the names of the skipped tests in LOG that match PATTERN.
-skipped() { grep -E '\(Skipped\)$' "$1" | grep -E "$2" || true; }
+# build_preset PRESET: configures (when new) and builds it.
+build_preset() {
+    [[ -f build/$1/build.ninja ]] || cmake --preset "$1" >/dev/null
+    cmake --build --preset "$1" -j "$jobs"
+}
+# skipped PRESET PATTERN: the names of the tests that preset's run skipped matching PATTERN.
+skipped() { grep -E '\(Skipped\)$' "build/$1/ctest.log" | grep -E "$2" || true; }
 
 status=0
-echo "== release build: all tests"
-run_ctest build/release/ctest.log --test-dir build/release --output-on-failure -j "$jobs" || status=1
-echo "== asan+ubsan build: unit tests"
-ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-    run_ctest build/asan/ctest.log --test-dir build/asan --output-on-failure -j "$jobs" -L unit ||
-    status=1
+if $quick; then
+    scripts/install-deps.sh
+    build_preset dev
+    echo "== dev build: unit tests"
+    ctest_preset dev || status=1
+    presets=(dev)
+else
+    scripts/install-deps.sh --test
+    scripts/python-env.sh tests  # .venv: pytest-lsp, for the language server's e2e tests
+    scripts/python-env.sh eval   # .venv-eval: the evaluation harness and its tests
+    mkdir -p build/pocl-cache    # PoCL's compiled kernels (the test presets point there)
+    for preset in release asan tsan; do build_preset "$preset"; done
+    echo "== release build: every tier"
+    ctest_preset release || status=1
+    echo "== asan+ubsan build: unit tests"
+    ctest_preset asan || status=1
+    echo "== tsan build: the unit tests tagged [concurrent]"
+    ctest_preset tsan || status=1
+    presets=(release asan tsan)
+fi
 
 must_run='opencl: '
 [[ ${CI:-} == true ]] && must_run='.'
-not_run=$(skipped build/release/ctest.log "$must_run"; skipped build/asan/ctest.log "$must_run")
+not_run=$(for preset in "${presets[@]}"; do skipped "$preset" "$must_run"; done)
 if [[ -n $not_run ]]; then
     echo "== these tests were skipped, but must run here (PoCL is installed; under CI, ../shared is there):"
     echo "$not_run"

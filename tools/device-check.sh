@@ -13,7 +13,7 @@
 #       default; the 9B files are made there (about 9.5 and 5.5 GB) and the whole run fits in
 #       8 minutes on a GPU. On PoCL (a CPU) use: run 0.8b "q8_0 q4_k" 16 4.
 #
-# The random files come from bench/random_model.cpp (the engine's own GGUF writer); Q4_K is
+# The random files come from bench/engine/random_model.cpp (the engine's own GGUF writer); Q4_K is
 # fantasma's (every matrix Q4_K), close to but not llama-quantize's Q4_K_M.
 set -euo pipefail
 cd "$(dirname "$0")/.."

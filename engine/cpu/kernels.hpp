@@ -79,7 +79,7 @@ std::vector<const Kernels*> available_kernels();
 // Throws ModelError naming the tables there are when this processor cannot run it.
 const Kernels& kernels_named(std::string_view name);
 
-// Shared by both tables: values [k0, k0 + n) of one weight row as float32. For block types
+// Shared by every table: values [k0, k0 + n) of one weight row as float32. For block types
 // k0 and n are whole blocks.
 void dequantize_span(DType type, const std::byte* row, int k0, int n, float* out);
 

@@ -104,7 +104,8 @@ double activation_error_bound(const std::vector<float>& w, const std::vector<flo
 
 }  // namespace
 
-TEST_CASE("fast matmul kernels match the reference on every weight format", "[engine][cpu]") {
+TEST_CASE("fast matmul kernels match the reference on every weight format",
+          "[engine][cpu][concurrent]") {
     const auto type = GENERATE(fe::DType::f32, fe::DType::f16, fe::DType::bf16, fe::DType::q8_0,
                                fe::DType::q4_0, fe::DType::q4_k, fe::DType::q6_k);
     const int T = GENERATE(1, 30, 37);  // 30 and 37: every tile size of every table
@@ -311,7 +312,7 @@ TEST_CASE("fast conv, norms and gates match the reference", "[engine][cpu]") {
         });
 }
 
-TEST_CASE("fast top_k selects what the host default selects", "[engine][cpu]") {
+TEST_CASE("fast top_k selects what the host default selects", "[engine][cpu][concurrent]") {
     const int n = GENERATE(1, 7, 1000, 248320);
     const bool ties = GENERATE(true, false);
     auto values = random_values(std::size_t(n), 11, 50.0f);

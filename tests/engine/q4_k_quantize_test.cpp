@@ -1,6 +1,6 @@
 // Q4_K quantization against ggml's own reference quantizer: q4_k_reference.bin holds the
 // blocks ggml's quantize_row_q4_K_ref made from the inputs below
-// (tools/bench/make_q4_k_reference.c builds the same inputs and writes the file).
+// (tests/engine/make_q4_k_reference.c builds the same inputs and writes the file).
 
 #include "engine/quants.hpp"
 

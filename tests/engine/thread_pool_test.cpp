@@ -12,7 +12,8 @@
 
 using fantasma::engine::cpu::ThreadPool;
 
-TEST_CASE("the thread pool hands out every item once in shrinking chunks", "[engine][cpu]") {
+TEST_CASE("the thread pool hands out every item once in shrinking chunks",
+          "[engine][cpu][concurrent]") {
     const int threads = GENERATE(1, 2, 3);
     const int count = GENERATE(1, 7, 1000, 100003);
     const int grain = GENERATE(1, 16, 5000);
@@ -42,7 +43,7 @@ TEST_CASE("the thread pool hands out every item once in shrinking chunks", "[eng
     if (threads > 1 && count >= 8 * grain) CHECK(chunks.size() > 2);
 }
 
-TEST_CASE("the thread pool runs many short jobs back to back", "[engine][cpu]") {
+TEST_CASE("the thread pool runs many short jobs back to back", "[engine][cpu][concurrent]") {
     ThreadPool pool(2);
     std::atomic<long> total{0};
     for (int job = 0; job < 20000; ++job)

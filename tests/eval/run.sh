@@ -4,7 +4,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 python="$root/.venv-eval/bin/python"
 if [[ ! -x $python ]]; then
-    echo "tests/eval: $python is missing; create it with eval/setup.sh" >&2
+    echo "tests/eval: $python is missing; create it with scripts/python-env.sh eval" >&2
     exit 1
 fi
 exec "$python" -m pytest "$@"

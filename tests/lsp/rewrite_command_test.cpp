@@ -159,7 +159,8 @@ std::vector<json> progress_values(const std::vector<json>& messages) {
 
 }  // namespace
 
-TEST_CASE("rewriteWithModel: progress, then workspace/applyEdit of the chosen text") {
+TEST_CASE("rewriteWithModel: progress, then workspace/applyEdit of the chosen text",
+          "[concurrent]") {
     Models models;
     RewriteClient client(models);
     client.initialize(kModelSettings);
@@ -191,7 +192,8 @@ TEST_CASE("rewriteWithModel: progress, then workspace/applyEdit of the chosen te
     CHECK(models.opened == 1);
 }
 
-TEST_CASE("$/cancelRequest and window/workDoneProgress/cancel stop a running rewrite") {
+TEST_CASE("$/cancelRequest and window/workDoneProgress/cancel stop a running rewrite",
+          "[concurrent]") {
     Models models;
     models.gated = true;
     RewriteClient client(models);
@@ -224,7 +226,8 @@ TEST_CASE("$/cancelRequest and window/workDoneProgress/cancel stop a running rew
     CHECK_FALSE(has(messages, "workspace/applyEdit"));
 }
 
-TEST_CASE("An edit during the rewrite: diagnostics still flow, and nothing is applied") {
+TEST_CASE("An edit during the rewrite: diagnostics still flow, and nothing is applied",
+          "[concurrent]") {
     Models models;
     models.gated = true;
     RewriteClient client(models);
@@ -254,7 +257,7 @@ TEST_CASE("An edit during the rewrite: diagnostics still flow, and nothing is ap
     CHECK(client.until(RewriteClient::is_reply(8)).back()["error"]["code"] == -32801);
 }
 
-TEST_CASE("previewRewrite returns the edit and applies nothing") {
+TEST_CASE("previewRewrite returns the edit and applies nothing", "[concurrent]") {
     Models models;
     RewriteClient client(models);
     client.initialize(kModelSettings, /*progress=*/false);
@@ -267,7 +270,8 @@ TEST_CASE("previewRewrite returns the edit and applies nothing") {
     CHECK_FALSE(result.contains("applied"));
 }
 
-TEST_CASE("No model, or one that cannot be loaded: a clear message; deterministic actions stay") {
+TEST_CASE("No model, or one that cannot be loaded: a clear message; deterministic actions stay",
+          "[concurrent]") {
     Models models;
     SECTION("none configured") {
         RewriteClient client(models);
@@ -307,7 +311,8 @@ TEST_CASE("No model, or one that cannot be loaded: a clear message; deterministi
     }
 }
 
-TEST_CASE("The model is released after the idle timeout and loaded again when needed") {
+TEST_CASE("The model is released after the idle timeout and loaded again when needed",
+          "[concurrent]") {
     Models models;
     RewriteClient client(models);
     client.initialize({{"fantasma", {{"model", "/models/tiny"}, {"modelIdleSeconds", 0}}}}, false);
@@ -323,7 +328,8 @@ TEST_CASE("The model is released after the idle timeout and loaded again when ne
     CHECK(models.opened == 2);
 }
 
-TEST_CASE("A server closed while the model writes stops the rewrite instead of waiting for it") {
+TEST_CASE("A server closed while the model writes stops the rewrite instead of waiting for it",
+          "[concurrent]") {
     Models models;
     models.gated = true;  // never opened: only the shutdown can end this rewrite
     {

@@ -82,7 +82,7 @@ TEST_CASE("inline mode analyses and publishes on the caller's thread") {
           summary(Workspace::analyze(analyzer(), "😀 日本 " + kText, Language::Markdown, {})));
 }
 
-TEST_CASE("rapid edits are debounced into one analysis of the final text") {
+TEST_CASE("rapid edits are debounced into one analysis of the final text", "[concurrent]") {
     Published published;
     Workspace workspace(analyzer(), options(1, 100ms), published.callback());
     workspace.open("file:///a.md", Language::Markdown, 1, kText);
@@ -103,7 +103,8 @@ TEST_CASE("rapid edits are debounced into one analysis of the final text") {
           summary(Workspace::analyze(analyzer(), expected, Language::Markdown, {})));
 }
 
-TEST_CASE("requests wait for the current analysis, and a newer edit supersedes them") {
+TEST_CASE("requests wait for the current analysis, and a newer edit supersedes them",
+          "[concurrent]") {
     Published published;
     Workspace workspace(analyzer(), options(1, 200ms), published.callback());
     std::mutex mutex;
@@ -155,7 +156,7 @@ TEST_CASE("settings re-analyse every document; ignores and enabled codes filter"
     CHECK(published.last().report->markers.empty());
 }
 
-TEST_CASE("closing a document drops it; changing an unknown one throws") {
+TEST_CASE("closing a document drops it; changing an unknown one throws", "[concurrent]") {
     Published published;
     Workspace workspace(analyzer(), options(1, 0ms), published.callback());
     workspace.open("file:///a.md", Language::Text, 1, "Some text.");
@@ -167,7 +168,7 @@ TEST_CASE("closing a document drops it; changing an unknown one throws") {
                     std::out_of_range);
 }
 
-TEST_CASE("a storm of 10,000 edits keeps one text and publishes the last version") {
+TEST_CASE("a storm of 10,000 edits keeps one text and publishes the last version", "[concurrent]") {
     Published published;
     Workspace workspace(analyzer(), options(1, 100ms), published.callback());
     std::string expected;

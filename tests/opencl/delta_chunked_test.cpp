@@ -5,7 +5,6 @@
 #include "opencl_test_support.hpp"
 
 #include <algorithm>
-#include <chrono>
 
 using namespace fantasma::opencl::testing;
 
@@ -56,36 +55,5 @@ TEST_CASE("the delta rule in chunks and token by token matches the reference", "
              << " Dk " << Dk << " Dv " << Dv << " tiled " << tiled << " T " << T);
         CHECK(both.difference(out) < 1e-4);
         CHECK(both.difference(state) < 1e-4);
-    }
-}
-
-// Not run by CI (hidden): the two delta-rule kernels timed on the 0.8B model's shapes, for
-// choosing Tuning::delta_chunked_min_tokens on a device. `test_opencl "[.delta-speed]" -s`.
-TEST_CASE("delta rule speed, chunked against token by token", "[.delta-speed]") {
-    if (!open_backend()) return;
-    const int Hk = 16, Hv = 16, D = 128, T = 64, repetitions = 7;
-    const fe::DeltaShape shape{Hk, Hv, D, D, false};
-    for (const bool chunked : {false, true, false, true}) {
-        fantasma::opencl::OpenclBackend& gpu = *open_backend_with_delta(chunked);
-        Both both(gpu);
-        const Twin state = both.tensor(Hv * D, D, 0.1f);
-        const Twin conv = both.tensor(T, 2 * Hk * D + Hv * D);
-        const Twin g = both.tensor(T, Hv, 0.1f), beta = both.tensor(T, Hv);
-        const Twin out = both.tensor(T, Hv * D);
-        std::vector<float> one(1);
-        std::vector<double> seconds;
-        for (int r = 0; r < repetitions; ++r) {
-            const auto start = std::chrono::steady_clock::now();
-            gpu.delta_rule(out.gpu, state.gpu, conv.gpu.col_range(0, Hk * D),
-                           conv.gpu.col_range(Hk * D, Hk * D),
-                           conv.gpu.col_range(2 * Hk * D, Hv * D), g.gpu, beta.gpu, shape);
-            gpu.read(one, out.gpu.row_range(0, 1).col_range(0, 1));  // waits for the kernel
-            seconds.push_back(
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-        }
-        std::sort(seconds.begin(), seconds.end());
-        WARN((chunked ? "chunked" : "token by token")
-             << ": " << seconds[seconds.size() / 2] * 1e3 << " ms per call of " << T
-             << " tokens (median of " << repetitions << ")");
     }
 }

@@ -8,7 +8,6 @@
 #include "opencl_test_support.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <numeric>
 
 using namespace fantasma::opencl::testing;
@@ -134,40 +133,4 @@ TEST_CASE("64 greedy tokens through the device's selection are the CPU backend's
         input.assign(1, generated.back());
     }
     CHECK(generated == expected);
-}
-
-// Not run by CI (hidden): on the real vocabulary, selecting the best k on the device against
-// reading the whole row back. `test_opencl "[.top-k-speed]" -s`.
-TEST_CASE("top-k speed against reading the row", "[.top-k-speed]") {
-    auto gpu = open_backend();
-    if (!gpu) return;
-    Both both(*gpu);
-    const int vocab = 248320, repetitions = 21;
-    const auto row = gpu->allocate(1, vocab);
-    gpu->write(row, both.values(std::size_t(vocab)));
-    std::vector<float> whole(static_cast<std::size_t>(vocab));
-    const auto median_ms = [&](auto&& run) {
-        std::vector<double> seconds;
-        for (int r = 0; r < repetitions; ++r) {
-            const auto start = std::chrono::steady_clock::now();
-            run();
-            seconds.push_back(
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-        }
-        std::sort(seconds.begin(), seconds.end());
-        return seconds[seconds.size() / 2] * 1e3;
-    };
-    WARN("read the row: " << median_ms([&] { gpu->read(whole, row); }) << " ms");
-    for (const int k : {1, 40}) {
-        std::vector<fe::Candidate> best(static_cast<std::size_t>(k));
-        WARN("top_k " << k << ": " << median_ms([&] { gpu->top_k(best, row); }) << " ms");
-        // What the host spends drawing a token, from the whole row or from the selection.
-        fe::SamplingSettings settings;
-        settings.temperature = k == 1 ? 0.0f : 0.8f;
-        settings.top_k = k;
-        fe::Sampler sampler(settings);
-        WARN("draw from the row, top-k " << k << ": "
-                                         << median_ms([&] { sampler.sample(whole, {}); }) << " ms");
-        WARN("draw from the selection: " << median_ms([&] { sampler.sample_best(best); }) << " ms");
-    }
 }

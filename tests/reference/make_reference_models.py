@@ -4,8 +4,7 @@
 The engine's golden tests compare against these files, so they are committed and the tests
 need no torch. Regenerate with (versions pinned in requirements.txt beside this file):
 
-    python3 -m venv .venv-reference
-    .venv-reference/bin/pip install -r tests/reference/requirements.txt
+    scripts/python-env.sh reference
     .venv-reference/bin/python tests/reference/make_reference_models.py [--models NAME ...]
 
 Three models have random weights in several configs (odd sizes, more value heads than key

@@ -4,6 +4,8 @@
 
 using fantasma::LineColumn;
 using fantasma::LineIndex;
+using fantasma::PositionEncoding;
+using fantasma::PositionMap;
 
 TEST_CASE("line index counts UTF-16 code units", "[line_index]") {
     // "é" is 2 bytes / 1 unit, "中" 3 bytes / 1 unit, "😀" 4 bytes / 2 units.
@@ -33,4 +35,41 @@ TEST_CASE("a lone carriage return ends a line", "[line_index]") {
     const LineIndex index("a\rb");
     REQUIRE(index.line_count() == 2);
     CHECK(index.to_utf16(2) == LineColumn{1, 0});
+}
+
+TEST_CASE("positions round-trip through every encoding") {
+    const std::string text = "a😀b\n日c";
+    const LineIndex index(text);
+    CHECK(index.position(5, PositionEncoding::Utf16) == LineColumn{0, 3});  // "b"
+    CHECK(index.position(5, PositionEncoding::Utf8) == LineColumn{0, 5});
+    CHECK(index.offset({1, 1}, PositionEncoding::Utf16) == 10);  // "c" after 日
+    CHECK(index.offset({1, 3}, PositionEncoding::Utf8) == 10);
+    CHECK(index.position(5, PositionEncoding::Utf32) == LineColumn{0, 2});  // code points
+    CHECK(index.offset({0, 2}, PositionEncoding::Utf32) == 5);
+}
+
+TEST_CASE("a position map gives the positions a line scan gives, at every offset") {
+    // Emoji (surrogate pairs), CJK, CRLF, a lone CR, an empty last line, and malformed
+    // UTF-8: a 4-byte lead whose "sequence" runs over a line break, a stray continuation.
+    const std::string texts[] = {"", "a😀b\n日c", "one\r\ntwo\rthree\n",
+                                 "x\xF0\nab\x80\xE6\x97\n\xE6\x97\xA5z", "😀😀\n\n\n😀"};
+    for (const std::string& text : texts) {
+        const LineIndex index(text);
+        for (const auto encoding :
+             {PositionEncoding::Utf16, PositionEncoding::Utf8, PositionEncoding::Utf32}) {
+            const PositionMap map(text, encoding);
+            for (std::size_t offset = 0; offset <= text.size() + 2; ++offset) {
+                INFO("text " << text << ", offset " << offset);
+                CHECK(map.position(offset) == index.position(offset, encoding));
+            }
+        }
+    }
+}
+
+TEST_CASE("a position map reads client positions as the line index does") {
+    const std::string text = "a😀b\n日c";
+    const PositionMap map(text, PositionEncoding::Utf16);
+    CHECK(map.offset({0, 3}) == 5);
+    CHECK(map.offset({1, 1}) == 10);
+    CHECK(map.offset({1, 99}) == text.size());
 }

@@ -26,10 +26,11 @@ using Clock = std::chrono::steady_clock;
 namespace {
 
 const char* const kWords[] = {
-    "the", "colour", "of", "harbour", "we", "walked", "slowly", "and", "I", "think", "it",
-    "was", "rather", "lovely", "however", "they", "said", "that", "a", "neighbourhood",
-    "quiet", "in", "evening", "light", "which", "fell", "on", "old", "stones", "perhaps",
-    "truly", "honestly", "to", "centre", "town", "with", "friends", "who", "knew", "road"};
+    "the",   "colour", "of",   "harbour",       "we",      "walked",  "slowly",  "and",
+    "I",     "think",  "it",   "was",           "rather",  "lovely",  "however", "they",
+    "said",  "that",   "a",    "neighbourhood", "quiet",   "in",      "evening", "light",
+    "which", "fell",   "on",   "old",           "stones",  "perhaps", "truly",   "honestly",
+    "to",    "centre", "town", "with",          "friends", "who",     "knew",    "road"};
 const char* const kPunctuation[] = {".", ".", ".", ";", "!", "...", " --", ",", ",", "?"};
 
 std::string generate_document(std::size_t words, unsigned seed) {
@@ -71,8 +72,9 @@ struct Harness {
     }
     void open(const std::string& uri, const std::string& text) {
         send({{"method", "textDocument/didOpen"},
-              {"params", {{"textDocument", {{"uri", uri}, {"languageId", "markdown"},
-                                            {"version", 1}, {"text", text}}}}}});
+              {"params",
+               {{"textDocument",
+                 {{"uri", uri}, {"languageId", "markdown"}, {"version", 1}, {"text", text}}}}}});
     }
     // Waits for the diagnostics of `uri` at `version`; returns them and when their message
     // arrived (before the client parses it: parsing is the client's time, not the server's).
@@ -96,9 +98,10 @@ json insertion(const std::string& uri, int version, std::size_t line, std::size_
                const std::string& text) {
     const json position = {{"line", line}, {"character", character}};
     return {{"method", "textDocument/didChange"},
-            {"params", {{"textDocument", {{"uri", uri}, {"version", version}}},
-                        {"contentChanges", {{{"range", {{"start", position}, {"end", position}}},
-                                             {"text", text}}}}}}};
+            {"params",
+             {{"textDocument", {{"uri", uri}, {"version", version}}},
+              {"contentChanges",
+               {{{"range", {{"start", position}, {"end", position}}}, {"text", text}}}}}}};
 }
 
 double percentile(std::vector<double> values, double p) {
@@ -108,7 +111,7 @@ double percentile(std::vector<double> values, double p) {
 
 // The last analysis's duration, reported by the workspace's worker thread.
 class AnalysisTimer {
-public:
+  public:
     void record(std::chrono::nanoseconds duration) {
         const std::lock_guard lock(mutex_);
         last_ = duration;
@@ -118,7 +121,7 @@ public:
         return std::chrono::duration<double, std::milli>(last_).count();
     }
 
-private:
+  private:
     mutable std::mutex mutex_;
     std::chrono::nanoseconds last_{0};
 };
@@ -164,13 +167,14 @@ void memory(const Analyzer& analyzer) {
     options.threads = 1;
     options.debounce = std::chrono::milliseconds(0);
     Harness harness(analyzer, options);
-    for (int i = 0; i < 50; ++i) harness.open("file:///doc" + std::to_string(i) + ".md",
-                                             generate_document(2000, 100 + i));
+    for (int i = 0; i < 50; ++i)
+        harness.open("file:///doc" + std::to_string(i) + ".md", generate_document(2000, 100 + i));
     harness.server.workspace().wait_idle();
     harness.transport.take_sent();
-    std::printf("resident memory: %.1f MB with 50 open 2,000-word documents (%.1f MB before "
-                "opening them, analyzer and reference loaded)\n",
-                resident_kib() / 1024.0, before / 1024.0);
+    std::printf(
+        "resident memory: %.1f MB with 50 open 2,000-word documents (%.1f MB before "
+        "opening them, analyzer and reference loaded)\n",
+        resident_kib() / 1024.0, before / 1024.0);
 }
 
 void rapid_edits(const Analyzer& analyzer, std::string text) {
@@ -186,7 +190,8 @@ void rapid_edits(const Analyzer& analyzer, std::string text) {
     for (int version = 2; version <= 1001; ++version) {
         const LineIndex lines(text);
         const std::size_t line = random() % lines.line_count();
-        const std::size_t line_units = lines.to_utf16(lines.from_bytes({line, text.size()})).character;
+        const std::size_t line_units =
+            lines.to_utf16(lines.from_bytes({line, text.size()})).character;
         const std::size_t character = line_units ? random() % line_units : 0;
         const bool remove = random() % 3 == 0 && line_units > character + 3;
         TextChange change{std::pair{LineColumn{line, character},
@@ -198,8 +203,7 @@ void rapid_edits(const Analyzer& analyzer, std::string text) {
             change.range->second.character;
         harness.send(message);
     }
-    const double sending =
-        std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    const double sending = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     const json published = harness.wait_published(uri, 1001);
     harness.server.workspace().wait_idle();
     const Report fresh = Workspace::analyze(analyzer, text, Language::Markdown, {});
@@ -207,10 +211,11 @@ void rapid_edits(const Analyzer& analyzer, std::string text) {
                       std::make_shared<const Report>(fresh)};
     const json expected = diagnostics_for(snapshot, PositionEncoding::Utf16);
     const bool same_text = *harness.server.workspace().snapshot(uri)->text == text;
-    std::printf("1,000 rapid edits (sent in %.0f ms): final diagnostics %s a fresh analysis "
-                "(%zu markers), server text %s\n",
-                sending, published == expected ? "EQUAL to" : "DIFFER from", fresh.markers.size(),
-                same_text ? "identical" : "DIFFERENT");
+    std::printf(
+        "1,000 rapid edits (sent in %.0f ms): final diagnostics %s a fresh analysis "
+        "(%zu markers), server text %s\n",
+        sending, published == expected ? "EQUAL to" : "DIFFER from", fresh.markers.size(),
+        same_text ? "identical" : "DIFFERENT");
 }
 
 }  // namespace

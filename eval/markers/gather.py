@@ -63,7 +63,9 @@ def unpack_package(package, cache):
     debs.mkdir(parents=True, exist_ok=True)
     if not list(debs.glob(f"{package}_*.deb")):
         print(f"apt-get download {package}", file=sys.stderr)
-        subprocess.run(["apt-get", "download", "-q", package], cwd=debs, check=True)
+        if subprocess.run(["apt-get", "download", "-q", package], cwd=debs).returncode != 0:
+            raise SystemExit(f"could not download the Debian package {package}; "
+                             "on a fresh machine run 'apt-get update' first")
     deb = sorted(debs.glob(f"{package}_*.deb"))[-1]
     partial = root.with_suffix(".partial")
     partial.mkdir(parents=True, exist_ok=True)

@@ -89,6 +89,16 @@ def genre_table(documents, before, now):
     return lines
 
 
+def beyond_before(before, now):
+    """Markers a document has now beyond what the labelled binary reported there for the
+    same code: output the labels cannot have judged (a new code, or more of one)."""
+    extra = 0
+    for doc, counted in now.items():
+        earlier = before.get(doc, {}).get("codes", {})
+        extra += sum(max(0, n - earlier.get(code, 0)) for code, n in counted["codes"].items())
+    return extra
+
+
 def code_counts(run):
     summed = Counter()
     for document in run.values():
@@ -150,6 +160,8 @@ def render(documents, labels, still_reported, before, now, unlabelled):
         f"| genuine labelled markers no longer reported | – "
         f"| {everything['genuine'] - everything['reported genuine']} |",
         f"| current markers no label covers | – | {unlabelled:,} |",
+        f"| of them new: beyond the before count of their document and code | – "
+        f"| {beyond_before(before, now):,} |",
         "",
         "## Per marker code",
         "",

@@ -1,3 +1,6 @@
+# make eval-markers: the marker-precision benchmark (eval/markers/README.md). Gathers the
+# documents (apt-get download, ../shared), runs the fantasma binary over them and writes
+# docs/marker-quality.md from the labelled sample.
 # make eval: the evaluation on the EBG corpus (eval/README.md). Builds the fantasma binary,
 # creates .venv-eval, then writes docs/evaluation.md and docs/evaluation.png.
 #   make eval MODEL=path/to/model.gguf   also evaluates `fantasma rewrite --model`
@@ -8,7 +11,7 @@ MODEL ?=
 EVAL_ARGS ?=
 JOBS ?= $(shell nproc)
 
-.PHONY: eval fantasma
+.PHONY: eval eval-markers fantasma
 
 fantasma:
 	@test -f $(BUILD)/build.ninja || cmake -S . -B $(BUILD) -G Ninja -DFANTASMA_WERROR=ON \
@@ -20,3 +23,7 @@ eval: fantasma
 	PYTHONPATH=eval OPENBLAS_NUM_THREADS=1 .venv-eval/bin/python -m fantasma_eval \
 	    --fantasma $(abspath $(BUILD))/cli/fantasma --folds $(FOLDS) \
 	    $(if $(MODEL),--model $(abspath $(MODEL))) $(EVAL_ARGS)
+
+eval-markers: fantasma
+	python3 eval/markers/gather.py
+	python3 eval/markers/report.py --fantasma $(abspath $(BUILD))/cli/fantasma

@@ -28,6 +28,13 @@ CLI::App& add_check_command(CLI::App& app, CheckOptions& options) {
                      "directory of your own writing: score how markers link a document to it");
     check.add_option("--min-bits", options.min_bits, "hide markers scoring fewer bits")
         ->check(CLI::NonNegativeNumber);
+    check
+        .add_option("--encoding", options.encoding,
+                    "utf-8, windows-1252, latin-1 or macroman (default: UTF-8, or for a file "
+                    "that is not UTF-8 the single-byte encoding its bytes suggest, with a note)")
+        ->check([](const std::string& name) {
+            return parse_encoding(name) ? std::string() : "unknown encoding '" + name + "'";
+        });
     check.add_flag("--all-markers", options.all_markers,
                    "list every occurrence of each habit (by default the first 1000 per habit)");
     check
@@ -35,6 +42,23 @@ CLI::App& add_check_command(CLI::App& app, CheckOptions& options) {
         ->required();
     return check;
 }
+
+namespace {
+
+// A single-byte file was analysed as UTF-8: its JSON byte ranges go back to the file's bytes
+// (lines and UTF-16 characters are the same in both), and "encoding" says what was assumed.
+void describe_decoding(nlohmann::json& report, const DecodedDocument& document) {
+    if (document.encoding == TextEncoding::Utf8) return;
+    const SingleByteOffsets offsets(document.text);
+    for (nlohmann::json& marker : report["markers"]) {
+        for (nlohmann::json& offset : marker["byteRange"]) {
+            offset = offsets.source_offset(offset.get<std::size_t>());
+        }
+    }
+    report["encoding"] = encoding_name(document.encoding);
+}
+
+}  // namespace
 
 int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err) {
     const Analyzer analyzer;
@@ -46,13 +70,21 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
             err << "fantasma: " << error.what() << '\n';
             return 2;
         }
+        for (const std::string& note : profile->notes())
+            err << "fantasma: profile: " << note << '\n';
     }
+    const std::optional<TextEncoding> encoding =
+        options.encoding.empty() ? std::nullopt : parse_encoding(options.encoding);
 
     int status = 0;
     nlohmann::json json_reports = nlohmann::json::array();
     for (const std::string& path : options.files) {
         try {
-            const std::string source = read_document(path);
+            const DecodedDocument document = read_decoded_document(path, encoding);
+            if (const std::string note = decoding_note(document); !note.empty()) {
+                err << "fantasma: " << path << ": " << note << "; --encoding says otherwise\n";
+            }
+            const std::string& source = document.text;
             AnalysisOptions analysis;
             analysis.language = document_language(options.language, path);
             analysis.profile = profile ? &*profile : nullptr;
@@ -61,7 +93,9 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
             const Report report = analyzer.analyze(source, analysis);
             const FileReport file{path, source, report, profile.has_value()};
             if (options.format == OutputFormat::Json) {
-                json_reports.push_back(to_json(file));
+                nlohmann::json report_json = to_json(file);
+                describe_decoding(report_json, document);
+                json_reports.push_back(std::move(report_json));
             } else {
                 write_text(out, file);
             }

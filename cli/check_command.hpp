@@ -20,6 +20,7 @@ struct CheckOptions {
     std::string profile_dir;  // empty: score against the population only
     double min_bits = 0;
     bool all_markers = false;  // list every occurrence of a habit, not only the first 1,000
+    std::string encoding;      // empty: UTF-8, or a single-byte encoding guessed from the bytes
 };
 
 // Registers the subcommand and its flags on `app`, filling `options` when parsed.

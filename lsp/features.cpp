@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <tuple>
 
 #include "stylometry/extract/extract.hpp"
 
@@ -119,6 +120,17 @@ Span sentence_around(std::string_view text, Span block, std::size_t offset) {
     return Span(begin, std::max(begin, end));
 }
 
+// How near a span is to the requested range [begin, end], to sort by: the gap between them
+// (0 when they touch), then whether the span misses the cursor (begin) itself, then its
+// length (the narrower marker is the more specific).
+std::tuple<std::size_t, bool, std::size_t> nearness(Span span, std::size_t begin, std::size_t end) {
+    const std::size_t gap = span.end < begin   ? begin - span.end
+                            : end < span.begin ? span.begin - end
+                                               : 0;
+    const bool misses_cursor = !(span.begin <= begin && begin < span.end);
+    return {gap, misses_cursor, span.end - span.begin};
+}
+
 bool wanted(const std::optional<std::vector<std::string>>& only, std::string_view kind) {
     if (!only) return true;
     return std::any_of(only->begin(), only->end(), [&](const std::string& prefix) {
@@ -230,6 +242,13 @@ std::vector<CodeAction> code_actions_for(const Snapshot& snapshot, const CodeAct
                         [&](const EchoedDiagnostic& d) { return matches_data(marker, d.data); });
         if (under_range || echoed) selected.push_back(&marker);
     }
+    // Nearest first: the marker under the cursor, then the others by their distance from it.
+    // Neovim 0.7 echoes every diagnostic of the cursor's line, and a writer takes the first
+    // action offered; it must fix the word they are on.
+    std::stable_sort(selected.begin(), selected.end(), [&](const Marker* a, const Marker* b) {
+        return nearness(a->spans.front(), range_begin, range_end) <
+               nearness(b->spans.front(), range_begin, range_end);
+    });
 
     std::vector<std::string> codes_done;
     for (const Marker* marker : selected) {
@@ -240,7 +259,7 @@ std::vector<CodeAction> code_actions_for(const Snapshot& snapshot, const CodeAct
                 actions.push_back({marker->fixes[i].title,
                                    "quickfix",
                                    {shown},
-                                   i == 0,
+                                   i == 0 && marker == selected.front(),
                                    snapshot.uri,
                                    {{first_range, marker->fixes[i].new_text}},
                                    std::nullopt});

@@ -58,19 +58,27 @@ void Profile::add(const Report& report) {
 Profile Profile::from_directory(const std::filesystem::path& directory, const Analyzer& analyzer) {
     Profile profile;
     for (const std::filesystem::path& path : profile_documents(directory)) {
-        std::string source;
+        const std::string name = "'" + path.string() + "' ";
+        DecodedDocument document;
         try {
-            source = read_document(path);
+            document = read_decoded_document(path);
         } catch (const std::runtime_error& error) {
-            throw std::runtime_error("profile document '" + path.string() + "' " + error.what());
+            // One unreadable file in years of writing should not cost the whole profile.
+            profile.notes_.push_back(name + "skipped: it " + error.what());
+            continue;
+        }
+        if (const std::string note = decoding_note(document); !note.empty()) {
+            profile.notes_.push_back(name + note);
         }
         AnalysisOptions options;
         options.language = language_for_path(path.string());
-        profile.add(analyzer.analyze(source, options));
+        profile.add(analyzer.analyze(document.text, options));
     }
     if (profile.words() == 0) {
-        throw std::runtime_error("profile directory '" + directory.string() +
-                                 "' holds no prose (.md, .markdown, .tex or .txt files)");
+        std::string message = "profile directory '" + directory.string() +
+                              "' holds no prose (.md, .markdown, .tex or .txt files)";
+        for (const std::string& note : profile.notes_) message += "; " + note;
+        throw std::runtime_error(message);
     }
     return profile;
 }

@@ -41,7 +41,9 @@ std::optional<std::size_t> find_invalid_utf8(std::string_view text) {
     return std::nullopt;
 }
 
-std::string read_document(const std::filesystem::path& path) {
+namespace {
+
+std::string read_bytes(const std::filesystem::path& path) {
     std::error_code error;
     if (std::filesystem::is_directory(path, error)) throw std::runtime_error("is a directory");
     std::ifstream in(path, std::ios::binary);
@@ -59,10 +61,40 @@ std::string read_document(const std::filesystem::path& path) {
         throw std::runtime_error("looks binary (NUL byte at byte offset " + std::to_string(nul) +
                                  ")");
     }
+    return text;
+}
+
+void require_utf8(std::string_view text) {
     if (const auto bad = find_invalid_utf8(text)) {
         throw std::runtime_error("is not valid UTF-8 (byte offset " + std::to_string(*bad) + ")");
     }
+}
+
+}  // namespace
+
+std::string read_document(const std::filesystem::path& path) {
+    std::string text = read_bytes(path);
+    require_utf8(text);
     return text;
+}
+
+DecodedDocument read_decoded_document(const std::filesystem::path& path,
+                                      std::optional<TextEncoding> encoding) {
+    std::string bytes = read_bytes(path);
+    if (encoding == TextEncoding::Utf8) {
+        require_utf8(bytes);
+        return {std::move(bytes), TextEncoding::Utf8, false};
+    }
+    if (encoding) return {decode_single_byte(bytes, *encoding), *encoding, false};
+    if (!find_invalid_utf8(bytes)) return {std::move(bytes), TextEncoding::Utf8, false};
+    const TextEncoding guessed = guess_single_byte_encoding(bytes);
+    return {decode_single_byte(bytes, guessed), guessed, true};
+}
+
+std::string decoding_note(const DecodedDocument& document) {
+    if (!document.guessed) return {};
+    return "is not UTF-8: read as " + std::string(encoding_name(document.encoding)) +
+           " (guessed from its bytes)";
 }
 
 }  // namespace fantasma

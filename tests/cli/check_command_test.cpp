@@ -127,8 +127,10 @@ TEST_CASE("unreadable files are reported and the others still checked", "[cli]")
     const std::string invalid = scratch.write("invalid.txt", "ok so far \xFF then");
     const std::string binary = scratch.write("binary.txt", std::string("abc\0def", 7));
     const std::string missing = (scratch.dir / "missing.md").string();
-    const Run run = fantasma(scratch, "check --format json " + quote(invalid) + " " +
-                                          quote(missing) + " " + quote(good) + " " + quote(binary));
+    // --encoding utf-8: a file that is not UTF-8 is refused, not read in a guessed encoding.
+    const Run run =
+        fantasma(scratch, "check --format json --encoding utf-8 " + quote(invalid) + " " +
+                              quote(missing) + " " + quote(good) + " " + quote(binary));
     CHECK(run.status == 1);
     const nlohmann::json reports = nlohmann::json::parse(run.out);
     REQUIRE(reports.size() == 1);
@@ -137,6 +139,63 @@ TEST_CASE("unreadable files are reported and the others still checked", "[cli]")
     CHECK_THAT(run.err, Catch::Contains(invalid + ": is not valid UTF-8 (byte offset 10)"));
     CHECK_THAT(run.err, Catch::Contains(missing + ": cannot be read"));
     CHECK_THAT(run.err, Catch::Contains(binary + ": looks binary (NUL byte at byte offset 3)"));
+}
+
+TEST_CASE("a Windows-1252 file is checked with positions in its own bytes, and a note", "[cli]") {
+    const Scratch scratch;
+    // "Café -- he said “yes”.  Write to jane.doe@example.org today." from an old Windows
+    // editor: é, “ and ” are one byte each.
+    const std::string bytes =
+        "Notes\n\nCaf\xE9 -- he said \x93yes\x94.  Write to jane.doe@example.org today.\n";
+    const std::string path = scratch.write("windows.txt", bytes);
+    const Run run = fantasma(scratch, "check --format json " + quote(path));
+    INFO(run.err);
+    REQUIRE(run.status == 0);
+    CHECK_THAT(run.err, Catch::Contains(path + ": is not UTF-8: read as Windows-1252 (guessed"));
+    const nlohmann::json report = nlohmann::json::parse(run.out)[0];
+    CHECK(report["encoding"] == "Windows-1252");
+    bool found_address = false;
+    for (const nlohmann::json& marker : report["markers"]) {
+        INFO(marker.dump());
+        const auto begin = marker["byteRange"][0].get<std::size_t>();
+        const auto end = marker["byteRange"][1].get<std::size_t>();
+        REQUIRE(end <= bytes.size());
+        // One byte is one character: the column is the byte's distance from its line start.
+        const std::size_t line_start = bytes.rfind('\n', begin - 1) + 1;
+        CHECK(marker["range"]["start"]["line"] == 2);
+        CHECK(marker["range"]["start"]["character"] == begin - line_start);
+        if (marker["code"] == "contact-detail") {
+            CHECK(bytes.substr(begin, end - begin) == "jane.doe@example.org");
+            found_address = true;
+        }
+    }
+    CHECK(found_address);
+
+    const Run told = fantasma(scratch, "check --format json --encoding MacRoman " + quote(path));
+    REQUIRE(told.status == 0);
+    CHECK(told.err.empty());  // the user said what the file is: nothing to note
+    CHECK(nlohmann::json::parse(told.out)[0]["encoding"] == "MacRoman");
+    const Run unknown = fantasma(scratch, "check --encoding ebcdic " + quote(path));
+    CHECK(unknown.status != 0);
+    CHECK_THAT(unknown.err, Catch::Contains("ebcdic"));
+}
+
+TEST_CASE("a profile folder with a MacRoman file and a binary one is still used", "[cli]") {
+    const Scratch scratch;
+    fs::create_directories(scratch.dir / "me");
+    scratch.write("me/one.md", kMarked);
+    scratch.write("me/old-mac.txt",
+                  "I said \xD2"
+                  "don\xD5t\xD3 -- twice.  The caf\x8E was shut.");
+    scratch.write("me/broken.txt", std::string("abc\0def", 7));
+    const std::string path = scratch.write("marked.md", kMarked);
+    const Run run = fantasma(scratch, "check --format json --profile " +
+                                          quote((scratch.dir / "me").string()) + " " + quote(path));
+    INFO(run.err);
+    REQUIRE(run.status == 0);
+    CHECK_THAT(run.err, Catch::Contains("old-mac.txt' is not UTF-8: read as MacRoman"));
+    CHECK_THAT(run.err, Catch::Contains("broken.txt' skipped: it looks binary"));
+    CHECK(nlohmann::json::parse(run.out)[0]["bits"].get<double>() > 0);
 }
 
 TEST_CASE("bad flags and a missing profile fail with a message", "[cli]") {

@@ -147,6 +147,42 @@ TEST_CASE("fix all, rewrite paragraph and ignores") {
     CHECK(workspace->command->arguments == json::array({"regional-spelling"}));
 }
 
+TEST_CASE("the marker under the cursor comes first, its preferred fix first") {
+    // Two markers on one line; the client echoes both (Neovim 0.7 sends every diagnostic of
+    // the cursor's line), the earlier one first.
+    const std::vector<Marker> markers = {
+        marker("regional-spelling", {9, 15}, 6.0, {{"Use 'color'", "color"}}),
+        marker("regional-spelling", {21, 27}, 6.0, {{"Use 'honor'", "honor"}, {"Drop it", ""}})};
+    const auto snapshot = snapshot_of(kEmojiText, markers);
+    const auto echo_both = [&](Position cursor) {
+        CodeActionParams params = at(cursor);
+        for (const Marker& m : markers)
+            params.diagnostics.push_back(
+                {m.code, {{"code", m.code}, {"span", {m.spans[0].begin, m.spans[0].end}}}});
+        return code_actions_for(snapshot, params, PositionEncoding::Utf16);
+    };
+
+    const auto on_honour = echo_both({0, 20});  // inside "honour"
+    REQUIRE(on_honour.size() > 2);
+    CHECK(on_honour[0].title == "Use 'honor'");
+    CHECK(on_honour[0].isPreferred);
+    CHECK(on_honour[1].title == "Drop it");
+    const auto count_preferred = [](const std::vector<CodeAction>& actions) {
+        return std::count_if(actions.begin(), actions.end(),
+                             [](const CodeAction& a) { return a.isPreferred; });
+    };
+    CHECK(count_preferred(on_honour) == 1);
+    const CodeAction* colour = find_action(on_honour, "Use 'color'");
+    REQUIRE(colour);
+    CHECK_FALSE(colour->isPreferred);
+
+    const auto on_colour = echo_both({0, 8});  // inside "colour"
+    CHECK(on_colour[0].title == "Use 'color'");
+    CHECK(count_preferred(on_colour) == 1);
+    // Between the two words ("th|e"), nearer "honour" (2 bytes) than "colour" (4 bytes).
+    CHECK(echo_both({0, 17})[0].title == "Use 'honor'");
+}
+
 TEST_CASE("a marker echoed by data is found whatever the range says") {
     const auto snapshot = snapshot_of(
         kEmojiText, {marker("regional-spelling", {51, 57}, 6.0, {{"Use 'color'", "color"}})});

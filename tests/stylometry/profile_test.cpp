@@ -61,9 +61,24 @@ TEST_CASE("profile errors say what is wrong and where", "[profile]") {
     CHECK_THAT(error_of(directory.path), Catch::Contains("holds no prose"));
     directory.write("only.pdf", "colour");
     CHECK_THAT(error_of(directory.path), Catch::Contains("holds no prose"));
-    directory.write("bad.txt", "caf\xE9");
+    directory.write("binary.txt", std::string("colour\0", 7));
     const std::string bad = error_of(directory.path);
-    CHECK_THAT(bad, Catch::Contains("bad.txt") && Catch::Contains("byte offset 3"));
+    CHECK_THAT(bad, Catch::Contains("holds no prose") &&
+                        Catch::Contains("binary.txt' skipped: it looks binary"));
+}
+
+TEST_CASE("a profile reads files in old single-byte encodings and skips unreadable ones",
+          "[profile]") {
+    const TempDirectory directory;
+    directory.write("a.txt", "The colour of it.");
+    directory.write("mac.txt", "A caf\x8E colour.");           // MacRoman é
+    directory.write("binary.md", std::string("colour\0", 7));  // not text at all
+    const Profile profile = Profile::from_directory(directory.path, testing::colour_analyzer());
+    CHECK(profile.documents() == 2);
+    CHECK(profile.words() == 7);
+    REQUIRE(profile.notes().size() == 2);
+    CHECK_THAT(profile.notes()[0], Catch::Contains("binary.md' skipped: it looks binary"));
+    CHECK_THAT(profile.notes()[1], Catch::Contains("mac.txt' is not UTF-8: read as MacRoman"));
 }
 
 TEST_CASE("a writer's own invisible habits count in their profile and link a text to them",

@@ -61,3 +61,69 @@ TEST_CASE("read_document explains what is wrong with a file", "[source_file]") {
     CHECK(error_of(std::filesystem::temp_directory_path()) == "is a directory");
     for (const auto& path : {binary, invalid, large}) std::filesystem::remove(path);
 }
+
+TEST_CASE("single-byte encodings decode to UTF-8", "[source_file]") {
+    using fantasma::decode_single_byte;
+    using fantasma::TextEncoding;
+    // é, a right single quotation mark, the euro sign, a C1 control left undefined
+    CHECK(decode_single_byte("caf\xE9 \x92 \x80 \x81", TextEncoding::Windows1252) ==
+          "caf\xC3\xA9 \xE2\x80\x99 \xE2\x82\xAC \xC2\x81");
+    CHECK(decode_single_byte("caf\xE9 \x92", TextEncoding::Latin1) == "caf\xC3\xA9 \xC2\x92");
+    // é, a right single quotation mark and the apple of MacRoman
+    CHECK(decode_single_byte("caf\x8E \xD5 \xF0", TextEncoding::MacRoman) ==
+          "caf\xC3\xA9 \xE2\x80\x99 \xEF\xA3\xBF");
+    CHECK(fantasma::parse_encoding("CP1252") == TextEncoding::Windows1252);
+    CHECK(fantasma::parse_encoding("iso-8859-1") == TextEncoding::Latin1);
+    CHECK(fantasma::parse_encoding("Macintosh") == TextEncoding::MacRoman);
+    CHECK_FALSE(fantasma::parse_encoding("utf-16"));
+}
+
+TEST_CASE("the guessed encoding is the one that reads as prose", "[source_file]") {
+    using fantasma::guess_single_byte_encoding;
+    using fantasma::TextEncoding;
+    // "I said “don’t” – it’s fine… the café’s menu." in each encoding
+    CHECK(guess_single_byte_encoding("I said \x93"
+                                     "don\x92t\x94 \x96 it\x92s fine\x85 the "
+                                     "caf\xE9\x92s menu.") == TextEncoding::Windows1252);
+    CHECK(guess_single_byte_encoding("I said \xD2"
+                                     "don\xD5t\xD3 \xD0 it\xD5s fine\xC9 the "
+                                     "caf\x8E\xD5s menu.") == TextEncoding::MacRoman);
+    // Latin-1 French reads the same in Windows-1252
+    CHECK(guess_single_byte_encoding("Le gar\xE7on \xE9tait tr\xE8s content.") ==
+          TextEncoding::Windows1252);
+}
+
+TEST_CASE("read_decoded_document reads UTF-8 as is and guesses otherwise", "[source_file]") {
+    using fantasma::TextEncoding;
+    const auto utf8 = write_temp("utf8.txt", "caf\xC3\xA9");
+    const auto old = write_temp("old.txt", "caf\xE9 au lait");
+    const auto plain = fantasma::read_decoded_document(utf8);
+    CHECK(plain.text == "caf\xC3\xA9");
+    CHECK(plain.encoding == TextEncoding::Utf8);
+    CHECK(fantasma::decoding_note(plain).empty());
+    const auto guessed = fantasma::read_decoded_document(old);
+    CHECK(guessed.text == "caf\xC3\xA9 au lait");
+    CHECK(guessed.guessed);
+    CHECK(fantasma::decoding_note(guessed) ==
+          "is not UTF-8: read as Windows-1252 (guessed from its bytes)");
+    // Told the encoding: used as told, even on bytes that are valid UTF-8.
+    const auto told = fantasma::read_decoded_document(utf8, TextEncoding::Latin1);
+    CHECK(told.text == "caf\xC3\x83\xC2\xA9");
+    CHECK_FALSE(told.guessed);
+    CHECK_THROWS_WITH(fantasma::read_decoded_document(old, TextEncoding::Utf8),
+                      "is not valid UTF-8 (byte offset 3)");
+    for (const auto& path : {utf8, old}) std::filesystem::remove(path);
+}
+
+TEST_CASE("offsets in the decoded text map back to the file's bytes", "[source_file]") {
+    // "a é b ’ c": é takes 2 bytes in UTF-8, ’ takes 3; one byte each in the file.
+    const std::string decoded =
+        fantasma::decode_single_byte("a \xE9 b \x92 c", fantasma::TextEncoding::Windows1252);
+    const fantasma::SingleByteOffsets offsets(decoded);
+    CHECK(offsets.source_offset(0) == 0);
+    CHECK(offsets.source_offset(2) == 2);   // é starts
+    CHECK(offsets.source_offset(4) == 3);   // just past é
+    CHECK(offsets.source_offset(7) == 6);   // ’ starts
+    CHECK(offsets.source_offset(10) == 7);  // just past ’
+    CHECK(offsets.source_offset(decoded.size()) == 9);
+}

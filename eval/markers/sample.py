@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""Draws the labelling sample and turns a labeller's decisions into labels.jsonl.
+
+    sample.py draw --fantasma BIN [--size 420] [--seed 13]
+        writes build/eval-markers/sample.jsonl and a sheet to read (sheet.txt): each marker
+        with its message, fixes and context, the marked text between ⟦ ⟧
+    sample.py label DECISIONS.tsv
+        DECISIONS.tsv: "index<TAB>genuine|genre|wrong<TAB>one-line reason" per sampled
+        marker; writes eval/markers/labels.jsonl (the regression set)
+
+The sample is stratified by marker code: the markers of each code are shuffled with the
+seed, and one is taken from each code in turn until the sample is full or the codes run out,
+so rare codes are labelled as thoroughly as common ones.
+"""
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+
+from gather import read_manifest
+from markers import check_documents, marker_key, text_digest
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+WORK = REPO / "build/eval-markers"
+LABELS = HERE / "labels.jsonl"
+KINDS = ("genuine", "genre", "wrong")
+
+
+def stratified(markers_by_code, size, seed):
+    rng = random.Random(seed)
+    queues = {}
+    for code in sorted(markers_by_code):
+        shuffled = list(markers_by_code[code])
+        rng.shuffle(shuffled)
+        queues[code] = shuffled
+    sample = []
+    while len(sample) < size and any(queues.values()):
+        for code in sorted(queues):
+            if queues[code] and len(sample) < size:
+                sample.append(queues[code].pop())
+    return sample
+
+
+def context(data, byte_range, width=160):
+    begin, end = byte_range
+    before = data[max(0, begin - width):begin].decode("utf-8", errors="replace")
+    marked = data[begin:end].decode("utf-8", errors="replace")
+    after = data[end:end + width].decode("utf-8", errors="replace")
+    return f"{before}⟦{marked}⟧{after}"
+
+
+def draw(args):
+    docs = WORK / "docs"
+    reports = check_documents(args.fantasma, docs)
+    by_code = {}
+    for document, report in reports.items():
+        data = (docs / Path(report["file"]).name).read_bytes()
+        for marker in report["markers"]:
+            entry = marker_key(document, marker, data)
+            entry["message"] = marker["message"]
+            entry["bits"] = marker["bits"]
+            entry["fixes"] = [fix["newText"] for fix in marker.get("fixes", [])]
+            entry["context"] = context(data, marker["byteRange"])
+            by_code.setdefault(marker["code"], []).append(entry)
+    sample = stratified(by_code, args.size, args.seed)
+    with open(WORK / "sample.jsonl", "w", encoding="utf-8") as out:
+        for entry in sample:
+            out.write(json.dumps(entry, ensure_ascii=False) + "\n")
+    with open(WORK / "sheet.txt", "w", encoding="utf-8") as sheet:
+        for index, entry in enumerate(sample):
+            sheet.write(f"#{index} {entry['doc']} [{entry['code']}] {entry['bits']:.1f} bits "
+                        f"{entry['byteRange']}\n  message: {entry['message']}\n"
+                        f"  fixes: {entry['fixes'][:3]}\n  context: {entry['context']!r}\n\n")
+    total = sum(len(v) for v in by_code.values())
+    print(f"{len(sample)} of {total} markers in {len(by_code)} codes sampled "
+          f"(seed {args.seed})", file=sys.stderr)
+
+
+def label(args):
+    sample = [json.loads(line) for line in open(WORK / "sample.jsonl", encoding="utf-8")]
+    decisions = {}
+    for number, line in enumerate(open(args.decisions, encoding="utf-8"), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        index, kind, reason = line.rstrip("\n").split("\t", 2)
+        if kind not in KINDS:
+            raise SystemExit(f"{args.decisions}:{number}: '{kind}' is not one of {KINDS}")
+        decisions[int(index)] = (kind, reason.strip())
+    missing = [i for i in range(len(sample)) if i not in decisions]
+    if missing:
+        raise SystemExit(f"no decision for sample entries {missing[:20]}")
+    # The EBG corpus is not ours to publish: its labels keep a digest of the marked text
+    # and no message (which quotes it).
+    unpublished = {d.id for d in read_manifest() if d.source == "ebg"}
+    with open(LABELS, "w", encoding="utf-8") as out:
+        for index, entry in enumerate(sample):
+            kind, reason = decisions[index]
+            labelled = {k: entry[k] for k in ("doc", "code", "byteRange")}
+            labelled["textSha256"] = text_digest(entry["text"])
+            if entry["doc"] not in unpublished:
+                labelled.update(text=entry["text"], message=entry["message"])
+            labelled.update(label=kind, reason=reason)
+            out.write(json.dumps(labelled, ensure_ascii=False) + "\n")
+    print(f"{len(sample)} labels in {LABELS}", file=sys.stderr)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    draw_parser = commands.add_parser("draw")
+    draw_parser.add_argument("--fantasma", type=Path, required=True)
+    draw_parser.add_argument("--size", type=int, default=420)
+    draw_parser.add_argument("--seed", type=int, default=13)
+    label_parser = commands.add_parser("label")
+    label_parser.add_argument("decisions", type=Path)
+    args = parser.parse_args()
+    draw(args) if args.command == "draw" else label(args)
+
+
+if __name__ == "__main__":
+    main()

@@ -17,7 +17,7 @@
 
 #include "cli/engine_options.hpp"
 #include "cli/unified_diff.hpp"
-#include "rewriter/engine_generator.hpp"
+#include "generator/engine_generator.hpp"
 #include "stylometry/analyzer.hpp"
 #include "stylometry/extract/extract.hpp"
 #include "stylometry/rewrite/model_pass.hpp"

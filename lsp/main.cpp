@@ -5,10 +5,10 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "generator/engine_generator.hpp"
 #include "lsp/log.hpp"
 #include "lsp/server.hpp"
 #include "lsp/transport.hpp"
-#include "rewriter/engine_generator.hpp"
 #include "stylometry/analyzer.hpp"
 
 #ifndef FANTASMA_VERSION

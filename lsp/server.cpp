@@ -41,7 +41,7 @@ Server::Server(Transport& transport, const Analyzer& analyzer, Logger& logger,
             throw std::runtime_error("this build of fantasma-ls cannot run a model");
         };
     }
-    rewriter_ = std::make_unique<RewriteService>(analyzer_, std::move(open_model));
+    rewrite_service_ = std::make_unique<RewriteService>(analyzer_, std::move(open_model));
     workspace_options.on_error = [this](const std::string& message) { log_.error(message); };
     workspace_ = std::make_unique<Workspace>(analyzer_, workspace_options,
                                              [this](const Snapshot& snapshot) { publish(snapshot); });
@@ -50,7 +50,7 @@ Server::Server(Transport& transport, const Analyzer& analyzer, Logger& logger,
 
 // Stops the workers before the members their callbacks use go away.
 Server::~Server() {
-    rewriter_.reset();
+    rewrite_service_.reset();
     workspace_.reset();
 }
 

@@ -58,9 +58,9 @@ public:
     // The process exit code once finished: 0 after shutdown, 1 when exit came without it.
     int exit_code() const { return shutdown_requested_ ? 0 : 1; }
     Workspace& workspace() { return *workspace_; }
-    RewriteService& rewriter() { return *rewriter_; }
+    RewriteService& rewrite_service() { return *rewrite_service_; }
 
-private:
+  private:
     friend class Responder;
     using RequestHandler = std::function<void(const json& params, const Responder&)>;
     using NotificationHandler = std::function<void(const json& params)>;
@@ -101,7 +101,7 @@ private:
     void tell_refused(const std::string& uri, const std::string& why);
     void report_progress(const std::string& title, std::size_t documents);
 
-    // server_rewrite.cpp: the model rewrite commands
+    // server_rewrite_commands.cpp: the model rewrite commands
     struct RunningRewrite;
     void rewrite_command(const ExecuteCommandParams& request, const Responder& responder,
                          bool preview);
@@ -110,7 +110,7 @@ private:
     void end_rewrite(const RunningRewrite& running, const std::string& message);
     void cancel_rewrite_progress(const json& params);
     void cancel_rewrite_request(const json& id);
-    void configure_rewriter();
+    void configure_rewrite_service();
 
     Transport& transport_;
     const Analyzer& analyzer_;
@@ -143,7 +143,7 @@ private:
     std::map<std::string, std::shared_ptr<RunningRewrite>> rewrites_;  // by request id.dump()
     int next_rewrite_token_ = 1;
 
-    std::unique_ptr<RewriteService> rewriter_;  // its thread calls back into the above
+    std::unique_ptr<RewriteService> rewrite_service_;  // its thread calls back into the above
 };
 
 }  // namespace fantasma::lsp

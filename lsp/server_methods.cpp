@@ -193,7 +193,7 @@ void Server::apply_settings(const json& configuration, std::string_view origin) 
         profile_ = std::move(profile);
     }
     workspace_->set_debounce(std::chrono::milliseconds(settings_.debounce_ms));
-    configure_rewriter();
+    configure_rewrite_service();
     update_analysis_settings();
 }
 
@@ -266,7 +266,7 @@ void Server::code_action(const json& params, const Responder& responder) {
     const auto request = parse_params<CodeActionParams>(params);
     if (!workspace_->is_open(request.uri)) return responder.result(json::array());
     const PositionEncoding encoding = encoding_;
-    const bool model = !rewriter_->settings().model.empty();
+    const bool model = !rewrite_service_->settings().model.empty();
     workspace_->when_current(request.uri, [responder, request, encoding,
                                            model](std::optional<Snapshot> snapshot) {
         if (!snapshot) return responder.error(ErrorCode::ContentModified, "the document changed");

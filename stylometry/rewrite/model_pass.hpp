@@ -2,7 +2,7 @@
 // The model pass of the rewrite: a language model proposes neutral-style rewrites of one
 // passage (a sentence or paragraph); each candidate is judged here, and only one that is both
 // faithful and less identifying replaces the passage. The model itself is behind
-// `CandidateGenerator`, so this file knows nothing of the engine (rewriter/ adapts it).
+// `CandidateGenerator`, so this file knows nothing of the engine (generator/ adapts it).
 #include <cstdint>
 #include <functional>
 #include <stop_token>

@@ -1,5 +1,5 @@
 -- End-to-end: headless Neovim (0.7+) with the fantasma plugin and the tiny random chat model
--- (tests/rewriter/tiny-chat-model) as the rewrite model:
+-- (tests/generator/tiny-chat-model) as the rewrite model:
 --   1. the code action "Rewrite paragraph in a neutral style with the model", chosen through
 --      vim.lsp.buf.code_action(), reports work-done progress (begin, the model loading,
 --      tokens, end) and its result reaches the buffer through workspace/applyEdit (the

@@ -318,11 +318,11 @@ TEST_CASE("The model is released after the idle timeout and loaded again when ne
     client.initialize({{"fantasma", {{"model", "/models/tiny"}, {"modelIdleSeconds", 0}}}}, false);
     client.rewrite(3);
     client.until(RewriteClient::is_reply(3));
-    client.server().rewriter().wait_idle();
+    client.server().rewrite_service().wait_idle();
     // Released by the rewrite thread as soon as it is idle: wait for it, without a clock.
-    for (int tries = 0; tries < 2000 && client.server().rewriter().model_loaded(); ++tries)
+    for (int tries = 0; tries < 2000 && client.server().rewrite_service().model_loaded(); ++tries)
         std::this_thread::sleep_for(5ms);
-    CHECK_FALSE(client.server().rewriter().model_loaded());
+    CHECK_FALSE(client.server().rewrite_service().model_loaded());
     client.rewrite(4);
     client.until(RewriteClient::is_reply(4));
     CHECK(models.opened == 2);

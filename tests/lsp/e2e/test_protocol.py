@@ -335,7 +335,7 @@ def test_command_line():
     assert "cannot open log file" in unwritable.stderr
 
 
-TINY_MODEL = str(Path(__file__).resolve().parents[2] / "rewriter" / "tiny-chat-model")
+TINY_MODEL = str(Path(__file__).resolve().parents[2] / "generator" / "tiny-chat-model")
 PARAGRAPH = {"uri": "file:///rewrite.md", "languageId": "markdown", "version": 1,
              "text": "Whilst the colour of the sea was grey -- we walked home; slowly.\n"}
 

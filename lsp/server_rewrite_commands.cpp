@@ -75,7 +75,7 @@ struct Server::RunningRewrite {
     std::optional<json> token;  // work-done progress, when the client takes it
 };
 
-void Server::configure_rewriter() {
+void Server::configure_rewrite_service() {
     ModelSettings model;
     {
         const std::lock_guard lock(state_mutex_);
@@ -85,7 +85,7 @@ void Server::configure_rewriter() {
         model.idle_timeout = std::chrono::seconds(settings_.model_idle_seconds);
         model.candidates = static_cast<std::size_t>(settings_.rewrite_candidates);
     }
-    rewriter_->configure(std::move(model));
+    rewrite_service_->configure(std::move(model));
 }
 
 void Server::rewrite_command(const ExecuteCommandParams& request, const Responder& responder,
@@ -100,7 +100,7 @@ void Server::rewrite_command(const ExecuteCommandParams& request, const Responde
                      "fantasma: the document changed since the rewrite was offered; ask again");
         return responder.error(ErrorCode::ContentModified, "the document changed");
     }
-    if (rewriter_->settings().model.empty()) {
+    if (rewrite_service_->settings().model.empty()) {
         const std::string message =
             "no rewrite model is configured: set fantasma.model to a model file or folder "
             "(the deterministic rewrite actions work without one)";
@@ -148,7 +148,7 @@ void Server::rewrite_command(const ExecuteCommandParams& request, const Responde
 
 void Server::start_rewrite(const std::shared_ptr<RunningRewrite>& running) {
     const std::optional<json> token = running->token;
-    const std::size_t candidates = rewriter_->settings().candidates;
+    const std::size_t candidates = rewrite_service_->settings().candidates;
     const auto report = [this, token](const std::string& message, std::optional<int> percentage) {
         if (!token) return;
         json value = {{"kind", "report"}, {"message", message}};
@@ -192,7 +192,7 @@ void Server::start_rewrite(const std::shared_ptr<RunningRewrite>& running) {
                      "fantasma: " + message + " (the deterministic rewrite actions still work)");
         running->responder.error(ErrorCode::RequestFailed, message);
     };
-    rewriter_->submit(std::move(job), std::move(callbacks));
+    rewrite_service_->submit(std::move(job), std::move(callbacks));
 }
 
 void Server::end_rewrite(const RunningRewrite& running, const std::string& message) {

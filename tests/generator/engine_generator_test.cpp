@@ -7,7 +7,7 @@
 #include <fstream>
 
 #include "engine/error.hpp"
-#include "rewriter/engine_generator.hpp"
+#include "generator/engine_generator.hpp"
 #include "stylometry/analyzer.hpp"
 
 using namespace fantasma;
@@ -15,7 +15,7 @@ using namespace fantasma;
 namespace {
 
 const std::filesystem::path kModel =
-    std::filesystem::path(FANTASMA_SOURCE_DIR) / "tests" / "rewriter" / "tiny-chat-model";
+    std::filesystem::path(FANTASMA_SOURCE_DIR) / "tests" / "generator" / "tiny-chat-model";
 
 rewriter::GenerationSettings short_runs() {
     rewriter::GenerationSettings settings;

@@ -13,7 +13,7 @@ using namespace cli_test;
 namespace {
 
 const std::string kModel =
-    (fs::path(FANTASMA_SOURCE_DIR) / "tests/rewriter/tiny-chat-model").string();
+    (fs::path(FANTASMA_SOURCE_DIR) / "tests/generator/tiny-chat-model").string();
 const std::string kDocument =
     "# Notes\n\nThe colour of `x = 3` was grey, whilst Ada waited.\n\nThe last colour.\n";
 

@@ -1,4 +1,4 @@
-#include "rewriter/engine_generator.hpp"
+#include "generator/engine_generator.hpp"
 
 #include <algorithm>
 #include <limits>

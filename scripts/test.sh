@@ -63,7 +63,7 @@ else
     presets=(release asan tsan)
 fi
 
-must_run='opencl: '
+must_run='opencl:'
 [[ ${CI:-} == true ]] && must_run='.'
 not_run=$(for preset in "${presets[@]}"; do skipped "$preset" "$must_run"; done)
 if [[ -n $not_run ]]; then

@@ -87,7 +87,7 @@ TEST_CASE("safetensors tensors are read with their dtype, shape and bytes",
     CHECK(fe::to_f32(b) == std::vector<float>{1.0f, 0.5f});
 }
 
-TEST_CASE("stored names map to canonical ones; vision and MTP tensors are skipped",
+TEST_CASE("stored names map to canonical ones, vision and MTP tensors are skipped",
           "[engine][safetensors]") {
     CHECK(fe::canonical_tensor_name("model.language_model.layers.0.mlp.up_proj.weight") ==
           "layers.0.mlp.up_proj.weight");

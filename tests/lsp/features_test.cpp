@@ -193,7 +193,7 @@ TEST_CASE("a marker echoed by data is found whatever the range says") {
     CHECK(find_action(code_actions_for(snapshot, params, PositionEncoding::Utf16), "Use 'color'"));
 }
 
-TEST_CASE("identity markers are never fixed in bulk; `only` filters kinds") {
+TEST_CASE("identity markers are never fixed in bulk, `only` filters kinds") {
     Marker name = marker("personal-name", {9, 15}, 8.0, {{"Replace with 'a name'", "a name"}});
     name.identity = true;
     const auto snapshot = snapshot_of(kEmojiText, {name});

@@ -270,7 +270,7 @@ TEST_CASE("previewRewrite returns the edit and applies nothing", "[concurrent]")
     CHECK_FALSE(result.contains("applied"));
 }
 
-TEST_CASE("No model, or one that cannot be loaded: a clear message; deterministic actions stay",
+TEST_CASE("No model, or one that cannot be loaded: a clear message, deterministic actions stay",
           "[concurrent]") {
     Models models;
     SECTION("none configured") {

@@ -126,7 +126,7 @@ TEST_CASE("requests wait for the current analysis, and a newer edit supersedes t
     CHECK(answers == std::vector<std::optional<int>>{1, std::nullopt, 3, std::nullopt});
 }
 
-TEST_CASE("settings re-analyse every document; ignores and enabled codes filter") {
+TEST_CASE("settings re-analyse every document, ignores and enabled codes filter") {
     Published published;
     Workspace workspace(analyzer(), options(0, 0ms), published.callback());
     workspace.open("file:///a.md", Language::Markdown, 1, kText);
@@ -156,7 +156,7 @@ TEST_CASE("settings re-analyse every document; ignores and enabled codes filter"
     CHECK(published.last().report->markers.empty());
 }
 
-TEST_CASE("closing a document drops it; changing an unknown one throws", "[concurrent]") {
+TEST_CASE("closing a document drops it, changing an unknown one throws", "[concurrent]") {
     Published published;
     Workspace workspace(analyzer(), options(1, 0ms), published.callback());
     workspace.open("file:///a.md", Language::Text, 1, "Some text.");

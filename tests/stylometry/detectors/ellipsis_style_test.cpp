@@ -43,7 +43,7 @@ TEST_CASE("ellipsis-style follows the population's usual form") {
     CHECK(markers[0].bits > 0);
 }
 
-TEST_CASE("ellipsis-style fixes to \\ldots in LaTeX") {
+TEST_CASE("ellipsis-style fixes to the ldots command in LaTeX") {
     const Reference character_population = reference_with(
         {{"ellipsis.character", "0.6,0.7,0.9"}, {"ellipsis.periods", "0.1,0.2,0.3"}});
     const auto markers =

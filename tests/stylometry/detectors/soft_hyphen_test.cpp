@@ -15,7 +15,7 @@ TEST_CASE("soft-hyphen marks soft hyphens") {
     require_markers(SoftHyphen{}, "An extra\u00ADordinary \\textbf{day}.\n", 1, Language::Latex);
 }
 
-TEST_CASE("soft-hyphen leaves hyphens and LaTeX's \\- alone") {
+TEST_CASE("soft-hyphen leaves hyphens and LaTeX's discretionary hyphen alone") {
     require_no_markers(SoftHyphen{}, "A well-known extra-ordinary day.");
     require_markers(SoftHyphen{}, "An extra\\-ordinary day.\n", 0, Language::Latex);
 }

@@ -72,7 +72,7 @@ Span whole_line(const std::string& source) {
 
 }  // namespace
 
-TEST_CASE("protect swaps non-prose runs for placeholders; restore needs each exactly once") {
+TEST_CASE("protect swaps non-prose runs for placeholders, restore needs each exactly once") {
     const std::string source = "Run `make test` and read [the docs](https://a.example/x) now.\n";
     const ProtectedPassage passage = protect(source, whole_line(source), Language::Markdown);
     CHECK(passage.text == "Run \u27e61\u27e7 and read \u27e62\u27e7the docs\u27e63\u27e7 now.");

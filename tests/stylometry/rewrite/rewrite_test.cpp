@@ -122,7 +122,7 @@ TEST_CASE("Identity markers with a fix are still left to the writer") {
     CHECK(result.text == "Jane said so while Jane left.");
 }
 
-TEST_CASE("Numbers keep their digits; only their format may change") {
+TEST_CASE("Numbers keep their digits, only their format may change") {
     std::vector<std::unique_ptr<Detector>> detectors;
     detectors.push_back(std::make_unique<ReplaceWord>("spell-out", "4", "four", false));
     detectors.push_back(std::make_unique<ReplaceWord>("grouping", "1,000", "1000", false));
@@ -159,7 +159,7 @@ TEST_CASE("Of overlapping fixes the first reported is kept") {
     CHECK(result.edits.size() == 2);
 }
 
-TEST_CASE("A fix that would create markup is dropped; the safe ones stay") {
+TEST_CASE("A fix that would create markup is dropped, the safe ones stay") {
     std::vector<std::unique_ptr<Detector>> detectors;
     detectors.push_back(std::make_unique<ReplaceWord>("code", "thing", "`thing`", false));
     detectors.push_back(std::make_unique<ReplaceWord>("habit", "whilst", "while", false));

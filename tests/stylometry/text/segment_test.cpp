@@ -95,7 +95,7 @@ TEST_CASE("empty and blank prose have no tokens and no sentences", "[segment]") 
     CHECK(blank.sentences.empty());
 }
 
-TEST_CASE("blocks cut tokens and sentences; text outside blocks is segmented too", "[segment]") {
+TEST_CASE("blocks cut tokens and sentences, text outside blocks is segmented too", "[segment]") {
     // Blocks listed out of order and touching, with no separator between them, and a tail
     // of text that no block covers.
     Prose prose;

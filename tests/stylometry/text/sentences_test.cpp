@@ -54,7 +54,7 @@ TEST_CASE("abbreviations that can end a sentence end one before a common opener"
           Strings{"We met at 5 p.m.", "It was late.", "She lives in the U.S.", "He does not."});
 }
 
-TEST_CASE("initials do not end a sentence; the pronoun I does", "[segment][sentences]") {
+TEST_CASE("initials do not end a sentence, the pronoun I does", "[segment][sentences]") {
     CHECK(sentence_texts("J. R. R. Tolkien wrote. So did I. Then vitamin C. It helps.") ==
           Strings{"J. R. R. Tolkien wrote.", "So did I.", "Then vitamin C.", "It helps."});
 }

@@ -44,7 +44,7 @@ TEST_CASE("combining marks belong to their word and compose in the norm", "[segm
     CHECK(result.tokens[2].norm == result.tokens[0].norm);
 }
 
-TEST_CASE("each Han character is one word; kana and hangul runs are words", "[segment][words]") {
+TEST_CASE("each Han character is one word, kana and hangul runs are words", "[segment][words]") {
     // 漢 字 are 3 bytes each; です is 6; 。 is 3; 한국어 is 9.
     const Prose prose = prose_of("\u6F22\u5B57\u3067\u3059\u3002\uD55C\uAD6D\uC5B4 ok");
     const Segmentation result = segment(prose);

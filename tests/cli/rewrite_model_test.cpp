@@ -4,9 +4,7 @@
 
 #include <filesystem>
 
-#include "../cli/cli_test_support.hpp"
-
-#ifdef FANTASMA_BINARY
+#include "cli_test_support.hpp"
 
 using namespace cli_test;
 
@@ -20,7 +18,7 @@ const std::string kDocument =
 }  // namespace
 
 TEST_CASE("rewrite --model: candidates judged on stderr, the deterministic text kept") {
-    const Scratch scratch("fantasma-rewriter-");
+    const Scratch scratch("fantasma-rewrite-model-");
     const std::string file = scratch.write("notes.md", kDocument);
     const Run run =
         run_fantasma(scratch, "rewrite --backend reference --model " + quote(kModel) +
@@ -45,7 +43,7 @@ TEST_CASE("rewrite --model: candidates judged on stderr, the deterministic text 
 }
 
 TEST_CASE("rewrite --model: no passage, or no model, is one line and the file untouched") {
-    const Scratch scratch("fantasma-rewriter-");
+    const Scratch scratch("fantasma-rewrite-model-");
     const std::string file = scratch.write("notes.md", kDocument);
     const Run whole =
         run_fantasma(scratch, "rewrite --in-place --model " + quote(kModel) + " " + quote(file));
@@ -57,5 +55,3 @@ TEST_CASE("rewrite --model: no passage, or no model, is one line and the file un
     CHECK(missing.err.find("tiny-chat-model-missing: no such file or folder") != std::string::npos);
     CHECK(read_file(file) == kDocument);
 }
-
-#endif

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "stylometry/detectors/lexical_support.hpp"
+#include "stylometry/leaks/person_names.hpp"
 
 namespace fantasma {
 namespace {
@@ -56,32 +57,28 @@ constexpr std::string_view kInstitutionWords[] = {
     "kingdom",  "lake",      "ltd",         "museum",  "ocean",    "park",    "party",
     "republic", "review",    "river",       "road",    "school",   "society", "state",
     "states",   "street",    "university",  "war"};
-// A person's name has a word this rare in running text (Jane 35, Smith 57, Doe 1 per
-// million), unlike "United States" or "Supreme Court".
-constexpr double kNameWordPerMillion = 60;
-
-// Whether the capitalised run [begin, end) reads as a person's name.
+// Whether the capitalised run [begin, end) reads as a person's name: real first names and
+// surnames decide (leaks::looks_like_person), so "Kafka Streams", "Xeon Gold" and "Google
+// Test" are not people, "Maria Chen" and "Tomasz Lindqvist" are.
 bool is_name(const Document& document, const Reference& reference, std::size_t begin,
              std::size_t end) {
     const std::vector<Token>& tokens = document.tokens();
-    std::size_t words = 0;
-    bool common_only = true, rare = false, institution = false;
+    std::vector<std::string> lower_words;
+    std::vector<std::string_view> shown;
+    bool common_only = true, institution = false;
     for (std::size_t i = begin; i < end; ++i) {
         if (!lexical::is_word(tokens[i])) continue;
         const std::string_view word = tokens[i].norm;
-        ++words;
+        lower_words.emplace_back(without_possessive(std::string(word)));
+        shown.push_back(document.text(tokens[i].text));
+        if (shown.back().ends_with("'s")) shown.back().remove_suffix(2);
         common_only = common_only && lexical::is_common_capitalised(word);
-        rare = rare || reference.word_per_million(word) < kNameWordPerMillion;
         institution = institution || is_in(word, kInstitutionWords);
     }
     if (common_only || institution || reference.is_function_word(tokens[begin].norm)) {
         return false;
     }
-    if (words >= 2) return rare;
-    const std::string_view word = tokens[begin].norm;
-    return !reference.is_dictionary_word(word) &&
-           !lexical::is_all_caps(document.text(tokens[begin].text)) &&
-           lexical::letter_count(word) >= 2;
+    return leaks::looks_like_person(lower_words, shown, leaks::PersonNames::builtin(), reference);
 }
 
 }  // namespace
@@ -93,10 +90,19 @@ void PersonalName::detect(const DetectionContext& context, MarkerSink& sink) con
     std::vector<Marker> markers;
     std::map<std::string, std::size_t> marker_of;  // lower-cased name -> index in markers
 
+    std::map<std::string, std::size_t> part_of;  // one word of a flagged full name -> marker
     auto report = [&](std::size_t begin, std::size_t end) {
         const Span span{tokens[begin].text.begin, tokens[end - 1].text.end};
-        const auto [found, fresh] = marker_of.try_emplace(
-            without_possessive(lexical::joined_words(tokens, begin, end)), markers.size());
+        const std::string name = without_possessive(lexical::joined_words(tokens, begin, end));
+        const auto is_public = [&](const std::string& word) {
+            return std::ranges::find(context.public_names, word) != context.public_names.end();
+        };
+        if (is_public(name) || is_public(std::string(tokens[begin].norm))) return;
+        const auto [found, fresh] = marker_of.try_emplace(name, markers.size());
+        if (end - begin > 1) {
+            part_of.try_emplace(std::string(tokens[begin].norm), found->second);
+            part_of.try_emplace(without_possessive(std::string(tokens[end - 1].norm)), found->second);
+        }
         if (!fresh) return markers[found->second].spans.push_back(span);
         markers.push_back(lexical::identity_marker(
             code(), {span},
@@ -144,7 +150,22 @@ void PersonalName::detect(const DetectionContext& context, MarkerSink& sink) con
             i = end - 1;
         }
     }
-    for (Marker& marker : markers) sink.mark(std::move(marker));
+    // "Maria Chen ... Chen's model ... Maria": each later mention of a flagged name, alone,
+    // is the same person (related locations in an editor).
+    for (const Token& token : tokens) {
+        if (!lexical::is_word(token) || !lexical::starts_upper(document.text(token.text))) continue;
+        const auto found = part_of.find(without_possessive(std::string(token.norm)));
+        if (found == part_of.end()) continue;
+        std::vector<Span>& spans = markers[found->second].spans;
+        if (std::ranges::none_of(spans, [&](Span s) { return s.overlaps(token.text); })) {
+            spans.push_back(token.text);
+        }
+    }
+    for (Marker& marker : markers) {
+        std::ranges::sort(marker.spans.begin() + 1, marker.spans.end(),
+                          [](Span a, Span b) { return a.begin < b.begin; });
+        sink.mark(std::move(marker));
+    }
 }
 
 }  // namespace fantasma

@@ -1,0 +1,165 @@
+#include "stylometry/leaks/person_names.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include "fantasma_stylometry_embedded.hpp"
+
+namespace fantasma::leaks {
+namespace {
+
+std::string lower(std::string_view text) {
+    std::string out(text);
+    std::ranges::transform(out, out.begin(), [](unsigned char c) { return std::tolower(c); });
+    return out;
+}
+
+bool word_byte(char c) {
+    return std::isalpha(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80 ||
+           c == '\'' || c == '-';
+}
+
+struct Word {
+    Span span;
+    bool capitalised = false;
+};
+
+// Words of `text`, and whether each starts with a capital letter.
+std::vector<Word> words_of(std::string_view text) {
+    std::vector<Word> words;
+    for (std::size_t i = 0; i < text.size();) {
+        if (!word_byte(text[i]) || text[i] == '\'' || text[i] == '-') {
+            ++i;
+            continue;
+        }
+        std::size_t end = i;
+        while (end < text.size() && word_byte(text[end])) ++end;
+        while (end > i && (text[end - 1] == '\'' || text[end - 1] == '-')) --end;
+        words.push_back({{i, end}, std::isupper(static_cast<unsigned char>(text[i])) != 0});
+        i = end;
+    }
+    return words;
+}
+
+// Whether only spaces (or one initial's full stop) separate two words of a name.
+bool adjacent(std::string_view text, Span before, Span after) {
+    const std::string_view gap = text.substr(before.end, after.begin - before.end);
+    return gap == " " || gap == ". " || gap == "~" || gap == ".~";
+}
+
+}  // namespace
+
+const PersonNames& PersonNames::builtin() {
+    static const PersonNames names(data::person_names_tsv);
+    return names;
+}
+
+PersonNames::PersonNames(std::string_view table) {
+    std::size_t at = 0;
+    while (at < table.size()) {
+        std::size_t end = table.find('\n', at);
+        if (end == std::string_view::npos) end = table.size();
+        const std::string_view line = table.substr(at, end - at);
+        at = end + 1;
+        if (line.empty() || line.front() == '#') continue;
+        const std::size_t tab = line.find('\t');
+        const std::size_t tab2 = line.find('\t', tab + 1);
+        if (tab == std::string_view::npos || tab2 == std::string_view::npos) continue;
+        const std::string_view kind = line.substr(tab + 1, tab2 - tab - 1);
+        unsigned char flags = kind == "first" ? kFirst : kind == "surname" ? kSurname
+                                                                           : kFirst | kSurname;
+        if (line.substr(tab2 + 1) == "word") flags |= kWord;
+        names_[line.substr(0, tab)] = flags;
+    }
+}
+
+bool PersonNames::has(std::string_view lower_word, unsigned char flag) const {
+    const auto found = names_.find(lower_word);
+    return found != names_.end() && (found->second & flag) != 0;
+}
+bool PersonNames::is_first_name(std::string_view lower_word) const {
+    return has(lower_word, kFirst);
+}
+bool PersonNames::is_surname(std::string_view lower_word) const {
+    return has(lower_word, kSurname);
+}
+bool PersonNames::is_common_word(std::string_view lower_word) const {
+    return has(lower_word, kWord);
+}
+
+namespace {
+
+// "Maria", "Lindqvist", "O'Neil", "Müller": a capital, then lower-case letters only.
+bool name_shaped(std::string_view word) {
+    if (word.empty() || !std::isupper(static_cast<unsigned char>(word.front()))) return false;
+    return std::ranges::none_of(word.substr(1), [](char c) {
+        return std::isupper(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c));
+    });
+}
+
+}  // namespace
+
+bool looks_like_person(std::span<const std::string> lower_words,
+                       std::span<const std::string_view> shown, const PersonNames& names,
+                       const Reference& reference) {
+    if (lower_words.empty() || lower_words.size() != shown.size()) return false;
+    const std::string& first = lower_words.front();
+    const std::string& last = lower_words.back();
+    const bool several = lower_words.size() > 1;
+    if (!name_shaped(shown.front()) || first.size() < 2) return false;
+    if (names.is_first_name(first) && first.size() >= 3) {
+        return !names.is_common_word(first) ||
+               (several && (names.is_surname(last) || !reference.is_dictionary_word(last)));
+    }
+    if (!several) return false;
+    const auto unknown = [&](std::size_t i) {
+        return name_shaped(shown[i]) && !reference.is_dictionary_word(lower_words[i]) &&
+               lower_words[i].size() >= 2;
+    };
+    if (unknown(0) && names.is_surname(last) && !names.is_common_word(last) &&
+        name_shaped(shown.back())) {
+        return true;
+    }
+    for (std::size_t i = 0; i < lower_words.size(); ++i) {
+        if (!unknown(i)) return false;
+    }
+    return true;
+}
+
+std::vector<Span> find_person_names(std::string_view text, const PersonNames& names,
+                                    const Reference& reference,
+                                    std::span<const std::string> public_names) {
+    const std::vector<Word> words = words_of(text);
+    std::vector<Span> found;
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        if (!words[i].capitalised) continue;
+        std::size_t end = i + 1;
+        while (end < words.size() && words[end].capitalised &&
+               adjacent(text, words[end - 1].span, words[end].span) && end - i < 4) {
+            ++end;
+        }
+        std::vector<std::string> lower_words;
+        std::vector<std::string_view> shown;
+        for (std::size_t k = i; k < end; ++k) {
+            shown.push_back(text.substr(words[k].span.begin, words[k].span.size()));
+            lower_words.push_back(lower(shown.back()));
+        }
+        // The longest run that reads as a name, from its start: "Maria Chen Thanks" -> "Maria Chen".
+        while (end > i && !looks_like_person(std::span(lower_words).first(end - i),
+                                             std::span(shown).first(end - i), names, reference)) {
+            --end;
+        }
+        if (end == i) continue;
+        const std::string first = lower_words.front();
+        const Span span{words[i].span.begin, words[end - 1].span.end};
+        const std::string whole = lower(text.substr(span.begin, span.size()));
+        const bool is_public = std::ranges::any_of(public_names, [&](const std::string& name) {
+            return name == whole || name == first;
+        });
+        if (!is_public) found.push_back(span);
+        i = end - 1;
+    }
+    return found;
+}
+
+}  // namespace fantasma::leaks

@@ -185,8 +185,15 @@ void Acknowledgement::detect(const DetectionContext& context, MarkerSink& sink) 
                "venues ask you to leave them out until the final version.",
                kSectionBits);
         auto shift = [&](Span span) { return Span{section.body.begin + span.begin, section.body.begin + span.end}; };
+        std::vector<Span> funders;
+        for (std::string_view funder : kFunders) {
+            for (std::size_t at = body.find(funder); at != npos; at = body.find(funder, at + 1)) {
+                if (word_boundary(body, at, at + funder.size())) funders.emplace_back(at, at + funder.size());
+            }
+        }
         for (Span name : leaks::find_person_names(body, leaks::PersonNames::builtin(), context.reference,
                                                       context.public_names)) {
+            if (std::ranges::any_of(funders, [&](Span f) { return f.overlaps(name); })) continue;
             report(shift(name),
                    "The acknowledgements thank \"" + body.substr(name.begin, name.size()) +
                        "\": the people you thank point to the people you work with.",
@@ -198,14 +205,11 @@ void Acknowledgement::detect(const DetectionContext& context, MarkerSink& sink) 
                    "identifies you.",
                    kGrantBits);
         }
-        for (std::string_view funder : kFunders) {
-            for (std::size_t at = body.find(funder); at != npos; at = body.find(funder, at + 1)) {
-                if (!word_boundary(body, at, at + funder.size())) continue;
-                report(shift({at, at + funder.size()}),
-                       "Naming the funder (\"" + std::string(funder) +
-                           "\") narrows the authors down to its grant holders.",
-                       kFunderBits);
-            }
+        for (Span funder : funders) {
+            report(shift(funder),
+                   "Naming the funder (\"" + body.substr(funder.begin, funder.size()) +
+                       "\") narrows the authors down to its grant holders.",
+                   kFunderBits);
         }
     }
 }

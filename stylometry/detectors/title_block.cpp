@@ -100,6 +100,7 @@ void detect_latex(std::string_view source, std::string_view code, MarkerSink& si
     std::vector<leaks::CommandSpec> specs;
     for (const TitleCommand& command : kTitleCommands) specs.push_back({command.name, command.arguments});
     const bool hidden = template_hides_authors(source);
+    std::vector<Span> reported;
     for (const leaks::LatexCommand& command : leaks::find_commands(source, specs)) {
         if (command.arguments.empty()) continue;
         const auto title = std::ranges::find(kTitleCommands, command.name, &TitleCommand::name);
@@ -109,7 +110,17 @@ void detect_latex(std::string_view source, std::string_view code, MarkerSink& si
                                   ? command.arguments[1]
                                   : command.arguments.front();
         const Span text = leaks::trimmed(source, argument);
-        if (text.empty() || leaks::is_anonymous(source.substr(text.begin, text.size()))) continue;
+        const bool placeholder = title->entry == Entry::Orcid
+                                     ? source.substr(text.begin, text.size()).find_first_of("0123456789") == npos
+                                     : leaks::is_anonymous(source.substr(text.begin, text.size()));
+        if (text.empty() || placeholder) continue;
+        // \institution inside \affiliation, \IEEEauthorblockN inside \author: one finding.
+        if (std::ranges::any_of(reported, [&](Span outer) {
+                return outer.begin <= text.begin && text.end <= outer.end;
+            }) && title->entry != Entry::Email && title->entry != Entry::Footnote) {
+            continue;
+        }
+        reported.push_back(text);
         const bool template_hidden = hidden && title->entry != Entry::Email;
         const double bits = template_hidden ? kHiddenBits
                             : title->entry == Entry::Affiliation ? kAffiliationBits

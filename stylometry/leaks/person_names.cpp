@@ -44,7 +44,8 @@ std::vector<Word> words_of(std::string_view text) {
 // Whether only spaces (or one initial's full stop) separate two words of a name.
 bool adjacent(std::string_view text, Span before, Span after) {
     const std::string_view gap = text.substr(before.end, after.begin - before.end);
-    return gap == " " || gap == ". " || gap == "~" || gap == ".~";
+    if (gap == " " || gap == "~") return true;
+    return (gap == ". " || gap == ".~") && before.size() == 1;  // an initial: "J. Smith"
 }
 
 }  // namespace
@@ -120,10 +121,7 @@ bool looks_like_person(std::span<const std::string> lower_words,
         name_shaped(shown.back())) {
         return true;
     }
-    for (std::size_t i = 0; i < lower_words.size(); ++i) {
-        if (!unknown(i)) return false;
-    }
-    return true;
+    return false;
 }
 
 std::vector<Span> find_person_names(std::string_view text, const PersonNames& names,
@@ -148,6 +146,12 @@ std::vector<Span> find_person_names(std::string_view text, const PersonNames& na
         while (end > i && !looks_like_person(std::span(lower_words).first(end - i),
                                              std::span(shown).first(end - i), names, reference)) {
             --end;
+        }
+        // "Professor Hargreaves", "Dr. Smith": a title makes the next capitalised word a name.
+        constexpr std::string_view kTitles[] = {"professor", "prof", "dr", "mr", "mrs", "ms"};
+        if (end == i && lower_words.size() > 1 &&
+            std::ranges::find(kTitles, lower_words.front()) != std::end(kTitles)) {
+            end = i + 2;
         }
         if (end == i) continue;
         const std::string first = lower_words.front();

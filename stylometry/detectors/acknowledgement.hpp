@@ -10,7 +10,7 @@ class Acknowledgement final : public Detector {
   public:
     std::string_view code() const override { return "acknowledgement"; }
     std::string_view description() const override {
-        return "Acknowledgements: the people, funders and grant numbers they name";
+        return "Acknowledgements: the people, funders and grant numbers they name.";
     }
     void detect(const DetectionContext& context, MarkerSink& sink) const override;
 };

@@ -10,7 +10,7 @@ class BibliographyAuthor final : public Detector {
   public:
     std::string_view code() const override { return "bibliography-author"; }
     std::string_view description() const override {
-        return "References written by the submission's own authors";
+        return "References written by the submission's own authors.";
     }
     void detect(const DetectionContext& context, MarkerSink& sink) const override;
 };

@@ -10,7 +10,7 @@ class CommentIdentity final : public Detector {
   public:
     std::string_view code() const override { return "comment-identity"; }
     std::string_view description() const override {
-        return "Names, e-mail addresses, profile links and user names in source comments";
+        return "Names, e-mail addresses, profile links and user names in source comments.";
     }
     void detect(const DetectionContext& context, MarkerSink& sink) const override;
 };

@@ -12,7 +12,7 @@ class LinkTarget final : public Detector {
   public:
     std::string_view code() const override { return "link-target"; }
     std::string_view description() const override {
-        return "Links to your profiles, homepages and repositories";
+        return "Links to your profiles, homepages and repositories.";
     }
     void detect(const DetectionContext& context, MarkerSink& sink) const override;
 };

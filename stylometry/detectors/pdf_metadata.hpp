@@ -10,7 +10,7 @@ class PdfMetadata final : public Detector {
   public:
     std::string_view code() const override { return "pdf-metadata"; }
     std::string_view description() const override {
-        return "Author names and tools' user names written into the PDF's metadata";
+        return "Author names and tools' user names written into the PDF's metadata.";
     }
     void detect(const DetectionContext& context, MarkerSink& sink) const override;
 };

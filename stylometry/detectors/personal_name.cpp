@@ -137,21 +137,33 @@ void PersonalName::detect(const DetectionContext& context, MarkerSink& sink) con
             const std::size_t end = lexical::capitalised_run(document, begin, sentence.end_token);
             if (end == begin) continue;
             // At the start of a sentence every word is capitalised: a greeting or a common
-            // word there ("Dear Jane", "Today Jane Doe") is not part of the name.
+            // word there ("Dear Jane", "Later Jane Doe") is not part of the name, and a lone
+            // word may be an imperative ("Ping a member"). A lone first name there is still
+            // marked when the full name is flagged elsewhere (below).
             if (begin == first &&
-                (end - begin == 1 || opens_sentence(reference, tokens[begin].norm))) {
+                (end - begin == 1 || opens_sentence(reference, tokens[begin].norm) ||
+                 !is_name(document, reference, begin, end))) {
                 ++begin;
             }
+            // "Cherry-pick", "Mac-only": a word joined by a hyphen is not a name on its own.
+            const bool hyphenated = end - begin == 1 && end < sentence.end_token &&
+                                    document.text(tokens[end].text) == "-";
             const bool after_place_word =
                 begin > first && is_in(tokens[begin - 1].norm, kPlacePrepositions);
-            if (begin < end && !after_place_word && is_name(document, reference, begin, end)) {
+            if (begin < end && !after_place_word && !hyphenated &&
+                is_name(document, reference, begin, end)) {
                 report(begin, end);
             }
             i = end - 1;
         }
     }
-    // "Maria Chen ... Chen's model ... Maria": each later mention of a flagged name, alone,
-    // is the same person (related locations in an editor).
+    // "Maria Chen ... Chen's model ... Maria": each other mention of a flagged name, alone,
+    // is the same person (related locations in an editor), not a name of its own.
+    std::vector<bool> merged(markers.size(), false);
+    for (const auto& [name, index] : marker_of) {
+        const auto whole = part_of.find(name);
+        if (whole != part_of.end() && whole->second != index) merged[index] = true;
+    }
     for (const Token& token : tokens) {
         if (!lexical::is_word(token) || !lexical::starts_upper(document.text(token.text))) continue;
         const auto found = part_of.find(without_possessive(std::string(token.norm)));
@@ -161,10 +173,11 @@ void PersonalName::detect(const DetectionContext& context, MarkerSink& sink) con
             spans.push_back(token.text);
         }
     }
-    for (Marker& marker : markers) {
-        std::ranges::sort(marker.spans.begin() + 1, marker.spans.end(),
-                          [](Span a, Span b) { return a.begin < b.begin; });
-        sink.mark(std::move(marker));
+    for (std::size_t i = 0; i < markers.size(); ++i) {
+        if (merged[i]) continue;
+        std::vector<Span>& spans = markers[i].spans;
+        std::ranges::sort(spans.begin() + 1, spans.end(), [](Span a, Span b) { return a.begin < b.begin; });
+        sink.mark(std::move(markers[i]));
     }
 }
 

@@ -10,7 +10,7 @@ class SelfCitation final : public Detector {
   public:
     std::string_view code() const override { return "self-citation"; }
     std::string_view description() const override {
-        return "Citing your own work in the first person";
+        return "Citing your own work in the first person.";
     }
     void detect(const DetectionContext& context, MarkerSink& sink) const override;
 };

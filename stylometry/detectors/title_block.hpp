@@ -11,7 +11,7 @@ class TitleBlock final : public Detector {
     std::string_view code() const override { return "title-block"; }
     std::string_view description() const override {
         return "Author names, affiliations, e-mail addresses and first-page footnotes in the "
-               "title block";
+               "title block.";
     }
     void detect(const DetectionContext& context, MarkerSink& sink) const override;
 };

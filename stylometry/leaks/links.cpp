@@ -50,7 +50,9 @@ constexpr std::string_view kPublicOrganisations[] = {
     "pandas-dev",   "postgres",     "prometheus", "protocolbuffers", "python",
     "pytorch",      "ray-project",  "redis",      "rocm",         "rust-lang",
     "scikit-learn", "scipy",        "stanfordnlp", "tensorflow",  "torvalds",
-    "vllm-project", "apache-spark", "confluentinc", "nlohmann",  "qwenlm"};
+    "vllm-project", "apache-spark", "confluentinc", "nlohmann",  "qwenlm",
+    "pypa",         "psf",          "khronosgroup", "tcltk",      "jazzband",
+    "gnutls",       "yaml",         "microsoftdocs", "apple-oss-distributions", "gnome-glib"};
 // Hosts where the page is a person's profile.
 struct ProfileHost {
     std::string_view prefix;  // host and path, lower case, without scheme or "www."
@@ -128,6 +130,15 @@ std::optional<std::string> identifying_link(std::string_view url,
         if (clean.empty() || listed(clean, kGenericPages) || is_public(clean)) return std::nullopt;
         const std::string_view after = rest.substr(std::min(rest.size(), account.size()));
         const bool repository = after.size() > 1 && after.front() == '/';
+        // ccache/ccache, procps-ng/procps, httplib2/httplib2: an account named after its
+        // project is the project's, not a person's.
+        if (repository) {
+            const std::string_view project = after.substr(1, after.find_first_of("/?#", 1) - 1);
+            const std::string_view owner = clean;
+            if (project.size() >= 3 && (owner.starts_with(project) || project.starts_with(owner))) {
+                return std::nullopt;
+            }
+        }
         return std::string(repository ? "a " : "the ") + std::string(account_host.label) +
                (repository ? " repository under the account '" : " page of the account '") +
                clean + "' (a person's or their group's)";

@@ -90,6 +90,17 @@ bool PersonNames::is_common_word(std::string_view lower_word) const {
 
 namespace {
 
+// First names that, alone, are far more often software, products, companies or places in
+// technical writing: "Cassandra", "Julia", "Darwin", "Austin". Still a person with a surname
+// after them ("Julia Child").
+constexpr std::string_view kNotAPersonAlone[] = {
+    "ada",      "alexa",    "alice",     "apollo",   "austin",    "cassandra", "catalina",
+    "charlotte", "cherry",  "cortana",   "dallas",   "darwin",    "dell",      "florence",
+    "georgia",  "houston",  "jenkins",   "jordan",   "julia",     "mac",       "madison",
+    "mercury",  "meta",     "monterey",  "pascal",   "phoenix",   "ping",      "ruby",
+    "sierra",   "siri",     "sonoma",    "sydney",   "tesla",     "ventura",   "victoria",
+    "virginia", "carolina", "chad",      "israel",   "india",     "china",     "kenya"};
+
 // "Maria", "Lindqvist", "O'Neil", "Müller": a capital, then lower-case letters only.
 bool name_shaped(std::string_view word) {
     if (word.empty() || !std::isupper(static_cast<unsigned char>(word.front()))) return false;
@@ -108,9 +119,21 @@ bool looks_like_person(std::span<const std::string> lower_words,
     const std::string& last = lower_words.back();
     const bool several = lower_words.size() > 1;
     if (!name_shaped(shown.front()) || first.size() < 2) return false;
+    // "Travis CI", "Jetson TX2": a word in capitals or with digits makes it a product.
+    constexpr std::string_view kParticles[] = {"de", "van", "von", "da", "du", "del", "der",
+                                               "den", "la", "le", "di", "bin", "ter"};
+    for (std::string_view word : shown) {
+        const bool particle = std::ranges::find(kParticles, word) != std::end(kParticles);
+        if (word.size() > 1 && !name_shaped(word) && !particle) return false;
+    }
     if (names.is_first_name(first) && first.size() >= 3) {
-        return !names.is_common_word(first) ||
-               (several && (names.is_surname(last) || !reference.is_dictionary_word(last)));
+        const bool alone_not_a_person = names.is_common_word(first) ||
+                                        std::ranges::find(kNotAPersonAlone, first) !=
+                                            std::end(kNotAPersonAlone);
+        // "Will Smith", but not "See Key" (both names, both common words).
+        const bool surname_after = names.is_surname(last) && !names.is_common_word(last);
+        return !alone_not_a_person ||
+               (several && (surname_after || !reference.is_dictionary_word(last)));
     }
     if (!several) return false;
     const auto unknown = [&](std::size_t i) {

@@ -35,7 +35,8 @@ class PersonNames {
 
 // Whether capitalised words (lower case, as written in `shown`) read as a person's name: the
 // first is a first name ("Maria", "Maria Chen"; a first name that is also a common word,
-// "Will", only with another name after it), or the last is a surname after a word no
+// "Will", or alone more often a product or place, "Julia", "Darwin", only with another name
+// after it), or the last is a surname after a word no
 // dictionary knows ("Priya Raman"). Names from neither list ("Tomasz Lindqvist") are missed:
 // two unknown capitalised words are as often a product ("Jetson Nano").
 bool looks_like_person(std::span<const std::string> lower_words,

@@ -12,8 +12,8 @@
 #include <set>
 
 #include "stylometry/analyzer.hpp"
-#include "stylometry/profile.hpp"
 #include "stylometry/leaks/authors.hpp"
+#include "stylometry/profile.hpp"
 #include "stylometry/source_file.hpp"
 #include "stylometry/submission.hpp"
 
@@ -60,7 +60,8 @@ struct CheckedFile {
 };
 
 bool is_leak(const Marker& marker) {
-    return std::ranges::any_of(kLeakGroups, [&](const LeakGroup& group) { return group.code == marker.code; });
+    return std::ranges::any_of(kLeakGroups,
+                               [&](const LeakGroup& group) { return group.code == marker.code; });
 }
 
 // The files `path` stands for: a LaTeX file with what it includes and its bibliographies.
@@ -153,7 +154,8 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
         for (const SubmissionFile& file : submission.files) {
             if (!done.insert(fs::weakly_canonical(file.path)).second) continue;
             try {
-                std::string source = file.path == fs::path(path) ? main_source : read_document(file.path);
+                std::string source =
+                    file.path == fs::path(path) ? main_source : read_document(file.path);
                 sources.emplace_back(file, std::move(source));
             } catch (const std::exception& error) {
                 err << "fantasma: " << file.path.string() << ": " << error.what() << '\n';
@@ -194,9 +196,8 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
     } else if (options.double_blind) {
         write_double_blind(out, checked);
     }
-    const bool leaked = std::ranges::any_of(checked, [](const CheckedFile& file) {
-        return !file.report.markers.empty();
-    });
+    const bool leaked = std::ranges::any_of(
+        checked, [](const CheckedFile& file) { return !file.report.markers.empty(); });
     if (status == 0 && options.double_blind && leaked) status = 3;
     return status;
 }

@@ -53,8 +53,7 @@ void write_marker(std::ostream& out, std::string_view path, std::string_view sou
         const LineColumn at = lines.to_bytes(offset);
         const std::size_t column =
             count_characters(source.substr(offset - at.character, at.character)) + 1;
-        return std::string(path) + ':' + std::to_string(at.line + 1) + ':' +
-               std::to_string(column);
+        return std::string(path) + ':' + std::to_string(at.line + 1) + ':' + std::to_string(column);
     };
     out << location(marker.spans.front().begin) << ": "
         << severity_name(severity_for_bits(marker.bits)) << ": " << marker.message << " ["

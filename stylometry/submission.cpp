@@ -13,9 +13,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr leaks::CommandSpec kInclusions[] = {{"input", 1},        {"include", 1},
-                                              {"subfile", 1},      {"bibliography", 1},
-                                              {"addbibresource", 1}};
+constexpr leaks::CommandSpec kInclusions[] = {
+    {"input", 1}, {"include", 1}, {"subfile", 1}, {"bibliography", 1}, {"addbibresource", 1}};
 
 // The file names an inclusion's argument lists (\bibliography{a,b}: two).
 std::vector<std::string> names_in(std::string_view argument, bool several) {
@@ -52,7 +51,8 @@ SubmissionFiles latex_submission_files(const fs::path& main, std::string_view ma
         }
         for (const leaks::LatexCommand& command : leaks::find_commands(source, kInclusions)) {
             if (command.arguments.empty()) continue;
-            const bool bibliography = command.name == "bibliography" || command.name == "addbibresource";
+            const bool bibliography =
+                command.name == "bibliography" || command.name == "addbibresource";
             const Span argument = command.arguments.front();
             for (const std::string& name :
                  names_in(source.substr(argument.begin, argument.size()), bibliography)) {
@@ -95,7 +95,8 @@ std::vector<std::string> read_public_names_file(const fs::path& file) {
         const Span name = leaks::trimmed(line, {0, line.size()});
         if (name.empty()) continue;
         std::string lower(line.substr(name.begin, name.size()));
-        std::ranges::transform(lower, lower.begin(), [](unsigned char c) { return std::tolower(c); });
+        std::ranges::transform(lower, lower.begin(),
+                               [](unsigned char c) { return std::tolower(c); });
         names.push_back(std::move(lower));
     }
     return names;

@@ -18,7 +18,7 @@ struct SubmissionFile {
 };
 
 struct SubmissionFiles {
-    std::vector<SubmissionFile> files;  // the main file first, then in the order found
+    std::vector<SubmissionFile> files;           // the main file first, then in the order found
     std::vector<std::filesystem::path> missing;  // named but not readable
 };
 
@@ -39,12 +39,14 @@ struct LeakGroup {
     std::string_view name;  // "title block"
     std::string_view code;  // "title-block"
 };
-inline constexpr LeakGroup kLeakGroups[] = {
-    {"title block", "title-block"},         {"metadata", "pdf-metadata"},
-    {"comments", "comment-identity"},       {"links", "link-target"},
-    {"contact details in the text", "contact-detail"},
-    {"acknowledgements", "acknowledgement"}, {"self-citations", "self-citation"},
-    {"bibliography", "bibliography-author"}};
+inline constexpr LeakGroup kLeakGroups[] = {{"title block", "title-block"},
+                                            {"metadata", "pdf-metadata"},
+                                            {"comments", "comment-identity"},
+                                            {"links", "link-target"},
+                                            {"contact details in the text", "contact-detail"},
+                                            {"acknowledgements", "acknowledgement"},
+                                            {"self-citations", "self-citation"},
+                                            {"bibliography", "bibliography-author"}};
 
 // Names never to flag, one a line ('#' starts a comment), from the first `fantasma-names`
 // file in `folder` or a folder above it; lower case. Empty when there is none.

@@ -18,22 +18,66 @@ constexpr double kFunderBits = 4;
 constexpr double kGrantBits = 15;  // a grant number is public, with its holders' names
 
 // Funding agencies, as acknowledgements spell them.
-constexpr std::string_view kFunders[] = {
-    "National Science Foundation", "NSF", "DARPA", "IARPA", "National Institutes of Health",
-    "NIH", "Department of Energy", "Office of Naval Research", "ONR", "AFOSR", "AFRL",
-    "Army Research Office", "European Research Council", "ERC", "Horizon 2020",
-    "Horizon Europe", "Marie Sk", "EPSRC", "UKRI", "Leverhulme", "Royal Society",
-    "Deutsche Forschungsgemeinschaft", "DFG", "Agence Nationale de la Recherche", "ANR",
-    "JSPS", "KAKENHI", "JST", "NSERC", "Australian Research Council",
-    "National Natural Science Foundation of China", "NSFC", "Swiss National Science Foundation",
-    "SNSF", "NWO", "Villum", "Novo Nordisk", "Wellcome", "Sloan Foundation", "Simons Foundation",
-    "Alexander von Humboldt", "Academy of Finland", "Research Council of Norway",
-    "Vetenskapsrådet", "Swedish Research Council", "Knut and Alice Wallenberg", "WASP",
-    "CIFAR", "Mitacs", "Fonds de recherche", "FWF", "Czech Science Foundation", "NRF",
-    "Samsung Research Funding", "Google Faculty", "Microsoft Research PhD", "Intel Labs"};
+constexpr std::string_view kFunders[] = {"National Science Foundation",
+                                         "NSF",
+                                         "DARPA",
+                                         "IARPA",
+                                         "National Institutes of Health",
+                                         "NIH",
+                                         "Department of Energy",
+                                         "Office of Naval Research",
+                                         "ONR",
+                                         "AFOSR",
+                                         "AFRL",
+                                         "Army Research Office",
+                                         "European Research Council",
+                                         "ERC",
+                                         "Horizon 2020",
+                                         "Horizon Europe",
+                                         "Marie Sk",
+                                         "EPSRC",
+                                         "UKRI",
+                                         "Leverhulme",
+                                         "Royal Society",
+                                         "Deutsche Forschungsgemeinschaft",
+                                         "DFG",
+                                         "Agence Nationale de la Recherche",
+                                         "ANR",
+                                         "JSPS",
+                                         "KAKENHI",
+                                         "JST",
+                                         "NSERC",
+                                         "Australian Research Council",
+                                         "National Natural Science Foundation of China",
+                                         "NSFC",
+                                         "Swiss National Science Foundation",
+                                         "SNSF",
+                                         "NWO",
+                                         "Villum",
+                                         "Novo Nordisk",
+                                         "Wellcome",
+                                         "Sloan Foundation",
+                                         "Simons Foundation",
+                                         "Alexander von Humboldt",
+                                         "Academy of Finland",
+                                         "Research Council of Norway",
+                                         "Vetenskapsrådet",
+                                         "Swedish Research Council",
+                                         "Knut and Alice Wallenberg",
+                                         "WASP",
+                                         "CIFAR",
+                                         "Mitacs",
+                                         "Fonds de recherche",
+                                         "FWF",
+                                         "Czech Science Foundation",
+                                         "NRF",
+                                         "Samsung Research Funding",
+                                         "Google Faculty",
+                                         "Microsoft Research PhD",
+                                         "Intel Labs"};
 // Words after which a number is a grant's.
-constexpr std::string_view kGrantWords[] = {"grant", "award", "agreement", "no.", "number",
-                                            "project", "contract", "funding"};
+constexpr std::string_view kGrantWords[] = {"grant",  "award",   "agreement", "no.",
+                                            "number", "project", "contract",  "funding"};
 
 bool word_boundary(std::string_view text, std::size_t begin, std::size_t end) {
     const auto letter = [&](std::size_t at) {
@@ -60,15 +104,18 @@ std::vector<Span> grant_numbers(std::string_view text) {
         std::size_t end = i;
         while (end < text.size() && grant_char(text[end])) ++end;
         std::size_t trimmed_end = end;
-        while (trimmed_end > i && (text[trimmed_end - 1] == '-' || text[trimmed_end - 1] == '/')) --trimmed_end;
+        while (trimmed_end > i && (text[trimmed_end - 1] == '-' || text[trimmed_end - 1] == '/'))
+            --trimmed_end;
         const std::string_view token = text.substr(i, trimmed_end - i);
-        const auto digits = std::ranges::count_if(token, [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
-        const bool letters = std::ranges::any_of(token, [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
+        const auto digits = std::ranges::count_if(
+            token, [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+        const bool letters = std::ranges::any_of(
+            token, [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
         const bool separators = token.find_first_of("-/") != npos;
-        const std::string_view before = std::string_view(lower).substr(i > 40 ? i - 40 : 0, i > 40 ? 40 : i);
-        const bool after_grant_word = std::ranges::any_of(kGrantWords, [&](std::string_view word) {
-            return before.find(word) != npos;
-        });
+        const std::string_view before =
+            std::string_view(lower).substr(i > 40 ? i - 40 : 0, i > 40 ? 40 : i);
+        const bool after_grant_word = std::ranges::any_of(
+            kGrantWords, [&](std::string_view word) { return before.find(word) != npos; });
         const bool is_year_range = digits == 8 && token.size() == 9 && token[4] == '-';
         if (digits >= 5 && !is_year_range &&
             ((letters && separators) || (letters && digits >= 6) || (separators && digits >= 7) ||
@@ -113,18 +160,18 @@ std::vector<Section> latex_sections(std::string_view source) {
             sections.push_back({{begin, body.begin}, body});
         }
     }
-    constexpr leaks::CommandSpec kHeadings[] = {{"section", 1}, {"subsection", 1},
-                                                {"subsubsection", 1}, {"paragraph", 1},
-                                                {"chapter", 1}, {"acknowledgments", 0},
-                                                {"acknowledgements", 0}, {"ack", 0}};
+    constexpr leaks::CommandSpec kHeadings[] = {
+        {"section", 1}, {"subsection", 1},      {"subsubsection", 1},    {"paragraph", 1},
+        {"chapter", 1}, {"acknowledgments", 0}, {"acknowledgements", 0}, {"ack", 0}};
     for (const leaks::LatexCommand& command : leaks::find_commands(source, kHeadings)) {
-        const bool is_heading = command.arguments.empty()
-                                    ? command.name.starts_with("ack")
-                                    : is_acknowledgement_title(source.substr(
-                                          command.arguments.front().begin,
-                                          command.arguments.front().size()));
+        const bool is_heading =
+            command.arguments.empty()
+                ? command.name.starts_with("ack")
+                : is_acknowledgement_title(source.substr(command.arguments.front().begin,
+                                                         command.arguments.front().size()));
         if (!is_heading) continue;
-        sections.push_back({command.whole, {command.whole.end, latex_section_end(source, command.whole.end)}});
+        sections.push_back(
+            {command.whole, {command.whole.end, latex_section_end(source, command.whole.end)}});
     }
     return sections;
 }
@@ -157,7 +204,8 @@ std::vector<Section> markdown_sections(std::string_view source) {
 bool withheld(std::string_view body) {
     std::string lower;
     for (char c : body) {
-        if (std::isalpha(static_cast<unsigned char>(c))) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (std::isalpha(static_cast<unsigned char>(c)))
+            lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     }
     return lower.size() < 3 || lower.find("omitted") != npos || lower.find("anonym") != npos ||
            lower.find("removed") != npos || lower.find("blindreview") != npos ||
@@ -184,15 +232,18 @@ void Acknowledgement::detect(const DetectionContext& context, MarkerSink& sink) 
                "Acknowledgements say who you work with and who funds you; most double-blind "
                "venues ask you to leave them out until the final version.",
                kSectionBits);
-        auto shift = [&](Span span) { return Span{section.body.begin + span.begin, section.body.begin + span.end}; };
+        auto shift = [&](Span span) {
+            return Span{section.body.begin + span.begin, section.body.begin + span.end};
+        };
         std::vector<Span> funders;
         for (std::string_view funder : kFunders) {
             for (std::size_t at = body.find(funder); at != npos; at = body.find(funder, at + 1)) {
-                if (word_boundary(body, at, at + funder.size())) funders.emplace_back(at, at + funder.size());
+                if (word_boundary(body, at, at + funder.size()))
+                    funders.emplace_back(at, at + funder.size());
             }
         }
-        for (Span name : leaks::find_person_names(body, leaks::PersonNames::builtin(), context.reference,
-                                                      context.public_names)) {
+        for (Span name : leaks::find_person_names(body, leaks::PersonNames::builtin(),
+                                                  context.reference, context.public_names)) {
             if (std::ranges::any_of(funders, [&](Span f) { return f.overlaps(name); })) continue;
             report(shift(name),
                    "The acknowledgements thank \"" + body.substr(name.begin, name.size()) +

@@ -46,7 +46,8 @@ std::vector<Span> emails(std::string_view text) {
         while (end < text.size() && email_char(text[end])) ++end;
         while (end > at && text[end - 1] == '.') --end;
         const std::string_view host = text.substr(at + 1, end - at - 1);
-        if (begin < at && host.find('.') != npos && host.find('.') > 0) found.emplace_back(begin, end);
+        if (begin < at && host.find('.') != npos && host.find('.') > 0)
+            found.emplace_back(begin, end);
     }
     return found;
 }
@@ -82,10 +83,10 @@ std::vector<Span> addressed_people(std::string_view text, const Reference& refer
             if (end - begin < 2 || !std::isupper(static_cast<unsigned char>(text[begin]))) continue;
             const std::string_view word = text.substr(begin, end - begin);
             std::string lower(word);
-            std::ranges::transform(lower, lower.begin(), [](unsigned char c) { return std::tolower(c); });
-            const bool name_shaped = std::ranges::none_of(word.substr(1), [](char c) {
-                return std::isupper(static_cast<unsigned char>(c));
-            });
+            std::ranges::transform(lower, lower.begin(),
+                                   [](unsigned char c) { return std::tolower(c); });
+            const bool name_shaped = std::ranges::none_of(
+                word.substr(1), [](char c) { return std::isupper(static_cast<unsigned char>(c)); });
             if (name_shaped && !reference.is_dictionary_word(lower)) found.emplace_back(begin, end);
         }
     }
@@ -106,19 +107,23 @@ void CommentIdentity::detect(const DetectionContext& context, MarkerSink& sink) 
         return;
     }
     auto report = [&](Span span, std::string what, double bits) {
-        sink.mark_in_source(lexical::identity_marker(code(), {span}, what + std::string(kWhy), bits));
+        sink.mark_in_source(
+            lexical::identity_marker(code(), {span}, what + std::string(kWhy), bits));
     };
     for (Span comment : comments) {
         const std::string_view text = source.substr(comment.begin, comment.size());
         std::vector<Span> taken;
-        auto shift = [&](Span span) { return Span{comment.begin + span.begin, comment.begin + span.end}; };
+        auto shift = [&](Span span) {
+            return Span{comment.begin + span.begin, comment.begin + span.end};
+        };
         for (Span email : emails(text)) {
             taken.push_back(email);
             report(shift(email), "This comment holds an e-mail address.", kDirectBits);
         }
         for (Span url : leaks::find_urls(text)) {
             taken.push_back(url);
-            const auto why = leaks::identifying_link(text.substr(url.begin, url.size()), context.public_names);
+            const auto why =
+                leaks::identifying_link(text.substr(url.begin, url.size()), context.public_names);
             if (why) report(shift(url), "This comment links to " + *why + ".", kDirectBits);
         }
         for (Span user : path_user_names(text)) {
@@ -126,17 +131,19 @@ void CommentIdentity::detect(const DetectionContext& context, MarkerSink& sink) 
             taken.push_back(user);
             report(shift(user), "This comment holds a path with a user name in it.", kDirectBits);
         }
-        std::vector<Span> names = leaks::find_person_names(
-            text, leaks::PersonNames::builtin(), context.reference, context.public_names);
+        std::vector<Span> names = leaks::find_person_names(text, leaks::PersonNames::builtin(),
+                                                           context.reference, context.public_names);
         for (Span name : addressed_people(text, context.reference)) {
             const std::string lower_name = [&] {
                 std::string l(text.substr(name.begin, name.size()));
-                std::ranges::transform(l, l.begin(), [](unsigned char c) { return std::tolower(c); });
+                std::ranges::transform(l, l.begin(),
+                                       [](unsigned char c) { return std::tolower(c); });
                 return l;
             }();
-            const bool is_public = std::ranges::find(context.public_names, lower_name) !=
-                                   context.public_names.end();
-            if (!is_public && std::ranges::none_of(names, [&](Span n) { return n.overlaps(name); })) {
+            const bool is_public =
+                std::ranges::find(context.public_names, lower_name) != context.public_names.end();
+            if (!is_public &&
+                std::ranges::none_of(names, [&](Span n) { return n.overlaps(name); })) {
                 names.push_back(name);
             }
         }

@@ -89,15 +89,17 @@ void ContactDetail::detect(const DetectionContext& context, MarkerSink& sink) co
     for (const Token& token : document.tokens()) {
         if (token.kind == TokenKind::Email) details.emplace_back(token.text, "e-mail address");
         // "[@lindgren2022]", "[see @doe; @roe]": a Pandoc citation key, not a handle.
-        const bool citation = token.text.begin > 0 &&
-                              (text[token.text.begin - 1] == '[' ||
-                               (token.text.begin > 1 && text.substr(token.text.begin - 2, 2) == "; "));
+        const bool citation =
+            token.text.begin > 0 &&
+            (text[token.text.begin - 1] == '[' ||
+             (token.text.begin > 1 && text.substr(token.text.begin - 2, 2) == "; "));
         if (token.kind == TokenKind::Handle && !citation) {
             details.emplace_back(token.text, "@handle");
         }
     }
     for (Span link : profile_links(text)) {
-        if (!leaks::identifying_link(text.substr(link.begin, link.size()), context.public_names)) continue;
+        if (!leaks::identifying_link(text.substr(link.begin, link.size()), context.public_names))
+            continue;
         details.emplace_back(link, "link to a personal profile");
     }
     for (Span phone : lexical::find_phone_numbers(text))

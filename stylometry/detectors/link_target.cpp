@@ -31,7 +31,8 @@ void LinkTarget::detect(const DetectionContext& context, MarkerSink& sink) const
         if (language == Language::Markdown && in_markdown_comment(source, url.begin)) continue;
         // Prose shows the link as written: contact-detail reports it there.
         if (document.prose.from_source(url.begin) != npos) continue;
-        const auto why = leaks::identifying_link(source.substr(url.begin, url.size()), context.public_names);
+        const auto why =
+            leaks::identifying_link(source.substr(url.begin, url.size()), context.public_names);
         if (!why) continue;
         sink.mark_in_source(lexical::identity_marker(
             code(), {url},

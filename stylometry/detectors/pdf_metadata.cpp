@@ -67,10 +67,10 @@ bool names_someone(std::string_view text, const Reference& reference) {
 // Whether a creator or producer string holds a word that is neither English nor a TeX tool's
 // name: likely a user or machine name ("LaTeX with hyperref (user awilkinson)").
 bool names_a_user(std::string_view text, const Reference& reference) {
-    constexpr std::string_view kTools[] = {"latex", "pdflatex", "xelatex", "lualatex", "hyperref",
-                                           "pdftex", "xetex", "luatex", "miktex", "texlive",
-                                           "overleaf", "tex", "bibtex", "biber", "ghostscript",
-                                           "dvipdfmx", "acrobat", "distiller", "lyx", "pandoc"};
+    constexpr std::string_view kTools[] = {
+        "latex",       "pdflatex", "xelatex", "lualatex",  "hyperref", "pdftex", "xetex",
+        "luatex",      "miktex",   "texlive", "overleaf",  "tex",      "bibtex", "biber",
+        "ghostscript", "dvipdfmx", "acrobat", "distiller", "lyx",      "pandoc"};
     std::string word;
     for (std::size_t i = 0; i <= text.size(); ++i) {
         if (i < text.size() && std::isalpha(static_cast<unsigned char>(text[i]))) {
@@ -92,12 +92,14 @@ void PdfMetadata::detect(const DetectionContext& context, MarkerSink& sink) cons
     if (context.document.prose.language != Language::Latex) return;
     const std::string_view source = context.document.source;
     auto report = [&](Span span, std::string what, double bits) {
-        sink.mark_in_source(lexical::identity_marker(code(), {span}, what + std::string(kWhy), bits));
+        sink.mark_in_source(
+            lexical::identity_marker(code(), {span}, what + std::string(kWhy), bits));
     };
     // Does \author name anyone? hyperref's pdfusetitle then copies it into the metadata.
     const bool named_authors = !leaks::submission_authors(source, Language::Latex).empty();
 
-    constexpr leaks::CommandSpec kCommands[] = {{"hypersetup", 1}, {"usepackage", 1}, {"pdfinfo", 1}};
+    constexpr leaks::CommandSpec kCommands[] = {
+        {"hypersetup", 1}, {"usepackage", 1}, {"pdfinfo", 1}};
     for (const leaks::LatexCommand& command : leaks::find_commands(source, kCommands)) {
         if (command.name == "pdfinfo") {
             if (command.arguments.empty()) continue;
@@ -110,11 +112,14 @@ void PdfMetadata::detect(const DetectionContext& context, MarkerSink& sink) cons
                 const std::size_t close = open == npos ? npos : text.find(')', open);
                 if (close == npos || close == open + 1) continue;
                 const Span value{info.begin + open + 1, info.begin + close};
-                if (field == "/Author" ? leaks::is_anonymous(source.substr(value.begin, value.size()))
-                                       : !names_someone(source.substr(value.begin, value.size()), context.reference)) {
+                if (field == "/Author"
+                        ? leaks::is_anonymous(source.substr(value.begin, value.size()))
+                        : !names_someone(source.substr(value.begin, value.size()),
+                                         context.reference)) {
                     continue;
                 }
-                report(value, "\\pdfinfo's " + std::string(field.substr(1)) + " field names someone.",
+                report(value,
+                       "\\pdfinfo's " + std::string(field.substr(1)) + " field names someone.",
                        field == "/Author" ? kAuthorBits : kOtherBits);
             }
             continue;
@@ -131,8 +136,10 @@ void PdfMetadata::detect(const DetectionContext& context, MarkerSink& sink) cons
             for (const KeyValue& pair : key_values(source, list)) {
                 const std::string_view value = source.substr(pair.value.begin, pair.value.size());
                 if (pair.key == "pdfusetitle" && named_authors) {
-                    const Span key = leaks::trimmed(source, {pair.value.begin - pair.key.size(), pair.value.end});
-                    report(key, "pdfusetitle copies \\author into the PDF's Author field.", kAuthorBits);
+                    const Span key = leaks::trimmed(
+                        source, {pair.value.begin - pair.key.size(), pair.value.end});
+                    report(key, "pdfusetitle copies \\author into the PDF's Author field.",
+                           kAuthorBits);
                 } else if ((pair.key == "pdfauthor" || pair.key == "pdfcontactemail" ||
                             pair.key == "pdfcontacturl" || pair.key == "pdfcontactaddress") &&
                            !value.empty() && !leaks::is_anonymous(value)) {

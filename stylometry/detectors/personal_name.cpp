@@ -101,7 +101,8 @@ void PersonalName::detect(const DetectionContext& context, MarkerSink& sink) con
         const auto [found, fresh] = marker_of.try_emplace(name, markers.size());
         if (end - begin > 1) {
             part_of.try_emplace(std::string(tokens[begin].norm), found->second);
-            part_of.try_emplace(without_possessive(std::string(tokens[end - 1].norm)), found->second);
+            part_of.try_emplace(without_possessive(std::string(tokens[end - 1].norm)),
+                                found->second);
         }
         if (!fresh) return markers[found->second].spans.push_back(span);
         markers.push_back(lexical::identity_marker(
@@ -176,7 +177,8 @@ void PersonalName::detect(const DetectionContext& context, MarkerSink& sink) con
     for (std::size_t i = 0; i < markers.size(); ++i) {
         if (merged[i]) continue;
         std::vector<Span>& spans = markers[i].spans;
-        std::ranges::sort(spans.begin() + 1, spans.end(), [](Span a, Span b) { return a.begin < b.begin; });
+        std::ranges::sort(spans.begin() + 1, spans.end(),
+                          [](Span a, Span b) { return a.begin < b.begin; });
         sink.mark(std::move(markers[i]));
     }
 }

@@ -1,4 +1,6 @@
 
+#include "stylometry/detectors/registry.hpp"
+#include <algorithm>
 #include "stylometry/detectors/acknowledgement.hpp"
 #include "stylometry/detectors/affiliation_place.hpp"
 #include "stylometry/detectors/bibliography_author.hpp"
@@ -24,7 +26,6 @@
 #include "stylometry/detectors/punctuation_habit.hpp"
 #include "stylometry/detectors/quote_style.hpp"
 #include "stylometry/detectors/regional_spelling.hpp"
-#include "stylometry/detectors/registry.hpp"
 #include "stylometry/detectors/self_citation.hpp"
 #include "stylometry/detectors/sentence_length.hpp"
 #include "stylometry/detectors/sentence_openers.hpp"
@@ -40,7 +41,6 @@
 #include "stylometry/detectors/vocabulary_richness.hpp"
 #include "stylometry/detectors/word_length.hpp"
 #include "stylometry/detectors/zero_width.hpp"
-#include <algorithm>
 
 namespace fantasma {
 

@@ -68,8 +68,9 @@ std::string message(std::string_view command, Entry entry, bool hidden) {
             break;
     }
     if (hidden) {
-        text += " The template's anonymous option hides it from the PDF, but the source (arXiv, "
-                "supplementary material) still shows it.";
+        text +=
+            " The template's anonymous option hides it from the PDF, but the source (arXiv, "
+            "supplementary material) still shows it.";
     }
     return text;
 }
@@ -98,31 +99,34 @@ bool template_hides_authors(std::string_view source) {
 
 void detect_latex(std::string_view source, std::string_view code, MarkerSink& sink) {
     std::vector<leaks::CommandSpec> specs;
-    for (const TitleCommand& command : kTitleCommands) specs.push_back({command.name, command.arguments});
+    for (const TitleCommand& command : kTitleCommands)
+        specs.push_back({command.name, command.arguments});
     const bool hidden = template_hides_authors(source);
     std::vector<Span> reported;
     for (const leaks::LatexCommand& command : leaks::find_commands(source, specs)) {
         if (command.arguments.empty()) continue;
         const auto title = std::ranges::find(kTitleCommands, command.name, &TitleCommand::name);
         // \icmlauthor{Name}{key}: the first argument; \icmlaffiliation{key}{Place}: the second.
-        const Span argument = title->arguments == 2 && title->entry != Entry::Name &&
-                                      command.arguments.size() == 2
-                                  ? command.arguments[1]
-                                  : command.arguments.front();
+        const Span argument =
+            title->arguments == 2 && title->entry != Entry::Name && command.arguments.size() == 2
+                ? command.arguments[1]
+                : command.arguments.front();
         const Span text = leaks::trimmed(source, argument);
-        const bool placeholder = title->entry == Entry::Orcid
-                                     ? source.substr(text.begin, text.size()).find_first_of("0123456789") == npos
-                                     : leaks::is_anonymous(source.substr(text.begin, text.size()));
+        const bool placeholder =
+            title->entry == Entry::Orcid
+                ? source.substr(text.begin, text.size()).find_first_of("0123456789") == npos
+                : leaks::is_anonymous(source.substr(text.begin, text.size()));
         if (text.empty() || placeholder) continue;
         // \institution inside \affiliation, \IEEEauthorblockN inside \author: one finding.
-        if (std::ranges::any_of(reported, [&](Span outer) {
-                return outer.begin <= text.begin && text.end <= outer.end;
-            }) && title->entry != Entry::Email && title->entry != Entry::Footnote) {
+        if (std::ranges::any_of(
+                reported,
+                [&](Span outer) { return outer.begin <= text.begin && text.end <= outer.end; }) &&
+            title->entry != Entry::Email && title->entry != Entry::Footnote) {
             continue;
         }
         reported.push_back(text);
         const bool template_hidden = hidden && title->entry != Entry::Email;
-        const double bits = template_hidden ? kHiddenBits
+        const double bits = template_hidden                      ? kHiddenBits
                             : title->entry == Entry::Affiliation ? kAffiliationBits
                                                                  : kNameBits;
         sink.mark_in_source(lexical::identity_marker(
@@ -133,19 +137,22 @@ void detect_latex(std::string_view source, std::string_view code, MarkerSink& si
 // Front-matter keys that name or locate the writer.
 constexpr std::pair<std::string_view, Entry> kFrontMatterKeys[] = {
     {"author", Entry::Name},
-    {"email", Entry::Email},          {"mail", Entry::Email},
-    {"affiliation", Entry::Affiliation}, {"institute", Entry::Affiliation},
-    {"institution", Entry::Affiliation}, {"address", Entry::Affiliation},
-    {"orcid", Entry::Orcid},          {"thanks", Entry::Footnote}};
+    {"email", Entry::Email},
+    {"mail", Entry::Email},
+    {"affiliation", Entry::Affiliation},
+    {"institute", Entry::Affiliation},
+    {"institution", Entry::Affiliation},
+    {"address", Entry::Affiliation},
+    {"orcid", Entry::Orcid},
+    {"thanks", Entry::Footnote}};
 
 void detect_markdown(std::string_view source, std::string_view code, MarkerSink& sink) {
     for (const leaks::FrontMatterEntry& entry : leaks::front_matter(source)) {
         const std::string_view last_key =
             std::string_view(entry.key).substr(entry.key.rfind('.') + 1);
         // "authors.affiliation" is an affiliation, "authors.name" an author.
-        auto found = std::ranges::find_if(kFrontMatterKeys, [&](const auto& key) {
-            return last_key.find(key.first) != npos;
-        });
+        auto found = std::ranges::find_if(
+            kFrontMatterKeys, [&](const auto& key) { return last_key.find(key.first) != npos; });
         if (found == std::end(kFrontMatterKeys)) {
             found = std::ranges::find_if(kFrontMatterKeys, [&](const auto& key) {
                 return entry.key.find(key.first) != npos;
@@ -157,12 +164,18 @@ void detect_markdown(std::string_view source, std::string_view code, MarkerSink&
         std::string what = "`" + std::string(last_key) + ":` in the front matter";
         std::string why;
         switch (found->second) {
-            case Entry::Name: why = " names an author; renderers print it under the title."; break;
-            case Entry::Email: why = " holds an e-mail address: it names its owner outright."; break;
+            case Entry::Name:
+                why = " names an author; renderers print it under the title.";
+                break;
+            case Entry::Email:
+                why = " holds an e-mail address: it names its owner outright.";
+                break;
             case Entry::Affiliation:
                 why = " says where an author works: with the topic it narrows the authors down.";
                 break;
-            default: why = " identifies an author to whoever reads the file."; break;
+            default:
+                why = " identifies an author to whoever reads the file.";
+                break;
         }
         sink.mark_in_source(lexical::identity_marker(
             code, {text}, what + why,
@@ -175,7 +188,8 @@ void detect_markdown(std::string_view source, std::string_view code, MarkerSink&
 void TitleBlock::detect(const DetectionContext& context, MarkerSink& sink) const {
     const std::string_view source = context.document.source;
     if (context.document.prose.language == Language::Latex) detect_latex(source, code(), sink);
-    if (context.document.prose.language == Language::Markdown) detect_markdown(source, code(), sink);
+    if (context.document.prose.language == Language::Markdown)
+        detect_markdown(source, code(), sink);
 }
 
 }  // namespace fantasma

@@ -19,8 +19,10 @@ std::string lower(std::string_view text) {
 
 // Commands inside an author entry whose argument is not part of a name.
 constexpr std::string_view kDroppedWithArgument[] = {
-    "thanks", "footnote", "inst", "IEEEauthorrefmark", "textsuperscript", "email",
-    "affiliation", "orcid", "footnotemark", "url", "href", "texttt", "authornote", "affil"};
+    "thanks",          "footnote", "inst",        "IEEEauthorrefmark",
+    "textsuperscript", "email",    "affiliation", "orcid",
+    "footnotemark",    "url",      "href",        "texttt",
+    "authornote",      "affil"};
 
 // Splits an author list into names: "A, B and C", "A \and B", "A \\ B".
 std::vector<std::string> split_names(std::string_view text) {
@@ -117,13 +119,14 @@ std::string without_latex_commands(std::string_view text) {
 
 bool is_anonymous(std::string_view text) {
     const std::string plain = lower(without_latex_commands(text));
-    if (std::ranges::none_of(plain, [](char c) { return std::isalpha(static_cast<unsigned char>(c)); })) {
+    if (std::ranges::none_of(plain,
+                             [](char c) { return std::isalpha(static_cast<unsigned char>(c)); })) {
         return true;
     }
-    for (std::string_view word : {"anonymous", "anonymised", "anonymized", "withheld", "blind",
-                                  "hidden for review", "submission", "paper id", "author(s)",
-                                  "author name", "affiliation", "institution", "address",
-                                  "email"}) {
+    for (std::string_view word :
+         {"anonymous", "anonymised", "anonymized", "withheld", "blind", "hidden for review",
+          "submission", "paper id", "author(s)", "author name", "affiliation", "institution",
+          "address", "email"}) {
         if (plain.find(word) != npos) {
             // "Anonymous", "Author names withheld", "Paper ID 123", "Institution" (a template's
             // placeholder)... but "Maria Chen, Institute of Science" is a real entry.
@@ -154,7 +157,8 @@ std::vector<std::string> submission_authors(std::string_view source, Language la
     } else if (language == Language::Markdown) {
         for (const FrontMatterEntry& entry : front_matter(source)) {
             if (entry.key != "author" && entry.key != "authors" && entry.key != "name") continue;
-            const std::string value = strip_quotes(source.substr(entry.value.begin, entry.value.size()));
+            const std::string value =
+                strip_quotes(source.substr(entry.value.begin, entry.value.size()));
             for (std::string& name : split_names(value)) names.push_back(std::move(name));
         }
     }
@@ -164,7 +168,9 @@ std::vector<std::string> submission_authors(std::string_view source, Language la
 
 std::vector<FrontMatterEntry> front_matter(std::string_view source) {
     std::vector<FrontMatterEntry> entries;
-    const std::string_view fence = source.starts_with("---") ? "---" : source.starts_with("+++") ? "+++" : "";
+    const std::string_view fence = source.starts_with("---")   ? "---"
+                                   : source.starts_with("+++") ? "+++"
+                                                               : "";
     if (fence.empty()) return entries;
     std::size_t at = source.find('\n');
     std::string key;  // the key a list item belongs to
@@ -198,7 +204,8 @@ std::vector<FrontMatterEntry> front_matter(std::string_view source) {
         }
         const std::size_t separator = content.find_first_of(fence == "+++" ? "=" : ":");
         if (separator == npos) continue;
-        const std::string this_key = lower(content.substr(0, content.find_last_not_of(" \t", separator - 1) + 1));
+        const std::string this_key =
+            lower(content.substr(0, content.find_last_not_of(" \t", separator - 1) + 1));
         if (indent == 0) key = this_key;
         const std::size_t value = content.find_first_not_of(" \t[", separator + 1);
         if (value == npos) continue;

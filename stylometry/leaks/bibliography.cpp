@@ -82,7 +82,7 @@ std::vector<std::string> split_authors(std::string_view text, bool commas) {
     return names;
 }
 
-std::vector<OwnEntry> match(std::string_view source, Span authors_span,
+std::vector<OwnEntry> match(Span authors_span,
                             const std::vector<std::string>& entry_names,
                             std::span<const std::string> authors) {
     std::vector<OwnEntry> found;
@@ -92,13 +92,14 @@ std::vector<OwnEntry> match(std::string_view source, Span authors_span,
             if (same_person(parse_name(author), in_entry)) {
                 std::string shown = without_latex_commands(written);
                 const std::size_t first = shown.find_first_not_of(' ');
-                shown = first == npos ? "" : shown.substr(first, shown.find_last_not_of(' ') - first + 1);
+                shown = first == npos
+                            ? ""
+                            : shown.substr(first, shown.find_last_not_of(' ') - first + 1);
                 found.push_back({authors_span, shown});
                 return found;  // one marker per entry
             }
         }
     }
-    (void)source;
     return found;
 }
 
@@ -127,11 +128,12 @@ std::vector<OwnEntry> own_bibitems(std::string_view latex, std::span<const std::
         for (std::size_t i = 0; i < items.size(); ++i) {
             if (items[i].whole.begin < bibliography.begin) continue;
             const std::size_t begin = items[i].whole.end;
-            const std::size_t end = i + 1 < items.size() ? items[i + 1].whole.begin : bibliography.end;
+            const std::size_t end =
+                i + 1 < items.size() ? items[i + 1].whole.begin : bibliography.end;
             const std::string_view entry = latex.substr(begin, end - begin);
             const Span list = trimmed(latex, {begin, begin + author_list_end(entry)});
             const std::string_view text = latex.substr(list.begin, list.size());
-            for (OwnEntry& own : match(latex, list, split_authors(text, true), authors)) {
+            for (OwnEntry& own : match(list, split_authors(text, true), authors)) {
                 found.push_back(std::move(own));
             }
         }
@@ -153,7 +155,8 @@ std::vector<OwnEntry> own_bibtex_entries(std::string_view bibtex,
         while (equals < bibtex.size() && bibtex[equals] == ' ') ++equals;
         if (equals >= bibtex.size() || bibtex[equals] != '=') continue;
         std::size_t open = equals + 1;
-        while (open < bibtex.size() && std::isspace(static_cast<unsigned char>(bibtex[open]))) ++open;
+        while (open < bibtex.size() && std::isspace(static_cast<unsigned char>(bibtex[open])))
+            ++open;
         if (open >= bibtex.size() || (bibtex[open] != '{' && bibtex[open] != '"')) continue;
         std::size_t close = open + 1;
         int depth = 1;
@@ -165,7 +168,9 @@ std::vector<OwnEntry> own_bibtex_entries(std::string_view bibtex,
         }
         if (close >= bibtex.size()) break;
         const Span list{open + 1, close};
-        for (OwnEntry& own : match(bibtex, list, split_authors(bibtex.substr(list.begin, list.size()), false), authors)) {
+        for (OwnEntry& own :
+             match(list, split_authors(bibtex.substr(list.begin, list.size()), false),
+                   authors)) {
             found.push_back(std::move(own));
         }
         at = close;

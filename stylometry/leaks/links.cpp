@@ -21,38 +21,105 @@ struct AccountHost {
     std::string_view label;
 };
 constexpr AccountHost kAccountHosts[] = {
-    {"github.com", "GitHub"},        {"gitlab.com", "GitLab"},
-    {"bitbucket.org", "Bitbucket"},  {"codeberg.org", "Codeberg"},
+    {"github.com", "GitHub"},           {"gitlab.com", "GitLab"},
+    {"bitbucket.org", "Bitbucket"},     {"codeberg.org", "Codeberg"},
     {"huggingface.co", "Hugging Face"}, {"sr.ht", "SourceHut"},
-    {"twitter.com", "Twitter"},      {"x.com", "X"},
-    {"medium.com", "Medium"},        {"kaggle.com", "Kaggle"}};
+    {"twitter.com", "Twitter"},         {"x.com", "X"},
+    {"medium.com", "Medium"},           {"kaggle.com", "Kaggle"}};
 // Pages of those hosts that belong to nobody: product pages, search, documentation.
 constexpr std::string_view kGenericPages[] = {
-    "about",   "features", "pricing",   "topics",   "explore",  "marketplace", "sponsors",
-    "settings", "login",   "join",      "enterprise", "security", "trending", "collections",
-    "events",  "site",     "contact",   "docs",     "help",     "search",   "blog",
-    "models",  "datasets", "spaces",    "papers",   "home",     "i",        "intent",
-    "share",   "hashtag",  "explore",   "competitions", "learn"};
+    "about",    "features", "pricing", "topics",       "explore",  "marketplace", "sponsors",
+    "settings", "login",    "join",    "enterprise",   "security", "trending",    "collections",
+    "events",   "site",     "contact", "docs",         "help",     "search",      "blog",
+    "models",   "datasets", "spaces",  "papers",       "home",     "i",           "intent",
+    "share",    "hashtag",  "explore", "competitions", "learn"};
 // Accounts of projects and companies whose pages a paper cites as software or data, not as
 // its authors' own: a reviewer learns nothing about who wrote the paper from them.
-constexpr std::string_view kPublicOrganisations[] = {
-    "abseil",       "allenai",      "amd",        "apache",       "apple",
-    "aws",          "awslabs",      "azure",      "boostorg",     "catchorg",
-    "cncf",         "conda",        "conda-forge", "dask",        "deepmind",
-    "docker",       "eclipse",      "elastic",    "etcd-io",      "explosion",
-    "facebook",     "facebookresearch", "ggerganov", "ggml-org",  "git",
-    "github",       "gitlab-org",   "gnome",      "golang",       "google",
-    "google-deepmind", "google-research", "googleapis", "grafana", "grpc",
-    "huggingface",  "ibm",          "intel",      "jupyter",      "keras-team",
-    "kde",          "kubernetes",   "linux",      "llvm",         "meta-llama",
-    "microsoft",    "moby",         "mozilla",    "mysql",        "nodejs",
-    "numpy",        "nvidia",       "openai",     "opencv",       "oracle",
-    "pandas-dev",   "postgres",     "prometheus", "protocolbuffers", "python",
-    "pytorch",      "ray-project",  "redis",      "rocm",         "rust-lang",
-    "scikit-learn", "scipy",        "stanfordnlp", "tensorflow",  "torvalds",
-    "vllm-project", "apache-spark", "confluentinc", "nlohmann",  "qwenlm",
-    "pypa",         "psf",          "khronosgroup", "tcltk",      "jazzband",
-    "gnutls",       "yaml",         "microsoftdocs", "apple-oss-distributions", "gnome-glib"};
+constexpr std::string_view kPublicOrganisations[] = {"abseil",
+                                                     "allenai",
+                                                     "amd",
+                                                     "apache",
+                                                     "apple",
+                                                     "aws",
+                                                     "awslabs",
+                                                     "azure",
+                                                     "boostorg",
+                                                     "catchorg",
+                                                     "cncf",
+                                                     "conda",
+                                                     "conda-forge",
+                                                     "dask",
+                                                     "deepmind",
+                                                     "docker",
+                                                     "eclipse",
+                                                     "elastic",
+                                                     "etcd-io",
+                                                     "explosion",
+                                                     "facebook",
+                                                     "facebookresearch",
+                                                     "ggerganov",
+                                                     "ggml-org",
+                                                     "git",
+                                                     "github",
+                                                     "gitlab-org",
+                                                     "gnome",
+                                                     "golang",
+                                                     "google",
+                                                     "google-deepmind",
+                                                     "google-research",
+                                                     "googleapis",
+                                                     "grafana",
+                                                     "grpc",
+                                                     "huggingface",
+                                                     "ibm",
+                                                     "intel",
+                                                     "jupyter",
+                                                     "keras-team",
+                                                     "kde",
+                                                     "kubernetes",
+                                                     "linux",
+                                                     "llvm",
+                                                     "meta-llama",
+                                                     "microsoft",
+                                                     "moby",
+                                                     "mozilla",
+                                                     "mysql",
+                                                     "nodejs",
+                                                     "numpy",
+                                                     "nvidia",
+                                                     "openai",
+                                                     "opencv",
+                                                     "oracle",
+                                                     "pandas-dev",
+                                                     "postgres",
+                                                     "prometheus",
+                                                     "protocolbuffers",
+                                                     "python",
+                                                     "pytorch",
+                                                     "ray-project",
+                                                     "redis",
+                                                     "rocm",
+                                                     "rust-lang",
+                                                     "scikit-learn",
+                                                     "scipy",
+                                                     "stanfordnlp",
+                                                     "tensorflow",
+                                                     "torvalds",
+                                                     "vllm-project",
+                                                     "apache-spark",
+                                                     "confluentinc",
+                                                     "nlohmann",
+                                                     "qwenlm",
+                                                     "pypa",
+                                                     "psf",
+                                                     "khronosgroup",
+                                                     "tcltk",
+                                                     "jazzband",
+                                                     "gnutls",
+                                                     "yaml",
+                                                     "microsoftdocs",
+                                                     "apple-oss-distributions",
+                                                     "gnome-glib"};
 // Hosts where the page is a person's profile.
 struct ProfileHost {
     std::string_view prefix;  // host and path, lower case, without scheme or "www."
@@ -74,11 +141,11 @@ constexpr ProfileHost kProfileHosts[] = {
     {"stackoverflow.com/users/", "a Stack Overflow profile"},
     {"bsky.app/profile/", "a Bluesky profile"}};
 // Hosts that serve an account's pages under its own subdomain (alice.github.io).
-constexpr std::string_view kUserSubdomains[] = {".github.io", ".gitlab.io", ".academia.edu",
-                                                ".substack.com", ".wordpress.com",
-                                                ".blogspot.com", ".netlify.app"};
+constexpr std::string_view kUserSubdomains[] = {".github.io",    ".gitlab.io",     ".academia.edu",
+                                                ".substack.com", ".wordpress.com", ".blogspot.com",
+                                                ".netlify.app"};
 // Path parts that put a person's page under an institution's host.
-constexpr std::string_view kPersonPaths[] = {"/~", "/people/", "/users/", "/user/",
+constexpr std::string_view kPersonPaths[] = {"/~",      "/people/",  "/users/", "/user/",
                                              "/staff/", "/faculty/", "/homes/", "/profile/"};
 // Hosts that exist to hide who the authors are.
 constexpr std::string_view kAnonymousHosts[] = {"anonymous.4open.science", "anonymous.4open.sc",
@@ -89,8 +156,8 @@ bool listed(std::string_view word, std::span<const std::string_view> list) {
 }
 
 bool url_char(char c) {
-    return !(c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '}' || c == '{' ||
-             c == '<' || c == '>' || c == '"' || c == '\\' || c == '|');
+    return !(c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '}' || c == '{' || c == '<' ||
+             c == '>' || c == '"' || c == '\\' || c == '|');
 }
 
 }  // namespace
@@ -109,8 +176,8 @@ std::optional<std::string> identifying_link(std::string_view url,
     const std::string host = address.substr(0, slash);
     const std::string path = slash == npos ? "" : address.substr(slash);
     auto is_public = [&](std::string_view name) {
-        return listed(name, kPublicOrganisations) || std::ranges::find(public_names, name) !=
-                                                         public_names.end();
+        return listed(name, kPublicOrganisations) ||
+               std::ranges::find(public_names, name) != public_names.end();
     };
 
     for (const ProfileHost& profile : kProfileHosts) {
@@ -122,7 +189,8 @@ std::optional<std::string> identifying_link(std::string_view url,
     }
     for (const AccountHost& account_host : kAccountHosts) {
         if (host != account_host.host) continue;
-        std::string_view rest = std::string_view(path).substr(std::min<std::size_t>(1, path.size()));
+        std::string_view rest =
+            std::string_view(path).substr(std::min<std::size_t>(1, path.size()));
         if (rest.starts_with("orgs/") || rest.starts_with("users/")) rest.remove_prefix(5);
         const std::string account(rest.substr(0, rest.find_first_of("/?#")));
         std::string clean = account;
@@ -140,8 +208,8 @@ std::optional<std::string> identifying_link(std::string_view url,
             }
         }
         return std::string(repository ? "a " : "the ") + std::string(account_host.label) +
-               (repository ? " repository under the account '" : " page of the account '") +
-               clean + "' (a person's or their group's)";
+               (repository ? " repository under the account '" : " page of the account '") + clean +
+               "' (a person's or their group's)";
     }
     for (std::string_view suffix : kUserSubdomains) {
         if (host.ends_with(suffix) && host.size() > suffix.size()) {

@@ -67,8 +67,9 @@ PersonNames::PersonNames(std::string_view table) {
         const std::size_t tab2 = line.find('\t', tab + 1);
         if (tab == std::string_view::npos || tab2 == std::string_view::npos) continue;
         const std::string_view kind = line.substr(tab + 1, tab2 - tab - 1);
-        unsigned char flags = kind == "first" ? kFirst : kind == "surname" ? kSurname
-                                                                           : kFirst | kSurname;
+        unsigned char flags = kind == "first"     ? kFirst
+                              : kind == "surname" ? kSurname
+                                                  : kFirst | kSurname;
         if (line.substr(tab2 + 1) == "word") flags |= kWord;
         names_[line.substr(0, tab)] = flags;
     }
@@ -94,18 +95,19 @@ namespace {
 // technical writing: "Cassandra", "Julia", "Darwin", "Austin". Still a person with a surname
 // after them ("Julia Child").
 constexpr std::string_view kNotAPersonAlone[] = {
-    "ada",      "alexa",    "alice",     "apollo",   "austin",    "cassandra", "catalina",
-    "charlotte", "cherry",  "cortana",   "dallas",   "darwin",    "dell",      "florence",
-    "georgia",  "houston",  "jenkins",   "jordan",   "julia",     "mac",       "madison",
-    "mercury",  "meta",     "monterey",  "pascal",   "phoenix",   "ping",      "ruby",
-    "sierra",   "siri",     "sonoma",    "sydney",   "tesla",     "ventura",   "victoria",
-    "virginia", "carolina", "chad",      "israel",   "india",     "china",     "kenya"};
+    "ada",       "alexa",    "alice",    "apollo", "austin",  "cassandra", "catalina",
+    "charlotte", "cherry",   "cortana",  "dallas", "darwin",  "dell",      "florence",
+    "georgia",   "houston",  "jenkins",  "jordan", "julia",   "mac",       "madison",
+    "mercury",   "meta",     "monterey", "pascal", "phoenix", "ping",      "ruby",
+    "sierra",    "siri",     "sonoma",   "sydney", "tesla",   "ventura",   "victoria",
+    "virginia",  "carolina", "chad",     "israel", "india",   "china",     "kenya"};
 
 // "Maria", "Lindqvist", "O'Neil", "Müller": a capital, then lower-case letters only.
 bool name_shaped(std::string_view word) {
     if (word.empty() || !std::isupper(static_cast<unsigned char>(word.front()))) return false;
     return std::ranges::none_of(word.substr(1), [](char c) {
-        return std::isupper(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c));
+        return std::isupper(static_cast<unsigned char>(c)) ||
+               std::isdigit(static_cast<unsigned char>(c));
     });
 }
 
@@ -120,16 +122,16 @@ bool looks_like_person(std::span<const std::string> lower_words,
     const bool several = lower_words.size() > 1;
     if (!name_shaped(shown.front()) || first.size() < 2) return false;
     // "Travis CI", "Jetson TX2": a word in capitals or with digits makes it a product.
-    constexpr std::string_view kParticles[] = {"de", "van", "von", "da", "du", "del", "der",
-                                               "den", "la", "le", "di", "bin", "ter"};
+    constexpr std::string_view kParticles[] = {"de",  "van", "von", "da", "du",  "del", "der",
+                                               "den", "la",  "le",  "di", "bin", "ter"};
     for (std::string_view word : shown) {
         const bool particle = std::ranges::find(kParticles, word) != std::end(kParticles);
         if (word.size() > 1 && !name_shaped(word) && !particle) return false;
     }
     if (names.is_first_name(first) && first.size() >= 3) {
-        const bool alone_not_a_person = names.is_common_word(first) ||
-                                        std::ranges::find(kNotAPersonAlone, first) !=
-                                            std::end(kNotAPersonAlone);
+        const bool alone_not_a_person =
+            names.is_common_word(first) ||
+            std::ranges::find(kNotAPersonAlone, first) != std::end(kNotAPersonAlone);
         // "Will Smith", but not "See Key" (both names, both common words).
         const bool surname_after = names.is_surname(last) && !names.is_common_word(last);
         return !alone_not_a_person ||
@@ -165,7 +167,8 @@ std::vector<Span> find_person_names(std::string_view text, const PersonNames& na
             shown.push_back(text.substr(words[k].span.begin, words[k].span.size()));
             lower_words.push_back(lower(shown.back()));
         }
-        // The longest run that reads as a name, from its start: "Maria Chen Thanks" -> "Maria Chen".
+        // The longest run that reads as a name, from its start: "Maria Chen Thanks" -> "Maria
+        // Chen".
         while (end > i && !looks_like_person(std::span(lower_words).first(end - i),
                                              std::span(shown).first(end - i), names, reference)) {
             --end;
@@ -180,9 +183,8 @@ std::vector<Span> find_person_names(std::string_view text, const PersonNames& na
         const std::string first = lower_words.front();
         const Span span{words[i].span.begin, words[end - 1].span.end};
         const std::string whole = lower(text.substr(span.begin, span.size()));
-        const bool is_public = std::ranges::any_of(public_names, [&](const std::string& name) {
-            return name == whole || name == first;
-        });
+        const bool is_public = std::ranges::any_of(
+            public_names, [&](const std::string& name) { return name == whole || name == first; });
         if (!is_public) found.push_back(span);
         i = end - 1;
     }

@@ -44,8 +44,8 @@ bool looks_like_person(std::span<const std::string> lower_words,
                        const Reference& reference);
 
 // People's names written in `text` (a comment, an acknowledgement, a BibTeX author list):
-// capitalised runs that looks_like_person accepts. `public_names` (lower case, whole names or single words) are
-// never reported.
+// capitalised runs that looks_like_person accepts. `public_names` (lower case, whole names or
+// single words) are never reported.
 std::vector<Span> find_person_names(std::string_view text, const PersonNames& names,
                                     const Reference& reference,
                                     std::span<const std::string> public_names = {});

@@ -39,10 +39,12 @@ std::map<std::string, Checked> check_submission(const fs::path& main) {
     AnalysisOptions options;
     std::map<std::string, Checked> checked;
     for (const SubmissionFile& file : files.files) {
-        checked[fs::relative(file.path, main.parent_path()).string()].source = read_document(file.path);
+        checked[fs::relative(file.path, main.parent_path()).string()].source =
+            read_document(file.path);
         if (file.kind == SubmissionFile::Kind::Latex) {
             for (std::string& name : leaks::submission_authors(
-                     checked[fs::relative(file.path, main.parent_path()).string()].source, language)) {
+                     checked[fs::relative(file.path, main.parent_path()).string()].source,
+                     language)) {
                 options.submission_authors.push_back(std::move(name));
             }
         }
@@ -60,7 +62,8 @@ std::map<std::string, Checked> check_submission(const fs::path& main) {
 }
 
 bool is_leak_code(std::string_view code) {
-    return std::ranges::any_of(kLeakGroups, [&](const LeakGroup& group) { return group.code == code; });
+    return std::ranges::any_of(kLeakGroups,
+                               [&](const LeakGroup& group) { return group.code == code; });
 }
 
 struct Tally {
@@ -117,7 +120,8 @@ void check_manifest(const fs::path& folder, const std::vector<std::string>& main
         const std::size_t at = one.source.find(text);
         INFO(folder.filename().string() << "/" << file << ": decoy \"" << text << "\"");
         REQUIRE(at != std::string::npos);  // the manifest names text that is there
-        for (std::size_t from = at; from != std::string::npos; from = one.source.find(text, from + 1)) {
+        for (std::size_t from = at; from != std::string::npos;
+             from = one.source.find(text, from + 1)) {
             const Span decoy{from, from + text.size()};
             for (const Marker& marker : one.report.markers) {
                 if (marker.code != "personal-name") continue;
@@ -137,9 +141,8 @@ TEST_CASE("double-blind test set: every planted leak is found at its line, no de
     check_manifest(kSet / "markdown", {"workshop.md", "preprint.md"}, tally);
     // Recall must be complete; precision (flagged lines that are planted leaks) is reported.
     CHECK(tally.found == tally.planted);
-    WARN("double-blind test set: recall " << tally.found << "/" << tally.planted
-                                          << ", precision " << tally.flagged_planted << "/"
-                                          << tally.flagged);
+    WARN("double-blind test set: recall " << tally.found << "/" << tally.planted << ", precision "
+                                          << tally.flagged_planted << "/" << tally.flagged);
 }
 
 TEST_CASE("public names are never flagged as people") {

@@ -12,6 +12,7 @@
 
 #include "stylometry/analyzer.hpp"
 #include "stylometry/leaks/authors.hpp"
+#include "stylometry/rewrite/rewrite.hpp"
 #include "stylometry/source_file.hpp"
 #include "stylometry/submission.hpp"
 #include "stylometry/text/line_index.hpp"
@@ -170,4 +171,26 @@ TEST_CASE("a flagged name is marked wherever it recurs") {
     const auto name = std::ranges::find(report.markers, "personal-name", &Marker::code);
     REQUIRE(name != report.markers.end());
     CHECK(name->spans.size() == 2);
+}
+
+TEST_CASE("rewriting a submission leaves every leak as written: the writer decides") {
+    const Analyzer analyzer;
+    for (const char* paper : {"article/main.tex", "acmart/paper.tex", "ieee/conference.tex",
+                              "markdown/workshop.md", "markdown/preprint.md"}) {
+        const std::string source = read_document(kSet / paper);
+        RewriteOptions options;
+        options.language = language_for_path(paper);
+        const RewriteResult result = rewrite(source, options, analyzer);
+        AnalysisOptions analysis;
+        analysis.language = options.language;
+        for (const Marker& marker : analyzer.analyze(source, analysis).markers) {
+            if (!marker.identity) continue;
+            for (Span span : marker.spans) {
+                INFO(paper << ": [" << marker.code << "] " << source.substr(span.begin, span.size()));
+                CHECK(std::ranges::none_of(result.edits, [&](const TextEdit& edit) {
+                    return edit.source.overlaps(span) && !edit.keeps_appearance;
+                }));
+            }
+        }
+    }
 }

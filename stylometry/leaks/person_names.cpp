@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "fantasma_stylometry_embedded.hpp"
+#include "stylometry/detectors/lexical_support.hpp"
 
 namespace fantasma::leaks {
 namespace {
@@ -156,10 +157,21 @@ std::vector<Span> find_person_names(std::string_view text, const PersonNames& na
     std::vector<Span> found;
     for (std::size_t i = 0; i < words.size(); ++i) {
         if (!words[i].capitalised) continue;
+        // A name opening the text or a sentence ("Les commandes...", "Mark the section") is as
+        // often a capitalised first word; alone it needs another word after it.
+        const std::string_view before = text.substr(0, words[i].span.begin);
+        const std::size_t last = before.find_last_not_of(" \t\n%*-#");
+        const bool opens_text =
+            last == std::string_view::npos || std::string_view(".!?").find(before[last]) != std::string_view::npos;
         std::size_t end = i + 1;
+        // Months, weekdays and nationalities end a name ("Stephen Gildea October").
         while (end < words.size() && words[end].capitalised &&
-               adjacent(text, words[end - 1].span, words[end].span) && end - i < 4) {
+               adjacent(text, words[end - 1].span, words[end].span) && end - i < 4 &&
+               !lexical::is_common_capitalised(lower(text.substr(words[end].span.begin, words[end].span.size())))) {
             ++end;
+        }
+        if (lexical::is_common_capitalised(lower(text.substr(words[i].span.begin, words[i].span.size())))) {
+            continue;
         }
         std::vector<std::string> lower_words;
         std::vector<std::string_view> shown;
@@ -179,7 +191,7 @@ std::vector<Span> find_person_names(std::string_view text, const PersonNames& na
             std::ranges::find(kTitles, lower_words.front()) != std::end(kTitles)) {
             end = i + 2;
         }
-        if (end == i) continue;
+        if (end == i || (opens_text && end == i + 1)) continue;
         const std::string first = lower_words.front();
         const Span span{words[i].span.begin, words[end - 1].span.end};
         const std::string whole = lower(text.substr(span.begin, span.size()));

@@ -32,7 +32,8 @@ constexpr std::string_view kGenericPages[] = {
     "settings", "login",    "join",    "enterprise",   "security", "trending",    "collections",
     "events",   "site",     "contact", "docs",         "help",     "search",      "blog",
     "models",   "datasets", "spaces",  "papers",       "home",     "i",           "intent",
-    "share",    "hashtag",  "explore", "competitions", "learn"};
+    "share",    "hashtag",  "explore", "competitions", "learn",    "advisories",  "apps",
+    "codespaces"};
 // Accounts of projects and companies whose pages a paper cites as software or data, not as
 // its authors' own: a reviewer learns nothing about who wrote the paper from them.
 constexpr std::string_view kPublicOrganisations[] = {"abseil",
@@ -119,7 +120,24 @@ constexpr std::string_view kPublicOrganisations[] = {"abseil",
                                                      "yaml",
                                                      "microsoftdocs",
                                                      "apple-oss-distributions",
-                                                     "gnome-glib"};
+                                                     "gnome-glib",
+                                                     "joyent",
+                                                     "iojs",
+                                                     "npm",
+                                                     "tc39",
+                                                     "v8",
+                                                     "quictls",
+                                                     "webassembly",
+                                                     "wicg",
+                                                     "w3c",
+                                                     "whatwg",
+                                                     "chromedevtools",
+                                                     "isocpp",
+                                                     "openssl",
+                                                     "curl",
+                                                     "libuv",
+                                                     "unicode-org",
+                                                     "mapbox"};
 // Hosts where the page is a person's profile.
 struct ProfileHost {
     std::string_view prefix;  // host and path, lower case, without scheme or "www."
@@ -175,8 +193,10 @@ std::optional<std::string> identifying_link(std::string_view url,
     const std::size_t slash = address.find('/');
     const std::string host = address.substr(0, slash);
     const std::string path = slash == npos ? "" : address.substr(slash);
+    // "nodejs-private", "google-research": an organisation's other accounts are its own too.
     auto is_public = [&](std::string_view name) {
-        return listed(name, kPublicOrganisations) ||
+        const std::string_view stem = name.substr(0, name.find('-'));
+        return listed(name, kPublicOrganisations) || listed(stem, kPublicOrganisations) ||
                std::ranges::find(public_names, name) != public_names.end();
     };
 

@@ -131,6 +131,7 @@ private:
     bool client_work_done_progress_ = false;
     bool client_configuration_ = false;
     bool client_document_changes_ = false;
+    std::string root_folder_;  // the workspace's folder, for its `fantasma-names` file
 
     std::mutex state_mutex_;  // guards what follows
     std::map<std::string, std::shared_ptr<std::atomic<bool>>> pending_;  // by id.dump()

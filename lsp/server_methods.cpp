@@ -4,6 +4,7 @@
 #include "lsp/features.hpp"
 #include "lsp/server.hpp"
 #include "stylometry/profile.hpp"
+#include "stylometry/submission.hpp"
 
 #ifndef FANTASMA_VERSION
 #define FANTASMA_VERSION "0.0.0"
@@ -71,7 +72,9 @@ json Server::initialize(const json& params) {
     client_work_done_progress_ = client.work_done_progress;
     client_configuration_ = client.configuration;
     client_document_changes_ = client.document_changes;
+    if (client.root_uri) root_folder_ = file_path(*client.root_uri);
     initialize_answered_ = true;
+    if (!root_folder_.empty()) update_analysis_settings();  // its fantasma-names file
     if (!client.initializationOptions.is_null())
         apply_settings(client.initializationOptions, "initializationOptions");
     log_.info(std::string("initialized; positions in ") +
@@ -206,6 +209,16 @@ void Server::update_analysis_settings() {
         analysis.ignored_codes.insert(settings_.ignored_codes.begin(), settings_.ignored_codes.end());
         analysis.min_bits = settings_.minimum_bits;
         analysis.profile = profile_;
+        analysis.public_names = settings_.public_names;
+    }
+    if (!root_folder_.empty()) {
+        try {
+            for (std::string& name : read_public_names(root_folder_)) {
+                analysis.public_names.push_back(std::move(name));
+            }
+        } catch (const std::exception& error) {
+            show_message(kMessageWarning, std::string("fantasma: fantasma-names not read: ") + error.what());
+        }
     }
     const std::size_t documents = workspace_->uris().size();
     workspace_->set_settings(std::move(analysis));

@@ -30,6 +30,7 @@ Report Workspace::analyze(const Analyzer& analyzer, std::string_view text, Langu
     options.profile = settings.profile.get();
     options.min_bits = settings.min_bits;
     options.max_markers_per_habit = kDefaultMarkersPerHabit;
+    options.public_names = settings.public_names;
     options.stop = std::move(stop);
     // Workspace ignores remove detectors rather than filter markers, so that the total bits
     // stay the analyzer's own sum.

@@ -30,6 +30,7 @@ struct AnalysisSettings {
     std::set<std::string> ignored_codes;     // "ignore in this workspace"
     double min_bits = 0.0;
     std::shared_ptr<const Profile> profile;  // null: population bits
+    std::vector<std::string> public_names;   // never flagged (lower case)
 };
 
 // A document open() or change() would not keep: past a limit of Workspace::Options. The

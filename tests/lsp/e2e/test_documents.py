@@ -207,3 +207,24 @@ async def test_unknown_document_requests_answer_empty(client: LanguageClient):
     actions = await code_actions(client, "file:///never-opened.md",
                                  types.Range(start=types.Position(0, 0), end=types.Position(0, 0)))
     assert actions == []
+
+
+async def test_latex_leaks_and_public_names(client: LanguageClient):
+    uri = "file:///paper.tex"
+    text = ("\\documentclass{article}\n\\author{Maria Okafor}\n\\begin{document}\n"
+            "We thank Helena Vasquez. Later Vasquez checked it.\n"
+            "In our previous work~\\cite{a} we used \\url{https://github.com/mokafor/tool}.\n"
+            "\\end{document}\n")
+    open_document(client, uri, text, language="latex")
+    diagnostics = await diagnostics_for(client, uri, 1)
+    codes = {d["code"] for d in diagnostics}
+    assert {"title-block", "self-citation", "link-target", "personal-name"} <= codes
+    [author] = by_code(diagnostics, "title-block")
+    assert author["range"]["start"] == {"line": 1, "character": 8}
+    [name] = by_code(diagnostics, "personal-name")
+    assert len(name.get("relatedInformation", [])) == 1  # "Vasquez" again, on the same line
+    count = len(published(client, uri, 1))
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
+        settings={"fantasma": {"publicNames": ["Helena Vasquez"], "debounceMs": 20}}))
+    latest = await wait_until(lambda: published(client, uri, 1)[count:], what="republished diagnostics")
+    assert not by_code(latest[-1]["diagnostics"], "personal-name")

@@ -86,6 +86,9 @@ private:
     void did_open(const json& params);
     void did_change(const json& params);
     void did_close(const json& params);
+    // A LaTeX main file's project: diagnostics for the files it includes and its .bib files
+    // that are not open themselves (submission.hpp).
+    void publish_included_files(const std::string& uri, const std::string& text);
     void did_change_configuration(const json& params);
     void hover(const json& params, const Responder& responder);
     void code_action(const json& params, const Responder& responder);

@@ -3,7 +3,9 @@
 
 #include "lsp/features.hpp"
 #include "lsp/server.hpp"
+#include "stylometry/leaks/authors.hpp"
 #include "stylometry/profile.hpp"
+#include "stylometry/source_file.hpp"
 #include "stylometry/submission.hpp"
 
 #ifndef FANTASMA_VERSION
@@ -107,6 +109,54 @@ void Server::did_open(const json& params) {
         workspace_->open(item.uri, language, item.version, item.text);
     } catch (const DocumentRefused& refused) {
         tell_refused(item.uri, refused.what());
+        return;
+    }
+    if (language == Language::Latex) publish_included_files(item.uri, item.text);
+}
+
+void Server::publish_included_files(const std::string& uri, const std::string& text) {
+    const std::string path = file_path(uri);
+    if (path.empty()) return;
+    const SubmissionFiles project = latex_submission_files(path, text);
+    if (project.files.size() < 2) return;
+    AnalysisSettings settings = workspace_->settings();
+    struct Included {
+        std::string uri;
+        SubmissionFile file;
+        std::shared_ptr<const std::string> text;
+    };
+    std::vector<Included> included;
+    std::vector<std::string> authors = leaks::submission_authors(text, Language::Latex);
+    for (std::size_t i = 1; i < project.files.size(); ++i) {
+        const std::string file_uri = "file://" + project.files[i].path.lexically_normal().string();
+        if (workspace_->is_open(file_uri)) continue;  // it has its own diagnostics
+        try {
+            auto source = std::make_shared<const std::string>(read_document(project.files[i].path));
+            if (project.files[i].kind == SubmissionFile::Kind::Latex) {
+                for (std::string& name : leaks::submission_authors(*source, Language::Latex)) {
+                    authors.push_back(std::move(name));
+                }
+            }
+            included.push_back({file_uri, project.files[i], std::move(source)});
+        } catch (const std::exception& error) {
+            log_.warning(project.files[i].path.string() + ": " + error.what());
+        }
+    }
+    for (const Included& file : included) {
+        Report report;
+        if (file.file.kind == SubmissionFile::Kind::Bibliography) {
+            report.markers = bibliography_leaks(*file.text, authors);
+        } else {
+            report = Workspace::analyze(analyzer_, *file.text, Language::Latex, settings, {}, authors);
+        }
+        const Snapshot snapshot{file.uri, 0, Language::Latex, file.text,
+                                std::make_shared<const Report>(std::move(report))};
+        auto diagnostics = diagnostics_for(snapshot, encoding_);
+        log_.debug("publishing " + std::to_string(diagnostics.size()) + " diagnostics for " +
+                   file.uri + ", included by " + uri);
+        notify_serialized("textDocument/publishDiagnostics",
+                          serialize_publish_diagnostics(PublishDiagnosticsParams{
+                              file.uri, std::nullopt, std::move(diagnostics)}));
     }
 }
 

@@ -105,7 +105,8 @@ public:
     // What a document's analysis does, without any scheduling: exposed for the server's
     // "fresh analysis" comparisons in tests and benchmarks.
     static Report analyze(const Analyzer& analyzer, std::string_view text, Language language,
-                          const AnalysisSettings& settings, std::stop_token stop = {});
+                          const AnalysisSettings& settings, std::stop_token stop = {},
+                          std::vector<std::string> submission_authors = {});
 
 private:
     using Clock = std::chrono::steady_clock;

@@ -101,7 +101,14 @@ std::string as_one_line(std::string_view text) {
 void SelfCitation::detect(const DetectionContext& context, MarkerSink& sink) const {
     const Document& document = context.document;
     const Prose& prose = document.prose;
+    const std::vector<Token>& tokens = document.tokens();
     for (const Sentence& sentence : document.sentences()) {
+        // Every phrase has "our" or "we" in it: most sentences are passed over here.
+        const bool first_person = std::any_of(
+            tokens.begin() + static_cast<std::ptrdiff_t>(sentence.first_token),
+            tokens.begin() + static_cast<std::ptrdiff_t>(sentence.end_token),
+            [](const Token& token) { return token.norm == "our" || token.norm == "we"; });
+        if (!first_person) continue;
         // Lower case, each run of blanks (a line break in the source) one space; `at` maps
         // back to the sentence's offsets.
         const std::string_view text = document.text(sentence.text);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <stdexcept>
 
 #include "fantasma_stylometry_embedded.hpp"
 #include "stylometry/detectors/lexical_support.hpp"
@@ -56,38 +57,47 @@ const PersonNames& PersonNames::builtin() {
     return names;
 }
 
-PersonNames::PersonNames(std::string_view table) {
-    std::size_t at = 0;
-    while (at < table.size()) {
+PersonNames::PersonNames(std::string_view table) : table_(table) {
+    for (std::size_t at = 0; at < table.size();) {
         std::size_t end = table.find('\n', at);
         if (end == std::string_view::npos) end = table.size();
-        const std::string_view line = table.substr(at, end - at);
+        if (end > at && table[at] != '#') lines_.push_back(static_cast<std::uint32_t>(at));
         at = end + 1;
-        if (line.empty() || line.front() == '#') continue;
-        const std::size_t tab = line.find('\t');
-        const std::size_t tab2 = line.find('\t', tab + 1);
-        if (tab == std::string_view::npos || tab2 == std::string_view::npos) continue;
-        const std::string_view kind = line.substr(tab + 1, tab2 - tab - 1);
-        unsigned char flags = kind == "first"     ? kFirst
-                              : kind == "surname" ? kSurname
-                                                  : kFirst | kSurname;
-        if (line.substr(tab2 + 1) == "word") flags |= kWord;
-        names_[line.substr(0, tab)] = flags;
+    }
+    const auto name = [&](std::uint32_t line) {
+        return table_.substr(line, table_.find('\t', line) - line);
+    };
+    if (!std::ranges::is_sorted(lines_, {}, name)) {
+        throw std::invalid_argument("person_names.tsv is not sorted by name");
     }
 }
 
-bool PersonNames::has(std::string_view lower_word, unsigned char flag) const {
-    const auto found = names_.find(lower_word);
-    return found != names_.end() && (found->second & flag) != 0;
+unsigned char PersonNames::flags(std::string_view lower_word) const {
+    const auto name = [&](std::uint32_t line) {
+        return table_.substr(line, table_.find('\t', line) - line);
+    };
+    const auto found = std::ranges::lower_bound(lines_, lower_word, {}, name);
+    if (found == lines_.end() || name(*found) != lower_word) return 0;
+    std::size_t end = table_.find('\n', *found);
+    if (end == std::string_view::npos) end = table_.size();
+    const std::string_view line = table_.substr(*found, end - *found);
+    const std::size_t tab = line.find('\t');
+    const std::size_t tab2 = line.find('\t', tab + 1);
+    if (tab2 == std::string_view::npos) return 0;
+    const std::string_view kind = line.substr(tab + 1, tab2 - tab - 1);
+    unsigned char result = kind == "first" ? kFirst : kind == "surname" ? kSurname : kFirst | kSurname;
+    if (line.substr(tab2 + 1) == "word") result |= kWord;
+    return result;
 }
+
 bool PersonNames::is_first_name(std::string_view lower_word) const {
-    return has(lower_word, kFirst);
+    return (flags(lower_word) & kFirst) != 0;
 }
 bool PersonNames::is_surname(std::string_view lower_word) const {
-    return has(lower_word, kSurname);
+    return (flags(lower_word) & kSurname) != 0;
 }
 bool PersonNames::is_common_word(std::string_view lower_word) const {
-    return has(lower_word, kWord);
+    return (flags(lower_word) & kWord) != 0;
 }
 
 namespace {

@@ -19,6 +19,8 @@ constexpr double kCommonWordPerMillion = 400;
 constexpr std::string_view kGreetings[] = {"dear",      "hello", "hi",      "hey",     "thanks",
                                            "yesterday", "today", "tonight", "tomorrow"};
 constexpr std::string_view kPlacePrepositions[] = {"in", "at", "from", "near"};
+constexpr std::string_view kMonthAbbreviations[] = {"jan", "feb", "mar", "apr", "jun", "jul",
+                                                    "aug", "sep", "sept", "oct", "nov", "dec"};
 
 bool is_in(std::string_view word, const auto& list) {
     return std::ranges::find(list, word) != std::end(list);
@@ -146,12 +148,16 @@ void PersonalName::detect(const DetectionContext& context, MarkerSink& sink) con
                  !is_name(document, reference, begin, end))) {
                 ++begin;
             }
-            // "Cherry-pick", "Mac-only": a word joined by a hyphen is not a name on its own.
+            // "Cherry-pick", "Mac-only": a word joined by a hyphen is not a name on its own;
+            // nor is a month's abbreviation before a day ("Jan 27").
             const bool hyphenated = end - begin == 1 && end < sentence.end_token &&
                                     document.text(tokens[end].text) == "-";
+            const bool date = end - begin == 1 && end < sentence.end_token &&
+                              is_in(tokens[begin].norm, kMonthAbbreviations) &&
+                              tokens[end].kind == TokenKind::Number;
             const bool after_place_word =
                 begin > first && is_in(tokens[begin - 1].norm, kPlacePrepositions);
-            if (begin < end && !after_place_word && !hyphenated &&
+            if (begin < end && !after_place_word && !hyphenated && !date &&
                 is_name(document, reference, begin, end)) {
                 report(begin, end);
             }

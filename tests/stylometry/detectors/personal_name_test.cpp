@@ -55,3 +55,7 @@ TEST_CASE("personal-name skips headings and headline-style lines") {
                        Language::Markdown);
     require_no_markers(PersonalName{}, "My Summer With Jane Doe\n\nThe rest is plain.");
 }
+
+TEST_CASE("personal-name leaves a month's abbreviation before a day alone") {
+    require_no_markers(PersonalName{}, "The summit was held on Jan 27 2022 in a large hall.");
+}

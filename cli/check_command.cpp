@@ -3,14 +3,19 @@
 #include "cli/language_option.hpp"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <exception>
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <optional>
+#include <set>
 
 #include "stylometry/analyzer.hpp"
+#include "stylometry/leaks/authors.hpp"
 #include "stylometry/profile.hpp"
 #include "stylometry/source_file.hpp"
+#include "stylometry/submission.hpp"
 
 namespace fantasma::cli {
 
@@ -37,6 +42,13 @@ CLI::App& add_check_command(CLI::App& app, CheckOptions& options) {
         });
     check.add_flag("--all-markers", options.all_markers,
                    "list every occurrence of each habit (by default the first 1000 per habit)");
+    check.add_flag("--double-blind", options.double_blind,
+                   "list only what would identify you to a reviewer (title block, PDF metadata, "
+                   "comments, links, acknowledgements, self-citations, bibliography), grouped, "
+                   "then a verdict; exit status 3 when anything was found");
+    check.add_option("--public-names", options.public_names_file,
+                     "file of names never to flag, one a line (default: a fantasma-names file in "
+                     "the document's folder or above)");
     check
         .add_option("FILE", options.files, "documents to check (.md, .tex, anything else as text)")
         ->required();
@@ -47,15 +59,60 @@ namespace {
 
 // A single-byte file was analysed as UTF-8: its JSON byte ranges go back to the file's bytes
 // (lines and UTF-16 characters are the same in both), and "encoding" says what was assumed.
-void describe_decoding(nlohmann::json& report, const DecodedDocument& document) {
-    if (document.encoding == TextEncoding::Utf8) return;
-    const SingleByteOffsets offsets(document.text);
+void describe_decoding(nlohmann::json& report, const std::string& text, TextEncoding encoding) {
+    if (encoding == TextEncoding::Utf8) return;
+    const SingleByteOffsets offsets(text);
     for (nlohmann::json& marker : report["markers"]) {
         for (nlohmann::json& offset : marker["byteRange"]) {
             offset = offsets.source_offset(offset.get<std::size_t>());
         }
     }
-    report["encoding"] = encoding_name(document.encoding);
+    report["encoding"] = encoding_name(encoding);
+}
+
+namespace fs = std::filesystem;
+
+// One checked file: its text and report, kept for the double-blind summary.
+struct CheckedFile {
+    std::string path;
+    std::string source;  // as the analyzer read it: UTF-8
+    Report report;
+    TextEncoding encoding = TextEncoding::Utf8;  // what the file itself is in
+};
+
+bool is_leak(const Marker& marker) {
+    return std::ranges::any_of(kLeakGroups,
+                               [&](const LeakGroup& group) { return group.code == marker.code; });
+}
+
+// The files `path` stands for: a LaTeX file with what it includes and its bibliographies.
+SubmissionFiles files_for(const std::string& path, const std::string& source, Language language) {
+    if (language != Language::Latex) return {{{path, SubmissionFile::Kind::Latex}}, {}};
+    return latex_submission_files(path, source);
+}
+
+void write_double_blind(std::ostream& out, const std::vector<CheckedFile>& files) {
+    std::size_t leaks = 0;
+    for (const LeakGroup& group : kLeakGroups) {
+        bool heading = false;
+        for (const CheckedFile& file : files) {
+            const PositionMap positions(file.source, PositionEncoding::Utf32);
+            for (const Marker& marker : file.report.markers) {
+                if (marker.code != group.code) continue;
+                if (!heading) out << "== " << group.name << " ==\n";
+                heading = true;
+                write_marker(out, file.path, file.source, positions, marker);
+                leaks += marker.spans.size();
+            }
+        }
+    }
+    if (leaks == 0) {
+        out << "No leaks found: nothing listed here would identify you to a reviewer (names "
+               "in the prose and your writing style are not checked in this mode).\n";
+    } else {
+        out << leaks << (leaks == 1 ? " leak would" : " leaks would")
+            << " identify you to a reviewer.\n";
+    }
 }
 
 }  // namespace
@@ -75,38 +132,108 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
     }
     const std::optional<TextEncoding> encoding =
         options.encoding.empty() ? std::nullopt : parse_encoding(options.encoding);
+    std::optional<std::vector<std::string>> public_names;
+    if (!options.public_names_file.empty()) {
+        try {
+            public_names = read_public_names_file(options.public_names_file);
+        } catch (const std::exception& error) {
+            err << "fantasma: " << options.public_names_file << ": " << error.what() << '\n';
+            return 2;
+        }
+    }
 
     int status = 0;
     nlohmann::json json_reports = nlohmann::json::array();
+    std::vector<CheckedFile> checked;
+    std::set<fs::path> done;  // each file once, even when two main files include it
+    auto emit = [&](CheckedFile file) {
+        if (options.double_blind) {
+            std::erase_if(file.report.markers, [](const Marker& m) { return !is_leak(m); });
+        }
+        const FileReport report{file.path, file.source, file.report, profile.has_value()};
+        if (options.format == OutputFormat::Json) {
+            nlohmann::json report_json = to_json(report);
+            describe_decoding(report_json, file.source, file.encoding);
+            json_reports.push_back(std::move(report_json));
+        } else if (!options.double_blind) {
+            write_text(out, report);
+        }
+        if (options.double_blind) checked.push_back(std::move(file));
+    };
+    // A file's text as UTF-8, with a note on `err` when its encoding was guessed.
+    const auto read = [&](const fs::path& path) {
+        DecodedDocument document = read_decoded_document(path, encoding);
+        if (const std::string note = decoding_note(document); !note.empty()) {
+            err << "fantasma: " << path.string() << ": " << note << "; --encoding says otherwise\n";
+        }
+        return document;
+    };
     for (const std::string& path : options.files) {
+        DecodedDocument main_document;
         try {
-            const DecodedDocument document = read_decoded_document(path, encoding);
-            if (const std::string note = decoding_note(document); !note.empty()) {
-                err << "fantasma: " << path << ": " << note << "; --encoding says otherwise\n";
-            }
-            const std::string& source = document.text;
-            AnalysisOptions analysis;
-            analysis.language = document_language(options.language, path);
-            analysis.profile = profile ? &*profile : nullptr;
-            analysis.min_bits = options.min_bits;
-            analysis.max_markers_per_habit = options.all_markers ? 0 : kDefaultMarkersPerHabit;
-            const Report report = analyzer.analyze(source, analysis);
-            const FileReport file{path, source, report, profile.has_value()};
-            if (options.format == OutputFormat::Json) {
-                nlohmann::json report_json = to_json(file);
-                describe_decoding(report_json, document);
-                json_reports.push_back(std::move(report_json));
-            } else {
-                write_text(out, file);
-            }
+            main_document = read(path);
         } catch (const std::exception& error) {
             err << "fantasma: " << path << ": " << error.what() << '\n';
             status = 1;
+            continue;
+        }
+        const Language language = document_language(options.language, path);
+        const SubmissionFiles submission = files_for(path, main_document.text, language);
+        AnalysisOptions analysis;
+        analysis.profile = profile ? &*profile : nullptr;
+        analysis.min_bits = options.min_bits;
+        analysis.max_markers_per_habit = options.all_markers ? 0 : kDefaultMarkersPerHabit;
+        analysis.public_names =
+            public_names ? *public_names : read_public_names(fs::path(path).parent_path());
+        std::vector<std::pair<SubmissionFile, DecodedDocument>> sources;
+        for (const SubmissionFile& file : submission.files) {
+            if (!done.insert(fs::weakly_canonical(file.path)).second) continue;
+            try {
+                sources.emplace_back(file,
+                                     file.path == fs::path(path) ? main_document : read(file.path));
+            } catch (const std::exception& error) {
+                err << "fantasma: " << file.path.string() << ": " << error.what() << '\n';
+                status = 1;
+            }
+        }
+        for (const auto& [file, document] : sources) {  // the project's authors, wherever named
+            if (file.kind != SubmissionFile::Kind::Latex) continue;
+            for (std::string& name : leaks::submission_authors(document.text, Language::Latex)) {
+                analysis.submission_authors.push_back(std::move(name));
+            }
+        }
+        for (auto& [file, document] : sources) {
+            try {
+                Report report;
+                if (file.kind == SubmissionFile::Kind::Bibliography) {
+                    report.markers = bibliography_leaks(document.text, analysis.submission_authors);
+                    for (const Marker& marker : report.markers) report.total_bits += marker.bits;
+                } else {
+                    analysis.language = file.path == fs::path(path) ? language : Language::Latex;
+                    report = analyzer.analyze(document.text, analysis);
+                }
+                emit({file.path.string(), std::move(document.text), std::move(report),
+                      document.encoding});
+            } catch (const std::exception& error) {
+                err << "fantasma: " << file.path.string() << ": " << error.what() << '\n';
+                status = 1;
+            }
+        }
+        if (options.double_blind) {
+            for (const fs::path& missing : submission.missing) {
+                err << "fantasma: " << path << ": includes " << missing.string()
+                    << ", which cannot be read: it was not checked\n";
+            }
         }
     }
     if (options.format == OutputFormat::Json) {
         out << json_reports.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+    } else if (options.double_blind) {
+        write_double_blind(out, checked);
     }
+    const bool leaked = std::ranges::any_of(
+        checked, [](const CheckedFile& file) { return !file.report.markers.empty(); });
+    if (status == 0 && options.double_blind && leaked) status = 3;
     return status;
 }
 

@@ -21,13 +21,19 @@ struct CheckOptions {
     double min_bits = 0;
     bool all_markers = false;  // list every occurrence of a habit, not only the first 1,000
     std::string encoding;      // empty: UTF-8, or a single-byte encoding guessed from the bytes
+    // Report only what would identify the authors of a submission under double-blind review,
+    // grouped, then a verdict; exit status 3 when there is any.
+    bool double_blind = false;
+    std::string public_names_file;  // empty: a `fantasma-names` file beside the documents
 };
 
 // Registers the subcommand and its flags on `app`, filling `options` when parsed.
 CLI::App& add_check_command(CLI::App& app, CheckOptions& options);
 
+// A LaTeX file is checked with the files it includes and its .bib files (submission.hpp).
 // Exit status: 0 when every file was analysed, 1 when some file could not be (each named on
-// `err` in one line; the others are still analysed), 2 when the profile cannot be built.
+// `err` in one line; the others are still analysed), 2 when the profile or the public-names
+// file cannot be read, 3 with --double-blind when a leak was found (and every file was read).
 int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace fantasma::cli

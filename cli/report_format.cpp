@@ -38,14 +38,30 @@ std::string anonymity_set(double bits) {
     return "1 in 2^" + std::to_string(static_cast<long long>(std::lround(bits)));
 }
 
+void write_marker(std::ostream& out, std::string_view path, std::string_view source,
+                  const PositionMap& positions, const Marker& marker) {
+    const auto location = [&](std::size_t offset) {
+        const LineColumn at = positions.position(offset);
+        return std::string(path) + ':' + std::to_string(at.line + 1) + ':' +
+               std::to_string(at.character + 1);
+    };
+    out << location(marker.spans.front().begin) << ": "
+        << severity_name(severity_for_bits(marker.bits)) << ": " << marker.message << " ["
+        << marker.code << "]\n";
+    // Self-identifying content is shown wherever it occurs: the writer must change each one.
+    if (!marker.identity) return;
+    for (std::size_t i = 1; i < marker.spans.size(); ++i) {
+        const Span span = marker.spans[i];
+        out << location(span.begin) << ": note: \"" << source.substr(span.begin, span.size())
+            << "\" again [" << marker.code << "]\n";
+    }
+}
+
 void write_text(std::ostream& out, const FileReport& file) {
     // Columns in characters (code points), as people count them.
     const PositionMap positions(file.source, PositionEncoding::Utf32);
     for (const Marker& marker : file.report.markers) {
-        const LineColumn at = positions.position(marker.spans.front().begin);
-        out << file.path << ':' << at.line + 1 << ':' << at.character + 1 << ": "
-            << severity_name(severity_for_bits(marker.bits)) << ": " << marker.message << " ["
-            << marker.code << "]\n";
+        write_marker(out, file.path, file.source, positions, marker);
     }
     const double bits = file.report.total_bits;
     out << file.path << ": " << format_bits(bits) << " bits";

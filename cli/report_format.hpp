@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "stylometry/analyzer.hpp"
+#include "stylometry/text/line_index.hpp"
 
 namespace fantasma::cli {
 
@@ -18,6 +19,12 @@ struct FileReport {
     const Report& report;
     bool profiled = false;  // scored against a personal profile
 };
+
+// One marker: `path:line:col: severity: message [code]`, then for self-identifying content one
+// `path:line:col: note: "text" again [code]` line per further occurrence; columns count
+// characters (`positions` in code points).
+void write_marker(std::ostream& out, std::string_view path, std::string_view source,
+                  const PositionMap& positions, const Marker& marker);
 
 // One line per marker, `path:line:col: severity: message [code]` with a 1-based line and a
 // 1-based column counted in characters (code points), then a summary line.

@@ -1,6 +1,9 @@
 #include "lsp/protocol.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <limits>
+#include <string>
 
 #include "lsp/json_rpc.hpp"
 
@@ -218,6 +221,25 @@ void to_json(json& j, const CodeAction& value) {
 
 void to_json(json& j, const Hover& value) {
     j = {{"contents", {{"kind", "markdown"}, {"value", value.markdown}}}, {"range", value.range}};
+}
+
+std::string file_path(std::string_view uri) {
+    constexpr std::string_view kScheme = "file://";
+    if (!uri.starts_with(kScheme)) return {};
+    uri.remove_prefix(kScheme.size());
+    if (!uri.starts_with('/')) uri.remove_prefix(std::min(uri.find('/'), uri.size()));  // host
+    std::string path;
+    for (std::size_t i = 0; i < uri.size(); ++i) {
+        if (uri[i] == '%' && i + 2 < uri.size() &&
+            std::isxdigit(static_cast<unsigned char>(uri[i + 1])) &&
+            std::isxdigit(static_cast<unsigned char>(uri[i + 2]))) {
+            path += static_cast<char>(std::stoi(std::string(uri.substr(i + 1, 2)), nullptr, 16));
+            i += 2;
+        } else {
+            path += uri[i];
+        }
+    }
+    return path;
 }
 
 }  // namespace fantasma::lsp

@@ -92,6 +92,9 @@ struct InitializeParams {
     std::optional<std::string> root_uri;  // rootUri, else the first workspace folder
 };
 
+// The local path a file: URI names (percent-escapes decoded), or empty for other schemes.
+std::string file_path(std::string_view uri);
+
 void from_json(const json& j, Position& out, const std::string& path);
 void from_json(const json& j, Range& out, const std::string& path);
 void from_json(const json& j, DidOpenTextDocumentParams& out, const std::string& path);

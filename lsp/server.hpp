@@ -86,6 +86,9 @@ public:
     void did_open(const json& params);
     void did_change(const json& params);
     void did_close(const json& params);
+    // A LaTeX main file's project: diagnostics for the files it includes and its .bib files
+    // that are not open themselves (submission.hpp).
+    void publish_included_files(const std::string& uri, const std::string& text);
     void did_change_configuration(const json& params);
     void hover(const json& params, const Responder& responder);
     void code_action(const json& params, const Responder& responder);
@@ -131,6 +134,7 @@ public:
     bool client_work_done_progress_ = false;
     bool client_configuration_ = false;
     bool client_document_changes_ = false;
+    std::string root_folder_;  // the workspace's folder, for its `fantasma-names` file
 
     std::mutex state_mutex_;  // guards what follows
     std::map<std::string, std::shared_ptr<std::atomic<bool>>> pending_;  // by id.dump()

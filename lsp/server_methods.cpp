@@ -3,7 +3,10 @@
 
 #include "lsp/features.hpp"
 #include "lsp/server.hpp"
+#include "stylometry/leaks/authors.hpp"
 #include "stylometry/profile.hpp"
+#include "stylometry/source_file.hpp"
+#include "stylometry/submission.hpp"
 
 #ifndef FANTASMA_VERSION
 #define FANTASMA_VERSION "0.0.0"
@@ -71,7 +74,9 @@ json Server::initialize(const json& params) {
     client_work_done_progress_ = client.work_done_progress;
     client_configuration_ = client.configuration;
     client_document_changes_ = client.document_changes;
+    if (client.root_uri) root_folder_ = file_path(*client.root_uri);
     initialize_answered_ = true;
+    if (!root_folder_.empty()) update_analysis_settings();  // its fantasma-names file
     if (!client.initializationOptions.is_null())
         apply_settings(client.initializationOptions, "initializationOptions");
     log_.info(std::string("initialized; positions in ") +
@@ -104,6 +109,55 @@ void Server::did_open(const json& params) {
         workspace_->open(item.uri, language, item.version, item.text);
     } catch (const DocumentRefused& refused) {
         tell_refused(item.uri, refused.what());
+        return;
+    }
+    if (language == Language::Latex) publish_included_files(item.uri, item.text);
+}
+
+void Server::publish_included_files(const std::string& uri, const std::string& text) {
+    const std::string path = file_path(uri);
+    if (path.empty()) return;
+    const SubmissionFiles project = latex_submission_files(path, text);
+    if (project.files.size() < 2) return;
+    AnalysisSettings settings = workspace_->settings();
+    struct Included {
+        std::string uri;
+        SubmissionFile file;
+        std::shared_ptr<const std::string> text;
+    };
+    std::vector<Included> included;
+    std::vector<std::string> authors = leaks::submission_authors(text, Language::Latex);
+    for (std::size_t i = 1; i < project.files.size(); ++i) {
+        const std::string file_uri = "file://" + project.files[i].path.lexically_normal().string();
+        if (workspace_->is_open(file_uri)) continue;  // it has its own diagnostics
+        try {
+            auto source = std::make_shared<const std::string>(read_document(project.files[i].path));
+            if (project.files[i].kind == SubmissionFile::Kind::Latex) {
+                for (std::string& name : leaks::submission_authors(*source, Language::Latex)) {
+                    authors.push_back(std::move(name));
+                }
+            }
+            included.push_back({file_uri, project.files[i], std::move(source)});
+        } catch (const std::exception& error) {
+            log_.warning(project.files[i].path.string() + ": " + error.what());
+        }
+    }
+    for (const Included& file : included) {
+        Report report;
+        if (file.file.kind == SubmissionFile::Kind::Bibliography) {
+            report.markers = bibliography_leaks(*file.text, authors);
+        } else {
+            report =
+                Workspace::analyze(analyzer_, *file.text, Language::Latex, settings, {}, authors);
+        }
+        const Snapshot snapshot{file.uri, 0, Language::Latex, file.text,
+                                std::make_shared<const Report>(std::move(report))};
+        auto diagnostics = diagnostics_for(snapshot, encoding_);
+        log_.debug("publishing " + std::to_string(diagnostics.size()) + " diagnostics for " +
+                   file.uri + ", included by " + uri);
+        notify_serialized("textDocument/publishDiagnostics",
+                          serialize_publish_diagnostics(PublishDiagnosticsParams{
+                              file.uri, std::nullopt, std::move(diagnostics)}));
     }
 }
 
@@ -206,6 +260,17 @@ void Server::update_analysis_settings() {
         analysis.ignored_codes.insert(settings_.ignored_codes.begin(), settings_.ignored_codes.end());
         analysis.min_bits = settings_.minimum_bits;
         analysis.profile = profile_;
+        analysis.public_names = settings_.public_names;
+    }
+    if (!root_folder_.empty()) {
+        try {
+            for (std::string& name : read_public_names(root_folder_)) {
+                analysis.public_names.push_back(std::move(name));
+            }
+        } catch (const std::exception& error) {
+            show_message(kMessageWarning,
+                         std::string("fantasma: fantasma-names not read: ") + error.what());
+        }
     }
     const std::size_t documents = workspace_->uris().size();
     workspace_->set_settings(std::move(analysis));

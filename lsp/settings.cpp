@@ -1,5 +1,8 @@
 #include "lsp/settings.hpp"
 
+#include <algorithm>
+#include <cctype>
+
 namespace fantasma::lsp {
 namespace {
 
@@ -84,6 +87,22 @@ ServerSettings read_settings(const json& configuration, std::vector<std::string>
     }
     read_codes(*section, "enabledCodes", settings.enabled_codes, problems);
     read_codes(*section, "ignoredCodes", settings.ignored_codes, problems);
+    if (const auto names = section->find("publicNames");
+        names != section->end() && !names->is_null()) {
+        const bool all_strings =
+            names->is_array() && std::all_of(names->begin(), names->end(),
+                                             [](const json& name) { return name.is_string(); });
+        if (all_strings) {
+            for (const json& name : *names) {
+                std::string lower = name.get<std::string>();
+                std::transform(lower.begin(), lower.end(), lower.begin(),
+                               [](unsigned char c) { return std::tolower(c); });
+                settings.public_names.push_back(std::move(lower));
+            }
+        } else {
+            problems.push_back("fantasma.publicNames must be a list of names");
+        }
+    }
     if (const auto bits = section->find("minimumBits");
         bits != section->end() && !bits->is_null()) {
         if (bits->is_number() && bits->get<double>() >= 0) {

@@ -13,6 +13,8 @@ struct ServerSettings {
     std::string profile_directory;           // empty: no personal profile
     std::vector<std::string> enabled_codes;  // empty: every detector
     std::vector<std::string> ignored_codes;  // added to the server's workspace ignores
+    // Names never to flag (added to a `fantasma-names` file at the workspace root).
+    std::vector<std::string> public_names;
     double minimum_bits = 0.0;
     std::string model_path;        // the rewrite model ("model", or the older "modelPath")
     std::string backend = "auto";  // "auto", "cpu", "reference" or "opencl"

@@ -24,12 +24,15 @@ Workspace::~Workspace() {
 }
 
 Report Workspace::analyze(const Analyzer& analyzer, std::string_view text, Language language,
-                          const AnalysisSettings& settings, std::stop_token stop) {
+                          const AnalysisSettings& settings, std::stop_token stop,
+                          std::vector<std::string> submission_authors) {
     AnalysisOptions options;
     options.language = language;
     options.profile = settings.profile.get();
     options.min_bits = settings.min_bits;
     options.max_markers_per_habit = kDefaultMarkersPerHabit;
+    options.public_names = settings.public_names;
+    options.submission_authors = std::move(submission_authors);
     options.stop = std::move(stop);
     // Workspace ignores remove detectors rather than filter markers, so that the total bits
     // stay the analyzer's own sum.

@@ -30,6 +30,7 @@ struct AnalysisSettings {
     std::set<std::string> ignored_codes;     // "ignore in this workspace"
     double min_bits = 0.0;
     std::shared_ptr<const Profile> profile;  // null: population bits
+    std::vector<std::string> public_names;   // never flagged (lower case)
 };
 
 // A document open() or change() would not keep: past a limit of Workspace::Options. The
@@ -104,9 +105,10 @@ public:
     // What a document's analysis does, without any scheduling: exposed for the server's
     // "fresh analysis" comparisons in tests and benchmarks.
     static Report analyze(const Analyzer& analyzer, std::string_view text, Language language,
-                          const AnalysisSettings& settings, std::stop_token stop = {});
+                          const AnalysisSettings& settings, std::stop_token stop = {},
+                          std::vector<std::string> submission_authors = {});
 
-private:
+  private:
     using Clock = std::chrono::steady_clock;
     struct DocumentState {
         Snapshot latest;                  // report set only when it is of latest.text

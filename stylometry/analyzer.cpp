@@ -185,7 +185,8 @@ Report Analyzer::analyze(std::string_view source, const AnalysisOptions& options
     report.word_count = document.word_count;
 
     ReportSink sink(document.prose, report, options.max_markers_per_habit);
-    const DetectionContext context{document, *reference_, options.stop};
+    const DetectionContext context{document, *reference_, options.stop, options.public_names,
+                                   options.submission_authors};
     for (const auto& detector : detectors_) {
         if (options.stop.stop_requested()) {
             report.cancelled = true;

@@ -28,6 +28,10 @@ struct AnalysisOptions {
     // semicolons. Self-identifying markers (names, addresses) are never dropped. The rewriter
     // keeps all, since it fixes every occurrence.
     std::size_t max_markers_per_habit = 0;
+    // See DetectionContext: names never to flag, and the submission's authors when its title
+    // block is in another file.
+    std::vector<std::string> public_names;
+    std::vector<std::string> submission_authors;
     std::stop_token stop;
 };
 

@@ -1,7 +1,9 @@
 #pragma once
 // The interface every marker detector implements: one detector per file under detectors/,
 // stateless, registered in detectors/registry.cpp.
+#include <span>
 #include <stop_token>
+#include <string>
 #include <string_view>
 
 #include "stylometry/document.hpp"
@@ -14,6 +16,12 @@ struct DetectionContext {
     const Document& document;
     const Reference& reference;
     std::stop_token stop;  // long detectors check it between passes
+    // Names never to flag as a person's, an account's or an organisation's: the writer's list
+    // of public names (a `fantasma-names` file, an editor setting), lower case.
+    std::span<const std::string> public_names = {};
+    // The authors of the submission this document belongs to, as "first last" in lower case,
+    // when the title block is in another file of the project (see leaks/authors.hpp).
+    std::span<const std::string> submission_authors = {};
 };
 
 // Receives a detector's output. Spans given to mark() index the prose text

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "stylometry/detectors/lexical_support.hpp"
+#include "stylometry/leaks/links.hpp"
 
 namespace fantasma {
 namespace {
@@ -87,9 +88,20 @@ void ContactDetail::detect(const DetectionContext& context, MarkerSink& sink) co
     std::vector<std::pair<Span, std::string_view>> details;  // span, what it is
     for (const Token& token : document.tokens()) {
         if (token.kind == TokenKind::Email) details.emplace_back(token.text, "e-mail address");
-        if (token.kind == TokenKind::Handle) details.emplace_back(token.text, "@handle");
+        // "[@lindgren2022]", "[see @doe; @roe]": a Pandoc citation key, not a handle.
+        const bool citation =
+            token.text.begin > 0 &&
+            (text[token.text.begin - 1] == '[' ||
+             (token.text.begin > 1 && text.substr(token.text.begin - 2, 2) == "; "));
+        if (token.kind == TokenKind::Handle && !citation) {
+            details.emplace_back(token.text, "@handle");
+        }
     }
-    for (Span link : profile_links(text)) details.emplace_back(link, "link to a personal profile");
+    for (Span link : profile_links(text)) {
+        if (!leaks::identifying_link(text.substr(link.begin, link.size()), context.public_names))
+            continue;
+        details.emplace_back(link, "link to a personal profile");
+    }
     for (Span phone : lexical::find_phone_numbers(text))
         details.emplace_back(phone, "phone number");
 

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "stylometry/detectors/lexical_support.hpp"
+#include "stylometry/leaks/person_names.hpp"
 
 namespace fantasma {
 namespace {
@@ -18,6 +19,8 @@ constexpr double kCommonWordPerMillion = 400;
 constexpr std::string_view kGreetings[] = {"dear",      "hello", "hi",      "hey",     "thanks",
                                            "yesterday", "today", "tonight", "tomorrow"};
 constexpr std::string_view kPlacePrepositions[] = {"in", "at", "from", "near"};
+constexpr std::string_view kMonthAbbreviations[] = {"jan", "feb", "mar",  "apr", "jun", "jul",
+                                                    "aug", "sep", "sept", "oct", "nov", "dec"};
 
 bool is_in(std::string_view word, const auto& list) {
     return std::ranges::find(list, word) != std::end(list);
@@ -56,32 +59,28 @@ constexpr std::string_view kInstitutionWords[] = {
     "kingdom",  "lake",      "ltd",         "museum",  "ocean",    "park",    "party",
     "republic", "review",    "river",       "road",    "school",   "society", "state",
     "states",   "street",    "university",  "war"};
-// A person's name has a word this rare in running text (Jane 35, Smith 57, Doe 1 per
-// million), unlike "United States" or "Supreme Court".
-constexpr double kNameWordPerMillion = 60;
-
-// Whether the capitalised run [begin, end) reads as a person's name.
+// Whether the capitalised run [begin, end) reads as a person's name: real first names and
+// surnames decide (leaks::looks_like_person), so "Kafka Streams", "Xeon Gold" and "Google
+// Test" are not people, "Maria Chen" and "Tomasz Lindqvist" are.
 bool is_name(const Document& document, const Reference& reference, std::size_t begin,
              std::size_t end) {
     const std::vector<Token>& tokens = document.tokens();
-    std::size_t words = 0;
-    bool common_only = true, rare = false, institution = false;
+    std::vector<std::string> lower_words;
+    std::vector<std::string_view> shown;
+    bool common_only = true, institution = false;
     for (std::size_t i = begin; i < end; ++i) {
         if (!lexical::is_word(tokens[i])) continue;
         const std::string_view word = tokens[i].norm;
-        ++words;
+        lower_words.emplace_back(without_possessive(std::string(word)));
+        shown.push_back(document.text(tokens[i].text));
+        if (shown.back().ends_with("'s")) shown.back().remove_suffix(2);
         common_only = common_only && lexical::is_common_capitalised(word);
-        rare = rare || reference.word_per_million(word) < kNameWordPerMillion;
         institution = institution || is_in(word, kInstitutionWords);
     }
     if (common_only || institution || reference.is_function_word(tokens[begin].norm)) {
         return false;
     }
-    if (words >= 2) return rare;
-    const std::string_view word = tokens[begin].norm;
-    return !reference.is_dictionary_word(word) &&
-           !lexical::is_all_caps(document.text(tokens[begin].text)) &&
-           lexical::letter_count(word) >= 2;
+    return leaks::looks_like_person(lower_words, shown, leaks::PersonNames::builtin(), reference);
 }
 
 }  // namespace
@@ -93,10 +92,20 @@ void PersonalName::detect(const DetectionContext& context, MarkerSink& sink) con
     std::vector<Marker> markers;
     std::map<std::string, std::size_t> marker_of;  // lower-cased name -> index in markers
 
+    std::map<std::string, std::size_t> part_of;  // one word of a flagged full name -> marker
     auto report = [&](std::size_t begin, std::size_t end) {
         const Span span{tokens[begin].text.begin, tokens[end - 1].text.end};
-        const auto [found, fresh] = marker_of.try_emplace(
-            without_possessive(lexical::joined_words(tokens, begin, end)), markers.size());
+        const std::string name = without_possessive(lexical::joined_words(tokens, begin, end));
+        const auto is_public = [&](const std::string& word) {
+            return std::ranges::find(context.public_names, word) != context.public_names.end();
+        };
+        if (is_public(name) || is_public(std::string(tokens[begin].norm))) return;
+        const auto [found, fresh] = marker_of.try_emplace(name, markers.size());
+        if (end - begin > 1) {
+            part_of.try_emplace(std::string(tokens[begin].norm), found->second);
+            part_of.try_emplace(without_possessive(std::string(tokens[end - 1].norm)),
+                                found->second);
+        }
         if (!fresh) return markers[found->second].spans.push_back(span);
         markers.push_back(lexical::identity_marker(
             code(), {span},
@@ -131,20 +140,53 @@ void PersonalName::detect(const DetectionContext& context, MarkerSink& sink) con
             const std::size_t end = lexical::capitalised_run(document, begin, sentence.end_token);
             if (end == begin) continue;
             // At the start of a sentence every word is capitalised: a greeting or a common
-            // word there ("Dear Jane", "Today Jane Doe") is not part of the name.
+            // word there ("Dear Jane", "Later Jane Doe") is not part of the name, and a lone
+            // word may be an imperative ("Ping a member"). A lone first name there is still
+            // marked when the full name is flagged elsewhere (below).
             if (begin == first &&
-                (end - begin == 1 || opens_sentence(reference, tokens[begin].norm))) {
+                (end - begin == 1 || opens_sentence(reference, tokens[begin].norm) ||
+                 !is_name(document, reference, begin, end))) {
                 ++begin;
             }
+            // "Cherry-pick", "Mac-only": a word joined by a hyphen is not a name on its own;
+            // nor is a month's abbreviation before a day ("Jan 27").
+            const bool hyphenated = end - begin == 1 && end < sentence.end_token &&
+                                    document.text(tokens[end].text) == "-";
+            const bool date = end - begin == 1 && end < sentence.end_token &&
+                              is_in(tokens[begin].norm, kMonthAbbreviations) &&
+                              tokens[end].kind == TokenKind::Number;
             const bool after_place_word =
                 begin > first && is_in(tokens[begin - 1].norm, kPlacePrepositions);
-            if (begin < end && !after_place_word && is_name(document, reference, begin, end)) {
+            if (begin < end && !after_place_word && !hyphenated && !date &&
+                is_name(document, reference, begin, end)) {
                 report(begin, end);
             }
             i = end - 1;
         }
     }
-    for (Marker& marker : markers) sink.mark(std::move(marker));
+    // "Maria Chen ... Chen's model ... Maria": each other mention of a flagged name, alone,
+    // is the same person (related locations in an editor), not a name of its own.
+    std::vector<bool> merged(markers.size(), false);
+    for (const auto& [name, index] : marker_of) {
+        const auto whole = part_of.find(name);
+        if (whole != part_of.end() && whole->second != index) merged[index] = true;
+    }
+    for (const Token& token : tokens) {
+        if (!lexical::is_word(token) || !lexical::starts_upper(document.text(token.text))) continue;
+        const auto found = part_of.find(without_possessive(std::string(token.norm)));
+        if (found == part_of.end()) continue;
+        std::vector<Span>& spans = markers[found->second].spans;
+        if (std::ranges::none_of(spans, [&](Span s) { return s.overlaps(token.text); })) {
+            spans.push_back(token.text);
+        }
+    }
+    for (std::size_t i = 0; i < markers.size(); ++i) {
+        if (merged[i]) continue;
+        std::vector<Span>& spans = markers[i].spans;
+        std::ranges::sort(spans.begin() + 1, spans.end(),
+                          [](Span a, Span b) { return a.begin < b.begin; });
+        sink.mark(std::move(markers[i]));
+    }
 }
 
 }  // namespace fantasma

@@ -147,6 +147,25 @@ bool changes_any(Span edit, const std::vector<Span>& kept) {
     return false;
 }
 
+// `kept` with the spans of every self-identifying marker added (a heading that opens the
+// acknowledgements, a title-block entry): the writer decides on those, and no fix changes
+// them except one that keeps their appearance. Sorted and merged, as changes_any wants.
+std::vector<Span> with_identity_spans(std::vector<Span> kept, const Report& report) {
+    for (const Marker& marker : report.markers) {
+        if (marker.identity) kept.insert(kept.end(), marker.spans.begin(), marker.spans.end());
+    }
+    std::ranges::sort(kept, [](Span a, Span b) { return a.begin < b.begin; });
+    std::vector<Span> merged;
+    for (Span span : kept) {
+        if (!merged.empty() && span.begin <= merged.back().end) {
+            merged.back().end = std::max(merged.back().end, span.end);
+        } else {
+            merged.push_back(span);
+        }
+    }
+    return merged;
+}
+
 // What the rewrite proposes, in order of precedence: the first fix of each rewritable marker
 // (in the report's order), then the phrase table's replacements.
 std::vector<TextEdit> proposals(const Report& report, const Document& document) {
@@ -246,7 +265,8 @@ RewriteResult rewrite(std::string_view source, const RewriteOptions& options,
 
     const Document document = make_document(source, options.language);
     std::vector<TextEdit> candidates =
-        candidate_edits(source, proposals(before, document), options.range, kept_spans(document));
+        candidate_edits(source, proposals(before, document), options.range,
+                        with_identity_spans(kept_spans(document), before));
     const std::size_t candidate_count = candidates.size();
     RewriteResult result;
     result.edits = safe_edits(source, std::move(candidates), options.language);

@@ -237,3 +237,63 @@ TEST_CASE("the profile flag scores against a directory of the writer's own texts
     REQUIRE(run.status == 0);
     CHECK(nlohmann::json::parse(run.out)[0]["bits"].get<double>() > 0);
 }
+
+TEST_CASE("check --double-blind finds leaks in included files and the .bib, exit status 3",
+          "[cli]") {
+    const Scratch scratch;
+    fs::create_directories(scratch.dir / "sections");
+    const std::string main = scratch.write("main.tex",
+                                           "\\documentclass{article}\n"
+                                           "\\author{Maria Okafor}\n"
+                                           "\\begin{document}\n"
+                                           "\\input{sections/intro}\n"
+                                           "\\bibliography{refs}\n"
+                                           "\\end{document}\n");
+    scratch.write("sections/intro.tex",
+                  "\\section{Intro}\n"
+                  "Our code: \\url{https://github.com/mokafor/tool}. We build on our previous "
+                  "work~\\cite{a}.\n");
+    scratch.write("refs.bib",
+                  "@inproceedings{a,\n  author = {Okafor, Maria and Doe, Jan},\n"
+                  "  title = {T}, year = {2021}}\n");
+    const Run run = fantasma(scratch, "check --double-blind " + quote(main));
+    INFO(run.out << run.err);
+    CHECK(run.status == 3);
+    const std::string intro = (scratch.dir / "sections/intro.tex").string();
+    const std::string bib = (scratch.dir / "refs.bib").string();
+    CHECK(run.out.find(main + ":2:9: warning: \\author prints") != std::string::npos);
+    CHECK(run.out.find(intro + ":2:16: warning: This link goes to a GitHub repository") !=
+          std::string::npos);
+    CHECK(run.out.find(intro + ":2:62: warning: \"our previous work\"") != std::string::npos);
+    CHECK(run.out.find(bib + ":2:13: warning: This reference lists") != std::string::npos);
+    // Grouped in a fixed order, then the verdict as the last line.
+    CHECK(run.out.find("== title block ==") < run.out.find("== links =="));
+    CHECK(run.out.find("== self-citations ==") < run.out.find("== bibliography =="));
+    CHECK(run.out.ends_with("4 leaks would identify you to a reviewer.\n"));
+}
+
+TEST_CASE("check --double-blind exits 0 on an anonymous submission", "[cli]") {
+    const Scratch scratch;
+    const std::string main = scratch.write(
+        "paper.tex",
+        "\\documentclass{article}\n\\author{Anonymous Author(s)}\n\\begin{document}\n"
+        "Spark and Flink run on a Xeon Gold server; see \\url{https://github.com/apache/flink}.\n"
+        "\\end{document}\n");
+    const Run run = fantasma(scratch, "check --double-blind " + quote(main));
+    INFO(run.out << run.err);
+    CHECK(run.status == 0);
+    CHECK(run.out.find("No leaks found") != std::string::npos);
+}
+
+TEST_CASE("check honours a fantasma-names file and --public-names", "[cli]") {
+    const Scratch scratch;
+    const std::string doc = scratch.write(
+        "notes.md", "We compared it with the planner that Maria Chen wrote last year.\n");
+    const Run before = fantasma(scratch, "check " + quote(doc));
+    CHECK(before.out.find("[personal-name]") != std::string::npos);
+    scratch.write("fantasma-names", "# public names\nMaria Chen\n");
+    const Run after = fantasma(scratch, "check " + quote(doc));
+    CHECK(after.out.find("[personal-name]") == std::string::npos);
+    const Run missing = fantasma(scratch, "check --public-names nowhere.txt " + quote(doc));
+    CHECK(missing.status == 2);
+}

@@ -207,3 +207,48 @@ async def test_unknown_document_requests_answer_empty(client: LanguageClient):
     actions = await code_actions(client, "file:///never-opened.md",
                                  types.Range(start=types.Position(0, 0), end=types.Position(0, 0)))
     assert actions == []
+
+
+async def test_latex_leaks_and_public_names(client: LanguageClient):
+    uri = "file:///paper.tex"
+    text = ("\\documentclass{article}\n\\author{Maria Okafor}\n\\begin{document}\n"
+            "We thank Helena Vasquez. Later Vasquez checked it.\n"
+            "In our previous work~\\cite{a} we used \\url{https://github.com/mokafor/tool}.\n"
+            "\\end{document}\n")
+    open_document(client, uri, text, language="latex")
+    diagnostics = await diagnostics_for(client, uri, 1)
+    codes = {d["code"] for d in diagnostics}
+    assert {"title-block", "self-citation", "link-target", "personal-name"} <= codes
+    [author] = by_code(diagnostics, "title-block")
+    assert author["range"]["start"] == {"line": 1, "character": 8}
+    [name] = by_code(diagnostics, "personal-name")
+    assert len(name.get("relatedInformation", [])) == 1  # "Vasquez" again, on the same line
+    count = len(published(client, uri, 1))
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
+        settings={"fantasma": {"publicNames": ["Helena Vasquez"], "debounceMs": 20}}))
+    latest = await wait_until(lambda: published(client, uri, 1)[count:], what="republished diagnostics")
+    assert not by_code(latest[-1]["diagnostics"], "personal-name")
+
+
+async def test_leaks_in_included_files_and_the_bib(client: LanguageClient, tmp_path):
+    (tmp_path / "sections").mkdir()
+    main = ("\\documentclass{article}\n\\author{Maria Okafor}\n\\begin{document}\n"
+            "\\input{sections/intro}\n\\bibliography{refs}\n\\end{document}\n")
+    (tmp_path / "main.tex").write_text(main)
+    intro = ("\\section{Intro}\n"
+             "Code: \\url{https://github.com/mokafor/tool}; our previous work~\\cite{a}.\n")
+    (tmp_path / "sections" / "intro.tex").write_text(intro)
+    (tmp_path / "refs.bib").write_text("@article{a,\n  author = {Okafor, Maria},\n  title = {T}}\n")
+    main_uri = (tmp_path / "main.tex").as_uri()
+    intro_uri = (tmp_path / "sections" / "intro.tex").as_uri()
+    bib_uri = (tmp_path / "refs.bib").as_uri()
+    open_document(client, main_uri, main, language="latex")
+    await diagnostics_for(client, main_uri, 1)
+    [intro_published] = await wait_until(lambda: published(client, intro_uri), what="intro.tex")
+    assert intro_published.get("version") is None  # not open: no version
+    [link] = by_code(intro_published["diagnostics"], "link-target")
+    assert link["range"]["start"] == {"line": 1, "character": 11}
+    assert by_code(intro_published["diagnostics"], "self-citation")
+    [bib_published] = await wait_until(lambda: published(client, bib_uri), what="refs.bib")
+    [own] = by_code(bib_published["diagnostics"], "bibliography-author")
+    assert own["range"]["start"] == {"line": 1, "character": 12}

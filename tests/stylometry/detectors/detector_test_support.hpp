@@ -51,7 +51,7 @@ inline CollectingSink run_detector(const Detector& detector, std::string_view te
                                    const Reference& reference = Reference::builtin()) {
     const Document document = make_document(text, language);
     CollectingSink sink;
-    detector.detect(DetectionContext{document, reference, {}}, sink);
+    detector.detect(DetectionContext{document, reference, {}, {}, {}}, sink);
     return sink;
 }
 

@@ -1,0 +1,195 @@
+#include "stylometry/detectors/title_block.hpp"
+
+#include <algorithm>
+
+#include "stylometry/detectors/lexical_support.hpp"
+#include "stylometry/leaks/authors.hpp"
+#include "stylometry/leaks/latex_source.hpp"
+
+namespace fantasma {
+namespace {
+
+constexpr std::size_t npos = std::string_view::npos;
+
+// A name, an e-mail address or a first-page footnote identifies the authors outright; an
+// affiliation narrows them down to the people there.
+constexpr double kNameBits = 20;
+constexpr double kAffiliationBits = 10;
+// When the template hides the block from the PDF, only the uploaded source shows it.
+constexpr double kHiddenBits = 2;
+
+enum class Entry { Name, Affiliation, Email, Footnote, Orcid };
+
+struct TitleCommand {
+    std::string_view name;
+    int arguments;
+    Entry entry;
+};
+// clang-format off
+constexpr TitleCommand kTitleCommands[] = {
+    {"author", 1, Entry::Name}, {"authorrunning", 1, Entry::Name},
+    {"IEEEauthorblockN", 1, Entry::Name}, {"icmlauthor", 2, Entry::Name},
+    {"aistatsauthor", 1, Entry::Name}, {"shortauthors", 1, Entry::Name},
+    {"affil", 1, Entry::Affiliation}, {"affiliation", 1, Entry::Affiliation},
+    {"address", 1, Entry::Affiliation}, {"institute", 1, Entry::Affiliation},
+    {"institution", 1, Entry::Affiliation}, {"IEEEauthorblockA", 1, Entry::Affiliation},
+    {"icmlaffiliation", 2, Entry::Affiliation}, {"aistatsaddress", 1, Entry::Affiliation},
+    {"additionalaffiliation", 1, Entry::Affiliation},
+    {"email", 1, Entry::Email}, {"icmlcorrespondingauthor", 2, Entry::Email},
+    {"thanks", 1, Entry::Footnote}, {"authornote", 1, Entry::Footnote},
+    {"orcid", 1, Entry::Orcid}};
+// clang-format on
+
+std::string message(std::string_view command, Entry entry, bool hidden) {
+    const std::string as_written = "\\" + std::string(command);
+    std::string text;
+    switch (entry) {
+        case Entry::Name:
+            text = as_written +
+                   " prints your names on the first page, the first thing a reviewer reads. For "
+                   "a double-blind submission write \"Anonymous\" or use the template's "
+                   "anonymous or review option.";
+            break;
+        case Entry::Affiliation:
+            text = as_written +
+                   " prints where you work on the first page: with the paper's topic it narrows "
+                   "the authors down to a handful of people.";
+            break;
+        case Entry::Email:
+            text = as_written + " prints an e-mail address: it names its owner outright.";
+            break;
+        case Entry::Footnote:
+            text = as_written +
+                   " prints a first-page footnote (funding, grant numbers, positions, \"work "
+                   "done during an internship at...\") that reviewers see.";
+            break;
+        case Entry::Orcid:
+            text = as_written + " links your ORCID profile from the first page.";
+            break;
+    }
+    if (hidden) {
+        text +=
+            " The template's anonymous option hides it from the PDF, but the source (arXiv, "
+            "supplementary material) still shows it.";
+    }
+    return text;
+}
+
+// Whether the class or a style package hides the author block for review: acmart's
+// `anonymous`, ACL's `review`, NeurIPS and ICML styles without their camera-ready option.
+bool template_hides_authors(std::string_view source) {
+    constexpr leaks::CommandSpec kSetup[] = {{"documentclass", 1}, {"usepackage", 1}};
+    for (const leaks::LatexCommand& command : leaks::find_commands(source, kSetup)) {
+        if (command.arguments.empty()) continue;
+        const std::string_view package =
+            source.substr(command.arguments.front().begin, command.arguments.front().size());
+        std::string options;
+        for (Span option : command.options) options += source.substr(option.begin, option.size());
+        const auto has = [&](std::string_view word) { return options.find(word) != npos; };
+        if (command.name == "documentclass" && package == "acmart" && has("anonymous")) {
+            return true;
+        }
+        if (package == "acl" && has("review")) return true;
+        if (package.starts_with("neurips") && !has("final") && !has("preprint")) return true;
+        if (package.starts_with("icml") && !has("accepted")) return true;
+        if (package.starts_with("iclr") && has("review")) return true;
+    }
+    return false;
+}
+
+void detect_latex(std::string_view source, std::string_view code, MarkerSink& sink) {
+    std::vector<leaks::CommandSpec> specs;
+    for (const TitleCommand& command : kTitleCommands)
+        specs.push_back({command.name, command.arguments});
+    const bool hidden = template_hides_authors(source);
+    std::vector<Span> reported;
+    for (const leaks::LatexCommand& command : leaks::find_commands(source, specs)) {
+        if (command.arguments.empty()) continue;
+        const auto title = std::ranges::find(kTitleCommands, command.name, &TitleCommand::name);
+        // \icmlauthor{Name}{key}: the first argument; \icmlaffiliation{key}{Place}: the second.
+        const Span argument =
+            title->arguments == 2 && title->entry != Entry::Name && command.arguments.size() == 2
+                ? command.arguments[1]
+                : command.arguments.front();
+        const Span text = leaks::trimmed(source, argument);
+        const bool placeholder =
+            title->entry == Entry::Orcid
+                ? source.substr(text.begin, text.size()).find_first_of("0123456789") == npos
+                : leaks::is_anonymous(source.substr(text.begin, text.size()));
+        if (text.empty() || placeholder) continue;
+        // \institution inside \affiliation, \IEEEauthorblockN inside \author: one finding.
+        if (std::ranges::any_of(
+                reported,
+                [&](Span outer) { return outer.begin <= text.begin && text.end <= outer.end; }) &&
+            title->entry != Entry::Email && title->entry != Entry::Footnote) {
+            continue;
+        }
+        reported.push_back(text);
+        const bool template_hidden = hidden && title->entry != Entry::Email;
+        const double bits = template_hidden                      ? kHiddenBits
+                            : title->entry == Entry::Affiliation ? kAffiliationBits
+                                                                 : kNameBits;
+        sink.mark_in_source(lexical::identity_marker(
+            code, {text}, message(command.name, title->entry, template_hidden), bits));
+    }
+}
+
+// Front-matter keys that name or locate the writer.
+constexpr std::pair<std::string_view, Entry> kFrontMatterKeys[] = {
+    {"author", Entry::Name},
+    {"email", Entry::Email},
+    {"mail", Entry::Email},
+    {"affiliation", Entry::Affiliation},
+    {"institute", Entry::Affiliation},
+    {"institution", Entry::Affiliation},
+    {"address", Entry::Affiliation},
+    {"orcid", Entry::Orcid},
+    {"thanks", Entry::Footnote}};
+
+void detect_markdown(std::string_view source, std::string_view code, MarkerSink& sink) {
+    for (const leaks::FrontMatterEntry& entry : leaks::front_matter(source)) {
+        const std::string_view last_key =
+            std::string_view(entry.key).substr(entry.key.rfind('.') + 1);
+        // "authors.affiliation" is an affiliation, "authors.name" an author.
+        auto found = std::ranges::find_if(
+            kFrontMatterKeys, [&](const auto& key) { return last_key.find(key.first) != npos; });
+        if (found == std::end(kFrontMatterKeys)) {
+            found = std::ranges::find_if(kFrontMatterKeys, [&](const auto& key) {
+                return entry.key.find(key.first) != npos;
+            });
+        }
+        if (found == std::end(kFrontMatterKeys)) continue;
+        const Span text = leaks::trimmed(source, entry.value);
+        if (text.empty() || leaks::is_anonymous(source.substr(text.begin, text.size()))) continue;
+        std::string what = "`" + std::string(last_key) + ":` in the front matter";
+        std::string why;
+        switch (found->second) {
+            case Entry::Name:
+                why = " names an author; renderers print it under the title.";
+                break;
+            case Entry::Email:
+                why = " holds an e-mail address: it names its owner outright.";
+                break;
+            case Entry::Affiliation:
+                why = " says where an author works: with the topic it narrows the authors down.";
+                break;
+            default:
+                why = " identifies an author to whoever reads the file.";
+                break;
+        }
+        sink.mark_in_source(lexical::identity_marker(
+            code, {text}, what + why,
+            found->second == Entry::Affiliation ? kAffiliationBits : kNameBits));
+    }
+}
+
+}  // namespace
+
+void TitleBlock::detect(const DetectionContext& context, MarkerSink& sink) const {
+    const std::string_view source = context.document.source;
+    if (context.document.prose.language == Language::Latex) detect_latex(source, code(), sink);
+    if (context.document.prose.language == Language::Markdown)
+        detect_markdown(source, code(), sink);
+}
+
+}  // namespace fantasma

@@ -1,0 +1,221 @@
+#include "stylometry/leaks/person_names.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <stdexcept>
+
+#include "fantasma_stylometry_embedded.hpp"
+#include "stylometry/detectors/lexical_support.hpp"
+
+namespace fantasma::leaks {
+namespace {
+
+std::string lower(std::string_view text) {
+    std::string out(text);
+    std::ranges::transform(out, out.begin(), [](unsigned char c) { return std::tolower(c); });
+    return out;
+}
+
+bool word_byte(char c) {
+    return std::isalpha(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80 ||
+           c == '\'' || c == '-';
+}
+
+struct Word {
+    Span span;
+    bool capitalised = false;
+};
+
+// Words of `text`, and whether each starts with a capital letter.
+std::vector<Word> words_of(std::string_view text) {
+    std::vector<Word> words;
+    for (std::size_t i = 0; i < text.size();) {
+        if (!word_byte(text[i]) || text[i] == '\'' || text[i] == '-') {
+            ++i;
+            continue;
+        }
+        std::size_t end = i;
+        while (end < text.size() && word_byte(text[end])) ++end;
+        while (end > i && (text[end - 1] == '\'' || text[end - 1] == '-')) --end;
+        words.push_back({{i, end}, std::isupper(static_cast<unsigned char>(text[i])) != 0});
+        i = end;
+    }
+    return words;
+}
+
+// Whether only spaces (or one initial's full stop) separate two words of a name.
+bool adjacent(std::string_view text, Span before, Span after) {
+    const std::string_view gap = text.substr(before.end, after.begin - before.end);
+    if (gap == " " || gap == "~") return true;
+    return (gap == ". " || gap == ".~") && before.size() == 1;  // an initial: "J. Smith"
+}
+
+}  // namespace
+
+const PersonNames& PersonNames::builtin() {
+    static const PersonNames names(data::person_names_tsv);
+    return names;
+}
+
+PersonNames::PersonNames(std::string_view table) : table_(table) {
+    for (std::size_t at = 0; at < table.size();) {
+        std::size_t end = table.find('\n', at);
+        if (end == std::string_view::npos) end = table.size();
+        if (end > at && table[at] != '#') lines_.push_back(static_cast<std::uint32_t>(at));
+        at = end + 1;
+    }
+    const auto name = [&](std::uint32_t line) {
+        return table_.substr(line, table_.find('\t', line) - line);
+    };
+    if (!std::ranges::is_sorted(lines_, {}, name)) {
+        throw std::invalid_argument("person_names.tsv is not sorted by name");
+    }
+}
+
+unsigned char PersonNames::flags(std::string_view lower_word) const {
+    const auto name = [&](std::uint32_t line) {
+        return table_.substr(line, table_.find('\t', line) - line);
+    };
+    const auto found = std::ranges::lower_bound(lines_, lower_word, {}, name);
+    if (found == lines_.end() || name(*found) != lower_word) return 0;
+    std::size_t end = table_.find('\n', *found);
+    if (end == std::string_view::npos) end = table_.size();
+    const std::string_view line = table_.substr(*found, end - *found);
+    const std::size_t tab = line.find('\t');
+    const std::size_t tab2 = line.find('\t', tab + 1);
+    if (tab2 == std::string_view::npos) return 0;
+    const std::string_view kind = line.substr(tab + 1, tab2 - tab - 1);
+    unsigned char result = kind == "first"     ? kFirst
+                           : kind == "surname" ? kSurname
+                                               : kFirst | kSurname;
+    if (line.substr(tab2 + 1) == "word") result |= kWord;
+    return result;
+}
+
+bool PersonNames::is_first_name(std::string_view lower_word) const {
+    return (flags(lower_word) & kFirst) != 0;
+}
+bool PersonNames::is_surname(std::string_view lower_word) const {
+    return (flags(lower_word) & kSurname) != 0;
+}
+bool PersonNames::is_common_word(std::string_view lower_word) const {
+    return (flags(lower_word) & kWord) != 0;
+}
+
+namespace {
+
+// First names that, alone, are far more often software, products, companies or places in
+// technical writing: "Cassandra", "Julia", "Darwin", "Austin". Still a person with a surname
+// after them ("Julia Child").
+constexpr std::string_view kNotAPersonAlone[] = {
+    "ada",       "alexa",    "alice",    "apollo", "austin",  "cassandra", "catalina",
+    "charlotte", "cherry",   "cortana",  "dallas", "darwin",  "dell",      "florence",
+    "georgia",   "houston",  "jenkins",  "jordan", "julia",   "mac",       "madison",
+    "mercury",   "meta",     "monterey", "pascal", "phoenix", "ping",      "ruby",
+    "sierra",    "siri",     "sonoma",   "sydney", "tesla",   "ventura",   "victoria",
+    "virginia",  "carolina", "chad",     "israel", "india",   "china",     "kenya"};
+
+// "Maria", "Lindqvist", "O'Neil", "Müller": a capital, then lower-case letters only.
+bool name_shaped(std::string_view word) {
+    if (word.empty() || !std::isupper(static_cast<unsigned char>(word.front()))) return false;
+    return std::ranges::none_of(word.substr(1), [](char c) {
+        return std::isupper(static_cast<unsigned char>(c)) ||
+               std::isdigit(static_cast<unsigned char>(c));
+    });
+}
+
+}  // namespace
+
+bool looks_like_person(std::span<const std::string> lower_words,
+                       std::span<const std::string_view> shown, const PersonNames& names,
+                       const Reference& reference) {
+    if (lower_words.empty() || lower_words.size() != shown.size()) return false;
+    const std::string& first = lower_words.front();
+    const std::string& last = lower_words.back();
+    const bool several = lower_words.size() > 1;
+    if (!name_shaped(shown.front()) || first.size() < 2) return false;
+    // "Travis CI", "Jetson TX2": a word in capitals or with digits makes it a product.
+    constexpr std::string_view kParticles[] = {"de",  "van", "von", "da", "du",  "del", "der",
+                                               "den", "la",  "le",  "di", "bin", "ter"};
+    for (std::string_view word : shown) {
+        const bool particle = std::ranges::find(kParticles, word) != std::end(kParticles);
+        if (word.size() > 1 && !name_shaped(word) && !particle) return false;
+    }
+    if (names.is_first_name(first) && first.size() >= 3) {
+        const bool alone_not_a_person =
+            names.is_common_word(first) ||
+            std::ranges::find(kNotAPersonAlone, first) != std::end(kNotAPersonAlone);
+        // "Will Smith", but not "See Key" (both names, both common words).
+        const bool surname_after = names.is_surname(last) && !names.is_common_word(last);
+        return !alone_not_a_person ||
+               (several && (surname_after || !reference.is_dictionary_word(last)));
+    }
+    if (!several) return false;
+    const auto unknown = [&](std::size_t i) {
+        return name_shaped(shown[i]) && !reference.is_dictionary_word(lower_words[i]) &&
+               lower_words[i].size() >= 2;
+    };
+    if (unknown(0) && names.is_surname(last) && !names.is_common_word(last) &&
+        name_shaped(shown.back())) {
+        return true;
+    }
+    return false;
+}
+
+std::vector<Span> find_person_names(std::string_view text, const PersonNames& names,
+                                    const Reference& reference,
+                                    std::span<const std::string> public_names) {
+    const std::vector<Word> words = words_of(text);
+    std::vector<Span> found;
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        if (!words[i].capitalised) continue;
+        // A name opening the text or a sentence ("Les commandes...", "Mark the section") is as
+        // often a capitalised first word; alone it needs another word after it.
+        const std::string_view before = text.substr(0, words[i].span.begin);
+        const std::size_t last = before.find_last_not_of(" \t\n%*-#");
+        const bool opens_text =
+            last == std::string_view::npos ||
+            std::string_view(".!?").find(before[last]) != std::string_view::npos;
+        std::size_t end = i + 1;
+        // Months, weekdays and nationalities end a name ("Stephen Gildea October").
+        while (end < words.size() && words[end].capitalised &&
+               adjacent(text, words[end - 1].span, words[end].span) && end - i < 4 &&
+               !lexical::is_common_capitalised(
+                   lower(text.substr(words[end].span.begin, words[end].span.size())))) {
+            ++end;
+        }
+        if (lexical::is_common_capitalised(
+                lower(text.substr(words[i].span.begin, words[i].span.size())))) {
+            continue;
+        }
+        std::vector<std::string> lower_words;
+        std::vector<std::string_view> shown;
+        for (std::size_t k = i; k < end; ++k) {
+            shown.push_back(text.substr(words[k].span.begin, words[k].span.size()));
+            lower_words.push_back(lower(shown.back()));
+        }
+        // The longest run that reads as a name, from its start: "Maria Chen Thanks" -> "Maria
+        // Chen".
+        while (end > i && !looks_like_person(std::span(lower_words).first(end - i),
+                                             std::span(shown).first(end - i), names, reference)) {
+            --end;
+        }
+        // "Professor Hargreaves", "Dr. Smith": a title makes the next capitalised word a name.
+        constexpr std::string_view kTitles[] = {"professor", "prof", "dr", "mr", "mrs", "ms"};
+        if (end == i && lower_words.size() > 1 &&
+            std::ranges::find(kTitles, lower_words.front()) != std::end(kTitles)) {
+            end = i + 2;
+        }
+        if (end == i || (opens_text && end == i + 1)) continue;
+        const std::string first = lower_words.front();
+        const Span span{words[i].span.begin, words[end - 1].span.end};
+        const std::string whole = lower(text.substr(span.begin, span.size()));
+        const bool is_public = std::ranges::any_of(
+            public_names, [&](const std::string& name) { return name == whole || name == first; });
+        if (!is_public) found.push_back(span);
+        i = end - 1;
+    }
+    return found;
+}
+
+}  // namespace fantasma::leaks

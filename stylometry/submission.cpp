@@ -1,0 +1,115 @@
+#include "stylometry/submission.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+#include "stylometry/leaks/bibliography.hpp"
+#include "stylometry/leaks/latex_source.hpp"
+#include "stylometry/source_file.hpp"
+
+namespace fantasma {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr leaks::CommandSpec kInclusions[] = {
+    {"input", 1}, {"include", 1}, {"subfile", 1}, {"bibliography", 1}, {"addbibresource", 1}};
+
+// The file names an inclusion's argument lists (\bibliography{a,b}: two).
+std::vector<std::string> names_in(std::string_view argument, bool several) {
+    std::vector<std::string> names;
+    std::size_t begin = 0;
+    for (std::size_t i = 0; i <= argument.size(); ++i) {
+        if (i < argument.size() && !(several && argument[i] == ',')) continue;
+        const Span name = leaks::trimmed(argument, {begin, i});
+        if (!name.empty()) names.emplace_back(argument.substr(name.begin, name.size()));
+        begin = i + 1;
+    }
+    return names;
+}
+
+}  // namespace
+
+SubmissionFiles latex_submission_files(const fs::path& main, std::string_view main_source) {
+    SubmissionFiles result;
+    const fs::path root = main.parent_path();
+    std::set<fs::path> seen{fs::weakly_canonical(main)};
+    result.files.push_back({main, SubmissionFile::Kind::Latex});
+    // Breadth-first over the LaTeX files; `sources` keeps the text of each one read.
+    std::vector<std::string> sources;
+    for (std::size_t next = 0; next < result.files.size(); ++next) {
+        if (result.files[next].kind != SubmissionFile::Kind::Latex) continue;
+        std::string_view source = main_source;
+        if (next > 0) {
+            try {
+                sources.push_back(read_document(result.files[next].path));
+            } catch (const std::exception&) {
+                continue;  // listed already; the caller reports it when it reads it
+            }
+            source = sources.back();
+        }
+        for (const leaks::LatexCommand& command : leaks::find_commands(source, kInclusions)) {
+            if (command.arguments.empty()) continue;
+            const bool bibliography =
+                command.name == "bibliography" || command.name == "addbibresource";
+            const Span argument = command.arguments.front();
+            for (const std::string& name :
+                 names_in(source.substr(argument.begin, argument.size()), bibliography)) {
+                fs::path path = root / name;
+                if (!path.has_extension()) path += bibliography ? ".bib" : ".tex";
+                if (!fs::is_regular_file(path)) {
+                    if (std::ranges::find(result.missing, path) == result.missing.end()) {
+                        result.missing.push_back(path);
+                    }
+                    continue;
+                }
+                if (!seen.insert(fs::weakly_canonical(path)).second) continue;
+                result.files.push_back({path, bibliography ? SubmissionFile::Kind::Bibliography
+                                                           : SubmissionFile::Kind::Latex});
+            }
+        }
+    }
+    return result;
+}
+
+std::vector<Marker> bibliography_leaks(std::string_view bibtex,
+                                       const std::vector<std::string>& authors) {
+    std::vector<Marker> markers;
+    for (const leaks::OwnEntry& entry : leaks::own_bibtex_entries(bibtex, authors)) {
+        markers.push_back(leaks::own_entry_marker(entry));
+    }
+    return markers;
+}
+
+std::vector<std::string> read_public_names_file(const fs::path& file) {
+    const std::string text = read_document(file);
+    std::vector<std::string> names;
+    std::size_t at = 0;
+    while (at < text.size()) {
+        std::size_t end = text.find('\n', at);
+        if (end == std::string::npos) end = text.size();
+        std::string_view line = std::string_view(text).substr(at, end - at);
+        at = end + 1;
+        line = line.substr(0, line.find('#'));
+        const Span name = leaks::trimmed(line, {0, line.size()});
+        if (name.empty()) continue;
+        std::string lower(line.substr(name.begin, name.size()));
+        std::ranges::transform(lower, lower.begin(),
+                               [](unsigned char c) { return std::tolower(c); });
+        names.push_back(std::move(lower));
+    }
+    return names;
+}
+
+std::vector<std::string> read_public_names(const fs::path& folder) {
+    std::error_code error;
+    for (fs::path at = fs::absolute(folder, error); !at.empty(); at = at.parent_path()) {
+        const fs::path file = at / "fantasma-names";
+        if (fs::is_regular_file(file, error)) return read_public_names_file(file);
+        if (at == at.parent_path()) break;
+    }
+    return {};
+}
+
+}  // namespace fantasma

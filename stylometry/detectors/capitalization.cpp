@@ -6,6 +6,7 @@
 #include <map>
 
 #include "stylometry/detectors/style_choice.hpp"
+#include "stylometry/technical_words.hpp"
 
 namespace fantasma {
 namespace {
@@ -74,13 +75,33 @@ bool next_word_is_name(const Document& document, const Sentence& sentence, std::
     return false;
 }
 
+// Whether the neighbouring word of token `i` in direction `step`, with nothing but a space
+// between, is in capitals too, and no word of the dictionary (API in "REST API"): the two
+// make one name.
+bool beside_acronym(const Document& document, const Sentence& sentence, std::size_t i,
+                    std::ptrdiff_t step, const Reference& reference) {
+    const auto at = static_cast<std::ptrdiff_t>(i) + step;
+    if (at < static_cast<std::ptrdiff_t>(sentence.first_token) ||
+        at >= static_cast<std::ptrdiff_t>(sentence.end_token)) {
+        return false;
+    }
+    const Token& near = document.tokens()[static_cast<std::size_t>(at)];
+    const Token& later = step > 0 ? near : document.tokens()[i];
+    if (near.kind != TokenKind::Word || !later.space_before) return false;
+    const std::string_view word = document.text(near.text);
+    return word.size() >= 2 && std::ranges::all_of(word, is_upper) &&
+           !reference.is_dictionary_word(near.norm);
+}
+
 // Whether the capitals of token `i` are spelled that way, though the word is in the
 // dictionary: part of an identifier (ANIM_CHAR, MP3), a word the text writes in capitals more
-// than once (a school called PACE), or one beside a name (the USDA Web Soil Survey, CHILD
-// (Children's Healthcare...)). Emphasis is occasional and stands among ordinary words;
-// lowercasing such a word would change a name.
+// than once (a school called PACE) or outside its prose (a link label, code), or one beside a
+// name (the USDA Web Soil Survey, CHILD (Children's Healthcare...)) or an acronym (REST API).
+// Emphasis is occasional and stands among ordinary words; lowercasing such a word would change
+// a name.
 bool is_spelled_in_capitals(const Document& document, const Sentence& sentence, std::size_t i,
-                            const std::map<std::string_view, std::size_t>& capitals_count) {
+                            const std::map<std::string_view, std::size_t>& capitals_count,
+                            const Reference& reference) {
     const auto joins = [](char c) {
         return c == '_' || std::isalnum(static_cast<unsigned char>(c)) != 0;
     };
@@ -89,7 +110,10 @@ bool is_spelled_in_capitals(const Document& document, const Sentence& sentence, 
     if (joins(style::byte_before(text, span.begin)) || joins(style::byte_at(text, span.end))) {
         return true;
     }
+    if (document.non_prose_words.contains(std::string(document.text(span)))) return true;
     return capitals_count.at(document.text(span)) > 1 ||
+           beside_acronym(document, sentence, i, -1, reference) ||
+           beside_acronym(document, sentence, i, +1, reference) ||
            next_word_is_name(document, sentence, i, -1) ||
            next_word_is_name(document, sentence, i, +1);
 }
@@ -107,13 +131,38 @@ std::map<std::string_view, std::size_t> count_capital_words(const Document& docu
     return counts;
 }
 
-// Headings, titles, list items and table cells follow their own casing conventions.
-bool in_free_casing_block(const Prose& prose, std::size_t offset) {
+// The index of the block holding prose offset `offset`, or the number of blocks.
+std::size_t block_at(const Prose& prose, std::size_t offset) {
     const auto block = std::ranges::partition_point(
         prose.blocks, [&](const Block& b) { return b.text.end <= offset; });
-    if (block == prose.blocks.end() || !block->text.contains(offset)) return false;
-    return block->kind == BlockKind::Heading || block->kind == BlockKind::Title ||
-           block->kind == BlockKind::ListItem || block->kind == BlockKind::TableCell;
+    if (block == prose.blocks.end() || !block->text.contains(offset)) return prose.blocks.size();
+    return static_cast<std::size_t>(block - prose.blocks.begin());
+}
+
+// Headings, titles, list items and table cells follow their own casing conventions.
+bool is_free_casing(const Block& block) {
+    return block.kind == BlockKind::Heading || block.kind == BlockKind::Title ||
+           block.kind == BlockKind::ListItem || block.kind == BlockKind::TableCell;
+}
+
+// Whether block `index` goes on with a sentence that a display (a code block, a formula, a
+// verbatim environment, a list) interrupted: the running text before it stops without a
+// full stop ("Build it with:", "The food was processed"). Its first word is no sentence start.
+bool continues_sentence(const Prose& prose, std::size_t index) {
+    if (index == 0 || index >= prose.blocks.size()) return false;
+    const Block& before = prose.blocks[index - 1];
+    if (before.kind != BlockKind::Paragraph && before.kind != BlockKind::ListItem) return false;
+    std::string_view text = prose.view(before.text);
+    while (!text.empty() &&
+           std::string_view(" \t\n)]\"'").find(text.back()) != std::string_view::npos) {
+        text.remove_suffix(1);
+    }
+    // Closing curly quotation marks end in 0x9D (”) or 0x99 (’) after 0xE2 0x80.
+    while (text.size() >= 3 && text.substr(text.size() - 3, 2) == "\xE2\x80" &&
+           (text.back() == '\x9D' || text.back() == '\x99')) {
+        text.remove_suffix(3);
+    }
+    return !text.empty() && std::string_view(".!?\xA6").find(text.back()) == std::string_view::npos;
 }
 
 // Abbreviations that end in a full stop mid-sentence ("etc. and so on").
@@ -147,9 +196,14 @@ void Capitalization::detect(const DetectionContext& context, MarkerSink& sink) c
     std::vector<Use> uses;
     double pronouns = 0, starts = 0;
     const std::map<std::string_view, std::size_t> capitals_count = count_capital_words(document);
+    const Prose& prose = document.prose;
     for (const Sentence& sentence : document.sentences()) {
-        const bool free_casing = in_free_casing_block(document.prose, sentence.text.begin);
-        bool first_word = true;
+        const std::size_t block = block_at(prose, sentence.text.begin);
+        const bool free_casing = block < prose.blocks.size() && is_free_casing(prose.blocks[block]);
+        // The first word of a block that goes on with a sentence is no sentence start.
+        bool first_word = !(block < prose.blocks.size() &&
+                            prose.blocks[block].text.begin == sentence.text.begin &&
+                            continues_sentence(prose, block));
         for (std::size_t i = sentence.first_token; i < sentence.end_token; ++i) {
             const Token& token = document.tokens()[i];
             if (token.kind != TokenKind::Word) {
@@ -158,6 +212,12 @@ void Capitalization::detect(const DetectionContext& context, MarkerSink& sink) c
                 continue;
             }
             const std::string_view word = document.text(token.text);
+            // A name as the document writes it in code or commands (pip, systemd), or a word
+            // shaped like an identifier (i/o): its case is part of the name.
+            if (is_technical_word(document, token, context.reference)) {
+                first_word = false;
+                continue;
+            }
             // "i.e." is no pronoun.
             const bool abbreviation = style::byte_at(document.prose.text, token.text.end) == '.';
             if ((token.norm == "i" && !abbreviation) || token.norm.starts_with("i'")) {
@@ -171,7 +231,7 @@ void Capitalization::detect(const DetectionContext& context, MarkerSink& sink) c
                 }
             }
             if (!free_casing && is_shouted(word, token.norm, context.reference) &&
-                !is_spelled_in_capitals(document, sentence, i, capitals_count)) {
+                !is_spelled_in_capitals(document, sentence, i, capitals_count, context.reference)) {
                 uses.push_back(
                     {token.text, Emphasis, style::match_casing(first_word ? "Aa" : "a", word)});
             }

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <set>
 #include <utility>
 
 #include "stylometry/detectors/style_choice.hpp"
+#include "stylometry/technical_words.hpp"
 
 namespace fantasma {
 namespace {
@@ -153,11 +155,18 @@ void Misspelling::detect(const DetectionContext& context, MarkerSink& sink) cons
     const bool has_dictionary = reference.is_dictionary_word("the");
     std::vector<Found> found;
     std::map<std::string_view, std::vector<const Token*>> unknown;  // by lower-case word
+    // Words that name something (systemd, which the text also writes in code or joins to
+    // another name as in systemd-timesyncd) anywhere in the document: no misspellings.
+    std::set<std::string_view> names;
     for (const Sentence& sentence : document.sentences()) {
         for (std::size_t i = sentence.first_token; i < sentence.end_token; ++i) {
             const Token& token = document.tokens()[i];
             if (token.kind != TokenKind::Word) continue;
             const std::string_view word = document.text(token.text);
+            if (is_technical_word(document, token, reference) ||
+                is_hyphen_joined(document.prose.text, token.text)) {
+                names.insert(token.norm);
+            }
             if (const auto correction = correction_of(token.norm); !correction.empty()) {
                 found.push_back({&token, std::string(correction), true});
             } else if (has_dictionary && is_checkable(word) &&
@@ -171,10 +180,12 @@ void Misspelling::detect(const DetectionContext& context, MarkerSink& sink) cons
     }
     for (const auto& [word, tokens] : unknown) {
         if (tokens.size() < 2) continue;  // once may be a slip of the finger
+        if (names.contains(word)) continue;
         const std::string correction = likely_correction(reference, word);
         if (correction.empty()) continue;
         for (const Token* token : tokens) found.push_back({token, correction, false});
     }
+    std::erase_if(found, [&](const Found& f) { return names.contains(f.token->norm); });
     std::ranges::sort(found, {}, [](const Found& f) { return f.token->text.begin; });
 
     const auto count = static_cast<double>(found.size());

@@ -18,7 +18,9 @@ constexpr std::string_view kMonths[] = {"January",   "February", "March",    "Ap
 // After these words a small number is a label, written in digits by every style guide.
 constexpr std::string_view kLabels[] = {"page", "chapter", "section", "figure", "table", "version",
                                         "step", "number",  "no",      "room",   "level", "grade",
-                                        "part", "volume",  "vol",     "line",   "item",  "p"};
+                                        "part", "volume",  "vol",     "line",   "item",  "p",
+                                        "id",   "order",   "account", "ticket", "issue", "phone",
+                                        "tel",  "fax",     "call",    "dial",   "isbn",  "ref"};
 // Before these a small number is a measure, also in digits everywhere.
 constexpr std::string_view kUnits[] = {
     "am",  "pm",  "km",      "kg",       "cm",      "mm",      "m",    "g",  "mg",
@@ -85,6 +87,12 @@ bool is_free_standing(const Document& document, const Sentence& s, std::size_t i
     if (prev != nullptr && !tokens[i].space_before) return false;
     if (next != nullptr && !next->space_before &&
         std::string_view(",.;:!?)]").find(document.text(next->text)[0]) == std::string_view::npos) {
+        return false;
+    }
+    // One group of several (+49 89 1234567, 4111 1111 1111 1111): a phone, card or account
+    // number, whose digits are grouped as its owner wrote them.
+    if ((prev != nullptr && prev->kind == TokenKind::Number) ||
+        (next != nullptr && next->kind == TokenKind::Number)) {
         return false;
     }
     if (prev != nullptr && prev->kind == TokenKind::Word &&

@@ -29,9 +29,12 @@ constexpr std::array<HabitInfo, 3> kHabits = {{
 
 // Common acronyms of four letters or more: capitals by spelling, not for emphasis.
 constexpr std::string_view kAcronyms[] = {
-    "AIDS", "ASAP", "ASCII", "FIFA",   "GDPR",   "HTML", "HTTP",  "HTTPS", "IEEE", "ISBN",
-    "JSON", "LGBT", "LASER", "NASA",   "NASCAR", "NATO", "RADAR", "SCUBA", "SWAT", "OECD",
-    "OPEC", "SARS", "UEFA",  "UNESCO", "UNICEF", "UNIX", "USSR",  "YAML",  "YMCA"};
+    "AIDS", "ASAP", "ASCII", "FIFA", "GDPR", "HTML", "HTTP", "HTTPS", "IEEE", "ISBN", "JSON",
+    "LGBT", "LASER", "NASA", "NASCAR", "NATO", "RADAR", "SCUBA", "SWAT", "OECD", "OPEC", "SARS",
+    "UEFA", "UNESCO", "UNICEF", "UNIX", "USSR", "YAML", "YMCA",
+    // Requirement levels (RFC 2119) and HTTP methods: capitals that carry a defined meaning.
+    "MUST", "SHALL", "SHOULD", "REQUIRED", "RECOMMENDED", "OPTIONAL", "HEAD", "POST", "PATCH",
+    "DELETE", "TRACE", "CONNECT", "OPTIONS"};
 
 bool is_upper(char c) {
     return std::isupper(static_cast<unsigned char>(c)) != 0;
@@ -76,8 +79,8 @@ bool next_word_is_name(const Document& document, const Sentence& sentence, std::
 }
 
 // Whether the neighbouring word of token `i` in direction `step`, with nothing but a space
-// between, is in capitals too, and no word of the dictionary (API in "REST API"): the two
-// make one name.
+// between, is in capitals too: of four letters or more, or no word of the dictionary (API in
+// "REST API"). The two make one name, or a passage set in capitals.
 bool beside_acronym(const Document& document, const Sentence& sentence, std::size_t i,
                     std::ptrdiff_t step, const Reference& reference) {
     const auto at = static_cast<std::ptrdiff_t>(i) + step;
@@ -89,8 +92,10 @@ bool beside_acronym(const Document& document, const Sentence& sentence, std::siz
     const Token& later = step > 0 ? near : document.tokens()[i];
     if (near.kind != TokenKind::Word || !later.space_before) return false;
     const std::string_view word = document.text(near.text);
+    // A run of words in capitals is a name or a passage set in capitals (WITHOUT WARRANTY),
+    // not one word stressed.
     return word.size() >= 2 && std::ranges::all_of(word, is_upper) &&
-           !reference.is_dictionary_word(near.norm);
+           (word.size() >= 4 || !reference.is_dictionary_word(near.norm));
 }
 
 // Whether the capitals of token `i` are spelled that way, though the word is in the
@@ -183,6 +188,38 @@ bool ends_sentence(const Document& document, std::size_t i) {
            std::ranges::find(kAbbreviations, before.norm) == std::end(kAbbreviations);
 }
 
+// Whether prose offset `offset` comes right after code, math or a command argument on its
+// line ("`pip` is", "\\texttt{pip} is", "$x$ is"): the sentence began with them.
+bool follows_code(const Document& document, std::size_t offset) {
+    const Prose& prose = document.prose;
+    const std::string_view source = document.source;
+    std::size_t at = prose.to_source(offset);
+    while (at > 0 && (source[at - 1] == ' ' || source[at - 1] == '\t')) --at;
+    if (at == 0 || std::string_view("`$}])|").find(source[at - 1]) == std::string_view::npos) {
+        return false;
+    }
+    return prose.from_source(at - 1) == std::string::npos;
+}
+
+// Whether the word at `word` stands alone: a space, a line start or an opening quotation
+// mark or bracket before it, and no hyphen after it.
+bool stands_alone(std::string_view text, Span word) {
+    const char before = style::byte_before(text, word.begin);
+    const bool opens = word.begin == 0 ||
+                       std::string_view(" \t\n(\"'[").find(before) != std::string_view::npos ||
+                       static_cast<unsigned char>(before) >= 0x80;
+    return opens && style::byte_at(text, word.end) != '-';
+}
+
+// Whether word `i` follows a word in capitals within its sentence (IBM i, OS X).
+bool after_acronym(const Document& document, const Sentence& sentence, std::size_t i) {
+    if (i == sentence.first_token) return false;
+    const Token& before = document.tokens()[i - 1];
+    const std::string_view word = document.text(before.text);
+    return before.kind == TokenKind::Word && word.size() >= 2 &&
+           std::ranges::all_of(word, is_upper);
+}
+
 struct Use {
     Span span;
     Habit habit;
@@ -200,10 +237,12 @@ void Capitalization::detect(const DetectionContext& context, MarkerSink& sink) c
     for (const Sentence& sentence : document.sentences()) {
         const std::size_t block = block_at(prose, sentence.text.begin);
         const bool free_casing = block < prose.blocks.size() && is_free_casing(prose.blocks[block]);
-        // The first word of a block that goes on with a sentence is no sentence start.
+        // The first word of a block that goes on with a sentence, or one after a code span
+        // ("`pip` is the installer"), is no sentence start.
         bool first_word = !(block < prose.blocks.size() &&
                             prose.blocks[block].text.begin == sentence.text.begin &&
-                            continues_sentence(prose, block));
+                            continues_sentence(prose, block)) &&
+                          !follows_code(document, sentence.text.begin);
         for (std::size_t i = sentence.first_token; i < sentence.end_token; ++i) {
             const Token& token = document.tokens()[i];
             if (token.kind != TokenKind::Word) {
@@ -218,8 +257,12 @@ void Capitalization::detect(const DetectionContext& context, MarkerSink& sink) c
                 first_word = false;
                 continue;
             }
-            // "i.e." is no pronoun.
-            const bool abbreviation = style::byte_at(document.prose.text, token.text.end) == '.';
+            // A word right after a code span opens no sentence ("`module` is").
+            if (first_word && follows_code(document, token.text.begin)) first_word = false;
+            // "i.e." is no pronoun, nor is the i of "-i", "%i", "reverse-i-search" or "IBM i".
+            const bool abbreviation = style::byte_at(document.prose.text, token.text.end) == '.' ||
+                                      !stands_alone(document.prose.text, token.text) ||
+                                      after_acronym(document, sentence, i);
             if ((token.norm == "i" && !abbreviation) || token.norm.starts_with("i'")) {
                 ++pronouns;
                 if (word[0] == 'i')

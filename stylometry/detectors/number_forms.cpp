@@ -107,6 +107,13 @@ bool is_free_standing(const Document& document, const Sentence& s, std::size_t i
     return !time && !contains(kUnits, next->norm);
 }
 
+// Whether the large number at token `i` counts something named after it ("25000 people"): a
+// bare one ("cherry-pick 2075910", "less than 65536") is as likely an identifier, a commit or
+// a constant, whose digits are not grouped.
+bool counts_something(const Document& document, const Sentence& s, std::size_t i) {
+    return i + 1 < s.end_token && document.tokens()[i + 1].kind == TokenKind::Word;
+}
+
 // The tokens: small numbers as digits or words, large numbers with or without separators.
 void find_in_tokens(const Document& document, std::vector<NumberUse>& uses) {
     static const std::regex separated(R"(\d{1,3}(,\d{3})+)");
@@ -126,7 +133,7 @@ void find_in_tokens(const Document& document, std::vector<NumberUse>& uses) {
                     std::string digits = text;
                     std::erase(digits, ',');
                     uses.push_back({t.text, Thousands, true, digits});
-                } else if (std::regex_match(text, plain)) {
+                } else if (std::regex_match(text, plain) && counts_something(document, s, i)) {
                     uses.push_back({t.text, Thousands, false, with_commas(text)});
                 }
             } else if (t.kind == TokenKind::Word && !other_figures) {

@@ -128,9 +128,10 @@ constexpr std::string_view kSkipArguments[] = {"documentclass",
 
 // TeX primitives whose operands need no braces (latex_primitives.cpp reads them).
 constexpr std::string_view kPrimitives[] = {
-    "input",   "def",         "gdef",     "edef",     "xdef",    "let",     "futurelet", "if",
-    "ifcat",   "ifx",         "ifnum",    "ifdim",    "ifodd",   "ifcase",  "write",     "font",
-    "chardef", "mathchardef", "countdef", "dimendef", "skipdef", "toksdef", "csname"};
+    "input",   "def",    "gdef",    "edef",        "xdef",     "let",      "futurelet",
+    "if",      "ifcat",  "ifx",     "ifnum",       "ifdim",    "ifodd",    "ifcase",
+    "write",   "font",   "chardef", "mathchardef", "countdef", "dimendef", "skipdef",
+    "toksdef", "csname", "hbox",    "vbox",        "vtop",     "halign",   "valign"};
 
 constexpr std::string_view kSkipFirst[] = {"href", "textcolor", "colorbox", "foreignlanguage",
                                            "hyperref"};

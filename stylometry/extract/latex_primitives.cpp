@@ -1,6 +1,7 @@
 // Scanner: TeX primitives whose operands need no braces. Plain TeX and macro files write
-// `\input pdflayout.sty`, `\def\abc#1{...}`, `\if a\abc`: the operands are file names, macro
-// bodies and compared tokens, never prose, so they are skipped whole.
+// `\input pdflayout.sty`, `\def\abc#1{...}`, `\if a\abc`, `\hbox to 2in{...}`: the operands
+// are file names, macro bodies, compared tokens and sizes, never prose, so they are skipped
+// (a box's content is read as usual).
 #include <string>
 
 #include "stylometry/extract/latex_scanner.hpp"
@@ -88,6 +89,13 @@ void Scanner::primitive(std::string_view name) {
         }
         skip_spaces();
         if (pos_ < end_ && source_[pos_] == '{') pos_ = group_end(source_, pos_, end_);
+    } else if (name == "hbox" || name == "vbox" || name == "vtop" || name == "halign" ||
+               name == "valign") {
+        // "to 2in" or "spread 1em" before the box's content, which stays.
+        const std::string_view rest = source_.substr(pos_, end_ - pos_);
+        if (rest.starts_with("to") || rest.starts_with("spread")) {
+            while (pos_ < end_ && source_[pos_] != '{' && !at_blank_line(pos_)) ++pos_;
+        }
     } else if (name == "csname") {
         const std::size_t close = source_.substr(0, end_).find("\\endcsname", pos_);
         pos_ =

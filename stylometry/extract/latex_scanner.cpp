@@ -8,6 +8,26 @@ namespace {
 constexpr std::size_t npos = std::string_view::npos;
 constexpr int kMaxFootnoteDepth = 8;
 
+// Whether a brace group holds a word of two letters or more (or any letter beyond ASCII):
+// one that does not holds keys (C-x i), symbols or numbers, which are no prose.
+// The names of commands inside (\tt, \qquad) are no words.
+bool holds_words(std::string_view group) {
+    const auto is_letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+    std::size_t run = 0;
+    for (std::size_t at = 0; at < group.size(); ++at) {
+        const char c = group[at];
+        if (static_cast<unsigned char>(c) >= 0x80) return true;
+        if (c == '\\') {
+            while (at + 1 < group.size() && is_letter(group[at + 1])) ++at;
+            run = 0;
+            continue;
+        }
+        run = is_letter(c) ? run + 1 : 0;
+        if (run >= 2) return true;
+    }
+    return false;
+}
+
 bool is_special(char c) {
     switch (c) {
         case '\\':
@@ -77,6 +97,11 @@ void Scanner::run(std::size_t begin, std::size_t end) {
                 comment();
                 break;
             case '{':
+                if (const std::size_t close = group_end(source_, pos_, end_);
+                    !holds_words(source_.substr(pos_, close - pos_))) {
+                    pos_ = close;  // {C-x i}, {M-!}, {1}: keys and symbols, no prose
+                    break;
+                }
                 groups_.push_back({'}', false});
                 ++pos_;
                 break;

@@ -1,6 +1,7 @@
 #include "stylometry/rewrite/kept_terms.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <regex>
 #include <string>
@@ -12,8 +13,8 @@ namespace fantasma {
 namespace {
 
 // The commonest words are emphasis when written in capitals (NOT, NEVER, VERY); rarer short
-// words in capitals are most likely acronyms (REST, SALT).
-constexpr double kEmphasisPerMillion = 250;
+// words in capitals are most likely acronyms (REST, SALT, HEAD).
+constexpr double kEmphasisPerMillion = 500;
 constexpr std::size_t kAcronymLetters = 6;
 
 bool is_upper(char c) {
@@ -31,22 +32,31 @@ bool is_acronym(std::string_view word, std::string_view norm, std::size_t times_
     return word.size() <= kAcronymLetters && reference.word_per_million(norm) < kEmphasisPerMillion;
 }
 
-// Whether the word at `at` is joined by a hyphen to a word the dictionary lacks.
-bool joins_unknown_word(const Document& document, std::size_t at, const Reference& reference) {
-    const auto& tokens = document.tokens();
-    const auto unknown_neighbour = [&](std::size_t other) {
-        const Token& token = tokens[other];
-        return token.kind == TokenKind::Word && !reference.is_dictionary_word(token.norm) &&
-               reference.word_per_million(token.norm) == 0;
-    };
-    const std::string_view text = document.prose.text;
-    const Span word = tokens[at].text;
+bool is_compound_byte(char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_' ||
+           static_cast<unsigned char>(c) >= 0x80;
+}
+
+// Whether `word` is part of a hyphenated name: a chain of three parts or more
+// (test-tls-destroy-whilst-write) or two of which one is no word of the dictionary
+// (systemd-timesyncd). Two known words (well-known) make an ordinary compound.
+bool in_hyphenated_name(std::string_view text, Span word, const Reference& reference) {
     if (!is_hyphen_joined(text, word)) return false;
-    // The hyphen is a token of its own: the joined word is two tokens away.
-    return (at >= 2 && tokens[at - 1].text.end == word.begin && unknown_neighbour(at - 2)) ||
-           (at + 2 < tokens.size() && tokens[at + 1].text.begin == word.end &&
-            unknown_neighbour(at + 2)) ||
-           unknown_neighbour(at);
+    std::size_t begin = word.begin;
+    std::size_t end = word.end;
+    while (begin > 0 && is_compound_byte(text[begin - 1])) --begin;
+    while (end < text.size() && is_compound_byte(text[end])) ++end;
+    const std::string_view chain = text.substr(begin, end - begin);
+    if (std::ranges::count(chain, '-') >= 2) return true;
+    const std::size_t hyphen = chain.find('-');
+    for (const std::string_view part : {chain.substr(0, hyphen), chain.substr(hyphen + 1)}) {
+        std::string lower(part);
+        for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (!reference.is_dictionary_word(lower) && reference.word_per_million(lower) == 0) {
+            return true;
+        }
+    }
+    return false;
 }
 
 // Whether number token `at` is part of something larger than one figure.
@@ -111,7 +121,7 @@ std::vector<Span> kept_terms(const Document& document, const Reference& referenc
         const std::string_view word = document.text(token.text);
         const auto count = written.find(word);
         if (is_technical_word(document, token, reference) ||
-            joins_unknown_word(document, at, reference) ||
+            in_hyphenated_name(document.prose.text, token.text, reference) ||
             is_acronym(word, token.norm, count == written.end() ? 0 : count->second, reference)) {
             kept.push_back(token.text);
         }

@@ -13,8 +13,8 @@ namespace fantasma {
 
 // Prose spans (into Document::prose.text), unsorted, of:
 // - technical words (technical_words.hpp): written in code, URLs or commands elsewhere in the
-//   document, or shaped like identifiers; and words hyphen-joined to one the dictionary
-//   lacks (systemd-timesyncd);
+//   document, or shaped like identifiers; and hyphenated names: chains of three parts or
+//   more (test-tls-destroy-whilst-write), or of two where one is no word (systemd-timesyncd);
 // - acronyms: capitals of up to six letters (REST, SALT, USDA) unless one of the commonest
 //   words (NOT, NEVER), and capitals of any length that the document writes so more than once;
 // - figures that are part of something larger: a group of several (+49 89 1234567), one

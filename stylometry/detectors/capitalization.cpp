@@ -34,7 +34,9 @@ constexpr std::string_view kAcronyms[] = {
     "UEFA", "UNESCO", "UNICEF", "UNIX", "USSR", "YAML", "YMCA",
     // Requirement levels (RFC 2119) and HTTP methods: capitals that carry a defined meaning.
     "MUST", "SHALL", "SHOULD", "REQUIRED", "RECOMMENDED", "OPTIONAL", "HEAD", "POST", "PATCH",
-    "DELETE", "TRACE", "CONNECT", "OPTIONS"};
+    "DELETE", "TRACE", "CONNECT", "OPTIONS",
+    // Files every source tree has, named in its prose.
+    "README", "COPYING", "LICENSE", "INSTALL", "AUTHORS", "CHANGELOG", "NEWS", "TODO"};
 
 bool is_upper(char c) {
     return std::isupper(static_cast<unsigned char>(c)) != 0;
@@ -79,8 +81,8 @@ bool next_word_is_name(const Document& document, const Sentence& sentence, std::
 }
 
 // Whether the neighbouring word of token `i` in direction `step`, with nothing but a space
-// between, is in capitals too: of four letters or more, or no word of the dictionary (API in
-// "REST API"). The two make one name, or a passage set in capitals.
+// between, is in capitals too: of four letters or more, or no common word (API in "REST API",
+// not DO in "DO NOT"). The two make one name, or a passage set in capitals.
 bool beside_acronym(const Document& document, const Sentence& sentence, std::size_t i,
                     std::ptrdiff_t step, const Reference& reference) {
     const auto at = static_cast<std::ptrdiff_t>(i) + step;
@@ -94,8 +96,9 @@ bool beside_acronym(const Document& document, const Sentence& sentence, std::siz
     const std::string_view word = document.text(near.text);
     // A run of words in capitals is a name or a passage set in capitals (WITHOUT WARRANTY),
     // not one word stressed.
+    constexpr double kCommonPerMillion = 500;  // DO in "DO NOT" is one word stressed
     return word.size() >= 2 && std::ranges::all_of(word, is_upper) &&
-           (word.size() >= 4 || !reference.is_dictionary_word(near.norm));
+           (word.size() >= 4 || reference.word_per_million(near.norm) < kCommonPerMillion);
 }
 
 // Whether the capitals of token `i` are spelled that way, though the word is in the
@@ -150,14 +153,8 @@ bool is_free_casing(const Block& block) {
            block.kind == BlockKind::ListItem || block.kind == BlockKind::TableCell;
 }
 
-// Whether block `index` goes on with a sentence that a display (a code block, a formula, a
-// verbatim environment, a list) interrupted: the running text before it stops without a
-// full stop ("Build it with:", "The food was processed"). Its first word is no sentence start.
-bool continues_sentence(const Prose& prose, std::size_t index) {
-    if (index == 0 || index >= prose.blocks.size()) return false;
-    const Block& before = prose.blocks[index - 1];
-    if (before.kind != BlockKind::Paragraph && before.kind != BlockKind::ListItem) return false;
-    std::string_view text = prose.view(before.text);
+// Whether the running text of `text` stops without a full stop ("Build it with:").
+bool ends_open(std::string_view text) {
     while (!text.empty() &&
            std::string_view(" \t\n)]\"'").find(text.back()) != std::string_view::npos) {
         text.remove_suffix(1);
@@ -168,6 +165,33 @@ bool continues_sentence(const Prose& prose, std::size_t index) {
         text.remove_suffix(3);
     }
     return !text.empty() && std::string_view(".!?\xA6").find(text.back()) == std::string_view::npos;
+}
+
+// Whether the source between two blocks holds a display: a code block, formula, verbatim
+// environment or list markup, more than the closing brace of a heading.
+bool display_between(std::string_view source, Span between) {
+    std::size_t shown = 0;
+    for (std::size_t at = between.begin; at < between.end && at < source.size(); ++at) {
+        const char c = source[at];
+        if (c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '}') ++shown;
+    }
+    constexpr std::size_t kMinDisplay = 3;
+    return shown >= kMinDisplay;
+}
+
+// Whether block `index` goes on with a sentence that a display (a code block, a formula, a
+// verbatim environment, a list) interrupted: a display stands between it and the running
+// text before it, or that text stops without a full stop ("Build it with:", "The food was
+// processed"). Its first word is no sentence start.
+bool continues_sentence(const Document& document, std::size_t index) {
+    const Prose& prose = document.prose;
+    if (index == 0 || index >= prose.blocks.size()) return false;
+    const Block& before = prose.blocks[index - 1];
+    const Span between(prose.to_source(before.text).end,
+                       prose.to_source(prose.blocks[index].text).begin);
+    if (between.begin < between.end && display_between(document.source, between)) return true;
+    const bool running = before.kind == BlockKind::Paragraph || before.kind == BlockKind::ListItem;
+    return running && ends_open(prose.view(before.text));
 }
 
 // Abbreviations that end in a full stop mid-sentence ("etc. and so on").
@@ -189,26 +213,31 @@ bool ends_sentence(const Document& document, std::size_t i) {
 }
 
 // Whether prose offset `offset` comes right after code, math or a command argument on its
-// line ("`pip` is", "\\texttt{pip} is", "$x$ is"): the sentence began with them.
+// line or at the end of the line before ("`pip` is", "\\texttt{pip} is", "$x$ is"), or is
+// the operand of a command ("\\paralign to"): the sentence began with them.
 bool follows_code(const Document& document, std::size_t offset) {
     const Prose& prose = document.prose;
     const std::string_view source = document.source;
     std::size_t at = prose.to_source(offset);
     while (at > 0 && (source[at - 1] == ' ' || source[at - 1] == '\t')) --at;
-    if (at == 0 || std::string_view("`$}])|").find(source[at - 1]) == std::string_view::npos) {
-        return false;
-    }
-    return prose.from_source(at - 1) == std::string::npos;
+    if (at > 1 && source[at - 1] == '\n' && source[at - 2] != '\n') --at;  // the line before
+    if (at == 0 || prose.from_source(at - 1) != std::string::npos) return false;
+    if (std::string_view("`$}])|").find(source[at - 1]) != std::string_view::npos) return true;
+    // An operand of a command: "\\paralign to \\hsize".
+    std::size_t name = at;
+    while (name > 0 && std::isalpha(static_cast<unsigned char>(source[name - 1])) != 0) --name;
+    return name < at && name > 0 && source[name - 1] == '\\';
 }
 
 // Whether the word at `word` stands alone: a space, a line start or an opening quotation
-// mark or bracket before it, and no hyphen after it.
+// mark or bracket before it, and no hyphen or closing parenthesis after it ("(i)" numbers).
 bool stands_alone(std::string_view text, Span word) {
     const char before = style::byte_before(text, word.begin);
     const bool opens = word.begin == 0 ||
                        std::string_view(" \t\n(\"'[").find(before) != std::string_view::npos ||
                        static_cast<unsigned char>(before) >= 0x80;
-    return opens && style::byte_at(text, word.end) != '-';
+    const char after = style::byte_at(text, word.end);
+    return opens && after != '-' && after != ')';
 }
 
 // Whether word `i` follows a word in capitals within its sentence (IBM i, OS X).
@@ -241,7 +270,7 @@ void Capitalization::detect(const DetectionContext& context, MarkerSink& sink) c
         // ("`pip` is the installer"), is no sentence start.
         bool first_word = !(block < prose.blocks.size() &&
                             prose.blocks[block].text.begin == sentence.text.begin &&
-                            continues_sentence(prose, block)) &&
+                            continues_sentence(document, block)) &&
                           !follows_code(document, sentence.text.begin);
         for (std::size_t i = sentence.first_token; i < sentence.end_token; ++i) {
             const Token& token = document.tokens()[i];
@@ -269,7 +298,10 @@ void Capitalization::detect(const DetectionContext& context, MarkerSink& sink) c
                     uses.push_back({token.text, LowercaseI, "I" + std::string(word.substr(1))});
             } else if (first_word && !free_casing) {
                 ++starts;
-                if (is_lower(word[0]) && !std::ranges::any_of(word, is_upper)) {
+                // A word the dictionary lacks (npm, llhttp, tl;dr) may be a name spelled so.
+                const bool known = !context.reference.is_dictionary_word("the") ||
+                                   context.reference.is_dictionary_word(token.norm);
+                if (is_lower(word[0]) && !std::ranges::any_of(word, is_upper) && known) {
                     uses.push_back({token.text, LowercaseStart, style::match_casing("A", word)});
                 }
             }

@@ -108,14 +108,18 @@ bool is_free_standing(const Document& document, const Sentence& s, std::size_t i
 }
 
 // Whether the large number at token `i` counts something named after it ("25000 people"): a
-// bare one ("cherry-pick 2075910", "less than 65536") is as likely an identifier, a commit or
-// a constant, whose digits are not grouped.
-bool counts_something(const Document& document, const Sentence& s, std::size_t i) {
-    return i + 1 < s.end_token && document.tokens()[i + 1].kind == TokenKind::Word;
+// bare one ("cherry-pick 2075910 from upstream", "less than 65536") is as likely an
+// identifier, a commit or a constant, whose digits are not grouped.
+bool counts_something(const Document& document, const Sentence& s, std::size_t i,
+                      const Reference& reference) {
+    if (i + 1 >= s.end_token) return false;
+    const Token& next = document.tokens()[i + 1];
+    return next.kind == TokenKind::Word && !reference.is_function_word(next.norm);
 }
 
 // The tokens: small numbers as digits or words, large numbers with or without separators.
-void find_in_tokens(const Document& document, std::vector<NumberUse>& uses) {
+void find_in_tokens(const Document& document, const Reference& reference,
+                    std::vector<NumberUse>& uses) {
     static const std::regex separated(R"(\d{1,3}(,\d{3})+)");
     static const std::regex plain(R"(\d{5,})");
     for (const Sentence& s : document.sentences()) {
@@ -133,7 +137,8 @@ void find_in_tokens(const Document& document, std::vector<NumberUse>& uses) {
                     std::string digits = text;
                     std::erase(digits, ',');
                     uses.push_back({t.text, Thousands, true, digits});
-                } else if (std::regex_match(text, plain) && counts_something(document, s, i)) {
+                } else if (std::regex_match(text, plain) &&
+                           counts_something(document, s, i, reference)) {
                     uses.push_back({t.text, Thousands, false, with_commas(text)});
                 }
             } else if (t.kind == TokenKind::Word && !other_figures) {
@@ -289,9 +294,9 @@ void find_percents(const Document& document, std::vector<NumberUse>& uses) {
 
 }  // namespace
 
-std::vector<NumberUse> find_number_uses(const Document& document) {
+std::vector<NumberUse> find_number_uses(const Document& document, const Reference& reference) {
     std::vector<NumberUse> uses;
-    find_in_tokens(document, uses);
+    find_in_tokens(document, reference, uses);
     find_times(document, uses);
     find_dates(document, uses);
     find_percents(document, uses);

@@ -85,13 +85,16 @@ bool is_part_of_figure(const Document& document, std::size_t at) {
     return before || after || sign || letter_attached;
 }
 
-// Citations in one block: square brackets, and parentheses with a name and a year.
+// Citations in one block: square brackets, and parentheses with a name and a year; and
+// calls (a name with its arguments in parentheses, no space between).
 void add_citations(std::string_view text, Span block, std::vector<Span>& kept) {
     static const std::regex brackets(R"(\[[^\[\]\n]{1,200}\])");
+    // A call written in the prose, generateKey('hmac', ...): code, though not marked as such.
+    static const std::regex call(R"([A-Za-z_][A-Za-z0-9_.]*\([^()\n]{0,200}\))");
     static const std::regex parentheses(
         R"(\([^()\n]{0,200}?(et al\.|[A-Z][A-Za-z'’-]+,? (1[5-9]|20)\d\d)[^()\n]{0,200}\))");
     const std::string block_text(text.substr(block.begin, block.size()));
-    for (const std::regex* pattern : {&brackets, &parentheses}) {
+    for (const std::regex* pattern : {&brackets, &parentheses, &call}) {
         for (auto it = std::sregex_iterator(block_text.begin(), block_text.end(), *pattern);
              it != std::sregex_iterator(); ++it) {
             const auto begin = block.begin + static_cast<std::size_t>(it->position());

@@ -20,7 +20,8 @@ namespace fantasma {
 // - figures that are part of something larger: a group of several (+49 89 1234567), one
 //   joined to letters or to another figure by . - / : (v2.10, 2020-12-31, 10:30);
 // - citations: what square brackets hold ([Jones et al. 1990], [12]) and parentheses that
-//   hold a year after a name or "et al." ((Jones, 1990)).
+//   hold a year after a name or "et al." ((Jones, 1990));
+// - calls written in the prose: a name and its arguments (generateKey('hmac', ...)).
 std::vector<Span> kept_terms(const Document& document, const Reference& reference);
 
 // Source spans of what the document shows as the output of an example: the rest of a source

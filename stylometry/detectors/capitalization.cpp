@@ -213,8 +213,9 @@ bool ends_sentence(const Document& document, std::size_t i) {
 }
 
 // Whether prose offset `offset` comes right after code, math or a command argument on its
-// line or at the end of the line before ("`pip` is", "\\texttt{pip} is", "$x$ is"), or is
-// the operand of a command ("\\paralign to"): the sentence began with them.
+// line or at the end of the line before ("`pip` is", "\texttt{pip} is", "$x$ is"), opens a
+// command's argument (\key{search forward}{C-s}, a label) or is the operand of a command
+// ("\paralign to"): the sentence began with them.
 bool follows_code(const Document& document, std::size_t offset) {
     const Prose& prose = document.prose;
     const std::string_view source = document.source;
@@ -222,8 +223,8 @@ bool follows_code(const Document& document, std::size_t offset) {
     while (at > 0 && (source[at - 1] == ' ' || source[at - 1] == '\t')) --at;
     if (at > 1 && source[at - 1] == '\n' && source[at - 2] != '\n') --at;  // the line before
     if (at == 0 || prose.from_source(at - 1) != std::string::npos) return false;
-    if (std::string_view("`$}])|").find(source[at - 1]) != std::string_view::npos) return true;
-    // An operand of a command: "\\paralign to \\hsize".
+    if (std::string_view("`${}])|").find(source[at - 1]) != std::string_view::npos) return true;
+    // An operand of a command: "\paralign to \hsize".
     std::size_t name = at;
     while (name > 0 && std::isalpha(static_cast<unsigned char>(source[name - 1])) != 0) --name;
     return name < at && name > 0 && source[name - 1] == '\\';
@@ -286,8 +287,13 @@ void Capitalization::detect(const DetectionContext& context, MarkerSink& sink) c
                 first_word = false;
                 continue;
             }
-            // A word right after a code span opens no sentence ("`module` is").
-            if (first_word && follows_code(document, token.text.begin)) first_word = false;
+            // A word right after a code span opens no sentence ("`module` is"), nor does one
+            // in parentheses ("(see above)", "(interactive \"P\")"): an aside or code.
+            const char before = style::byte_before(document.prose.text, token.text.begin);
+            if (first_word &&
+                (follows_code(document, token.text.begin) || before == '(' || before == '[')) {
+                first_word = false;
+            }
             // "i.e." is no pronoun, nor is the i of "-i", "%i", "reverse-i-search" or "IBM i".
             const bool abbreviation = style::byte_at(document.prose.text, token.text.end) == '.' ||
                                       !stands_alone(document.prose.text, token.text) ||

@@ -81,10 +81,10 @@ bool next_word_is_name(const Document& document, const Sentence& sentence, std::
 }
 
 // Whether the neighbouring word of token `i` in direction `step`, with nothing but a space
-// between, is in capitals too: of four letters or more, or no common word (API in "REST API",
-// not DO in "DO NOT"). The two make one name, or a passage set in capitals.
-bool beside_acronym(const Document& document, const Sentence& sentence, std::size_t i,
-                    std::ptrdiff_t step, const Reference& reference) {
+// between, is in capitals too (REST API, NO WARRANTY): the two make a name or a passage set
+// in capitals, not one word stressed.
+bool beside_capitals(const Document& document, const Sentence& sentence, std::size_t i,
+                     std::ptrdiff_t step) {
     const auto at = static_cast<std::ptrdiff_t>(i) + step;
     if (at < static_cast<std::ptrdiff_t>(sentence.first_token) ||
         at >= static_cast<std::ptrdiff_t>(sentence.end_token)) {
@@ -96,9 +96,7 @@ bool beside_acronym(const Document& document, const Sentence& sentence, std::siz
     const std::string_view word = document.text(near.text);
     // A run of words in capitals is a name or a passage set in capitals (WITHOUT WARRANTY),
     // not one word stressed.
-    constexpr double kCommonPerMillion = 500;  // DO in "DO NOT" is one word stressed
-    return word.size() >= 2 && std::ranges::all_of(word, is_upper) &&
-           (word.size() >= 4 || reference.word_per_million(near.norm) < kCommonPerMillion);
+    return word.size() >= 2 && std::ranges::all_of(word, is_upper);
 }
 
 // Whether the capitals of token `i` are spelled that way, though the word is in the
@@ -108,8 +106,7 @@ bool beside_acronym(const Document& document, const Sentence& sentence, std::siz
 // Emphasis is occasional and stands among ordinary words; lowercasing such a word would change
 // a name.
 bool is_spelled_in_capitals(const Document& document, const Sentence& sentence, std::size_t i,
-                            const std::map<std::string_view, std::size_t>& capitals_count,
-                            const Reference& reference) {
+                            const std::map<std::string_view, std::size_t>& capitals_count) {
     const auto joins = [](char c) {
         return c == '_' || std::isalnum(static_cast<unsigned char>(c)) != 0;
     };
@@ -120,8 +117,8 @@ bool is_spelled_in_capitals(const Document& document, const Sentence& sentence, 
     }
     if (document.non_prose_words.contains(std::string(document.text(span)))) return true;
     return capitals_count.at(document.text(span)) > 1 ||
-           beside_acronym(document, sentence, i, -1, reference) ||
-           beside_acronym(document, sentence, i, +1, reference) ||
+           beside_capitals(document, sentence, i, -1) ||
+           beside_capitals(document, sentence, i, +1) ||
            next_word_is_name(document, sentence, i, -1) ||
            next_word_is_name(document, sentence, i, +1);
 }
@@ -312,7 +309,7 @@ void Capitalization::detect(const DetectionContext& context, MarkerSink& sink) c
                 }
             }
             if (!free_casing && is_shouted(word, token.norm, context.reference) &&
-                !is_spelled_in_capitals(document, sentence, i, capitals_count, context.reference)) {
+                !is_spelled_in_capitals(document, sentence, i, capitals_count)) {
                 uses.push_back(
                     {token.text, Emphasis, style::match_casing(first_word ? "Aa" : "a", word)});
             }

@@ -108,11 +108,17 @@ bool is_free_standing(const Document& document, const Sentence& s, std::size_t i
 }
 
 // Whether the large number at token `i` counts something named after it ("25000 people"): a
-// bare one ("cherry-pick 2075910 from upstream", "less than 65536") is as likely an
+// bare one ("cherry-pick 2075910 from upstream", "a port < 65536 received") is as likely an
 // identifier, a commit or a constant, whose digits are not grouped.
 bool counts_something(const Document& document, const Sentence& s, std::size_t i,
                       const Reference& reference) {
     if (i + 1 >= s.end_token) return false;
+    // A bound in a comparison (< 65536, >= 1024) is a constant.
+    if (i > s.first_token &&
+        std::string_view("<>=").find(document.text(document.tokens()[i - 1].text).back()) !=
+            std::string_view::npos) {
+        return false;
+    }
     const Token& next = document.tokens()[i + 1];
     return next.kind == TokenKind::Word && !reference.is_function_word(next.norm);
 }

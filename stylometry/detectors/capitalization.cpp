@@ -219,12 +219,15 @@ bool follows_code(const Document& document, std::size_t offset) {
     std::size_t at = prose.to_source(offset);
     while (at > 0 && (source[at - 1] == ' ' || source[at - 1] == '\t')) --at;
     if (at > 1 && source[at - 1] == '\n' && source[at - 2] != '\n') --at;  // the line before
-    if (at == 0 || prose.from_source(at - 1) != std::string::npos) return false;
-    if (std::string_view("`${}])|").find(source[at - 1]) != std::string_view::npos) return true;
-    // An operand of a command: "\paralign to \hsize".
-    std::size_t name = at;
-    while (name > 0 && std::isalpha(static_cast<unsigned char>(source[name - 1])) != 0) --name;
-    return name < at && name > 0 && source[name - 1] == '\\';
+    if (at == 0) return false;
+    bool code = std::string_view("`${}])|").find(source[at - 1]) != std::string_view::npos;
+    if (!code) {  // an operand of a command: "\paralign to \hsize"
+        std::size_t name = at;
+        while (name > 0 && std::isalpha(static_cast<unsigned char>(source[name - 1])) != 0) --name;
+        code = name < at && name > 0 && source[name - 1] == '\\';
+    }
+    // Looked up last: finding a source byte's prose offset walks the pieces.
+    return code && prose.from_source(at - 1) == std::string::npos;
 }
 
 // Whether the word at `word` stands alone: a space, a line start or an opening quotation

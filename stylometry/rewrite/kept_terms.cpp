@@ -44,8 +44,13 @@ bool in_hyphenated_name(std::string_view text, Span word, const Reference& refer
     if (!is_hyphen_joined(text, word)) return false;
     std::size_t begin = word.begin;
     std::size_t end = word.end;
-    while (begin > 0 && is_compound_byte(text[begin - 1])) --begin;
-    while (end < text.size() && is_compound_byte(text[end])) ++end;
+    constexpr std::size_t kLongestName = 200;  // keeps a text of hyphens linear
+    while (begin > 0 && word.begin - begin < kLongestName && is_compound_byte(text[begin - 1])) {
+        --begin;
+    }
+    while (end < text.size() && end - word.end < kLongestName && is_compound_byte(text[end])) {
+        ++end;
+    }
     const std::string_view chain = text.substr(begin, end - begin);
     if (std::ranges::count(chain, '-') >= 2) return true;
     const std::size_t hyphen = chain.find('-');

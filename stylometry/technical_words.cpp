@@ -118,10 +118,11 @@ bool is_technical_word(const Document& document, const Token& token, const Refer
     if (looks_like_identifier(document.prose.text, token.text)) return true;
     constexpr double kCommonPerMillion = 100;  // "begin" (83) can name; "section" (192) not
     const std::string_view word = document.text(token.text);
-    if (word.size() < 2 || reference.word_per_million(token.norm) >= kCommonPerMillion) {
+    const auto& written = document.non_prose_words;
+    if (written.empty() || word.size() < 2 ||
+        reference.word_per_million(token.norm) >= kCommonPerMillion) {
         return false;
     }
-    const auto& written = document.non_prose_words;
     return written.contains(std::string(word)) || written.contains(std::string(token.norm));
 }
 

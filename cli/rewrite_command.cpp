@@ -30,6 +30,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// The exit status of a rewrite refused because every edit it found raised the score.
+constexpr int kRewriteRefused = 3;
+
 // The byte offset of 1-based `line` and `column` (in characters); a column past the line's
 // end means its end.
 std::size_t offset_of(std::string_view source, std::size_t line, std::size_t column) {
@@ -223,13 +226,24 @@ int run_rewrite(const RewriteCommandOptions& options, std::ostream& out, std::os
         } else {
             out << result.text;
         }
+        err << std::fixed << std::setprecision(1);
+        if (result.refused()) {
+            err << "fantasma: " << options.file << ": rewrite refused: its "
+                << result.dropped_rising << (result.dropped_rising == 1 ? " edit" : " edits")
+                << " would raise the score from " << result.bits_before << " to "
+                << result.bits_proposed << " bits; nothing was changed\n";
+            return kRewriteRefused;
+        }
         err << "fantasma: " << options.file << ": " << result.edits.size()
-            << (result.edits.size() == 1 ? " edit" : " edits") << " applied, " << std::fixed
-            << std::setprecision(1) << result.bits_before << " \u2192 " << result.bits_after
-            << " bits";
+            << (result.edits.size() == 1 ? " edit" : " edits") << " applied, " << result.bits_before
+            << " \u2192 " << result.bits_after << " bits";
         if (result.dropped_unsafe > 0) {
             err << " (" << result.dropped_unsafe
                 << " left out: they would have changed code, math or markup)";
+        }
+        if (result.dropped_rising > 0) {
+            err << " (" << result.dropped_rising << " left out: with them the score rose to "
+                << result.bits_proposed << " bits)";
         }
         err << '\n';
         return 0;

@@ -5,7 +5,9 @@
 #include <cstdio>
 #include <tuple>
 
+#include "stylometry/document.hpp"
 #include "stylometry/extract/extract.hpp"
+#include "stylometry/rewrite/kept_spans.hpp"
 
 namespace fantasma::lsp {
 namespace {
@@ -80,6 +82,22 @@ std::vector<TextEdit> first_fixes(const std::vector<const Marker*>& markers, con
         covered_to = span.end;
     }
     return edits;
+}
+
+// The markers whose first fix changes none of `kept` (kept_spans.hpp: names, terms, figures,
+// quotations, citations), or only cleans: what a bulk action may fix without the writer
+// looking at each.
+std::vector<const Marker*> safe_in_bulk(std::vector<const Marker*> markers,
+                                        const std::vector<Span>& kept) {
+    std::erase_if(markers, [&](const Marker* marker) {
+        if (marker->fixes.empty() || marker->fixes.front().keeps_appearance) return false;
+        const Span span = marker->spans.front();
+        return std::any_of(kept.begin(), kept.end(), [&](Span run) {
+            return span.empty() ? run.begin < span.begin && span.begin < run.end
+                                : span.overlaps(run);
+        });
+    });
+    return markers;
 }
 
 // The source bytes of the prose block (paragraph, heading, item...) around `offset`.
@@ -250,6 +268,13 @@ std::vector<CodeAction> code_actions_for(const Snapshot& snapshot, const CodeAct
                nearness(b->spans.front(), range_begin, range_end);
     });
 
+    // Bulk actions leave the kept spans alone; found once, when one is offered.
+    std::optional<std::vector<Span>> kept;
+    const auto bulk = [&](std::vector<const Marker*> markers_to_fix) {
+        if (!kept) kept = kept_spans(make_document(*snapshot.text, snapshot.language));
+        return safe_in_bulk(std::move(markers_to_fix), *kept);
+    };
+
     std::vector<std::string> codes_done;
     for (const Marker* marker : selected) {
         const Diagnostic shown = diagnostic(snapshot, *marker, map);
@@ -273,16 +298,17 @@ std::vector<CodeAction> code_actions_for(const Snapshot& snapshot, const CodeAct
         std::vector<const Marker*> same_code;
         for (const Marker& other : markers)
             if (other.code == marker->code) same_code.push_back(&other);
-        if (const auto edits = first_fixes(same_code, map);
-            edits.size() > 1 && wanted(params.only, "quickfix")) {
-            actions.push_back({"Fix all " + std::to_string(edits.size()) + " '" + marker->code +
-                                   "' markers in this document",
-                               "quickfix",
-                               {},
-                               false,
-                               snapshot.uri,
-                               edits,
-                               std::nullopt});
+        if (wanted(params.only, "quickfix")) {
+            if (const auto edits = first_fixes(bulk(same_code), map); edits.size() > 1) {
+                actions.push_back({"Fix all " + std::to_string(edits.size()) + " '" + marker->code +
+                                       "' markers in this document",
+                                   "quickfix",
+                                   {},
+                                   false,
+                                   snapshot.uri,
+                                   edits,
+                                   std::nullopt});
+            }
         }
         if (const auto insertion = ignore_insertion(*snapshot.text, snapshot.language,
                                                     marker->spans.front().begin, marker->code);
@@ -339,7 +365,7 @@ std::vector<CodeAction> code_actions_for(const Snapshot& snapshot, const CodeAct
                 if (block->begin <= marker.spans.front().begin &&
                     marker.spans.front().end <= block->end)
                     inside.push_back(&marker);
-            if (const auto edits = first_fixes(inside, map); !edits.empty()) {
+            if (const auto edits = first_fixes(bulk(inside), map); !edits.empty()) {
                 actions.push_back({"Rewrite paragraph in a neutral style (" +
                                        std::to_string(edits.size()) + " changes)",
                                    "refactor.rewrite",

@@ -230,9 +230,15 @@ void Server::finish_rewrite(const RunningRewrite& running, const ModelRewriteRes
                    {"modelWon", result.model_won},
                    {"candidates", candidates},
                    {"edit", workspace_edit}};
+    const std::size_t rising = result.rewrite.dropped_rising;
+    const std::string left_out = rising == 0
+                                     ? ""
+                                     : " (" + std::to_string(rising) +
+                                           " changes left out: with them the score rose to " +
+                                           bits_text(result.rewrite.bits_proposed) + " bits)";
     const std::string summary = std::to_string(result.rewrite.edits.size()) + " changes, " +
                                 bits_text(result.rewrite.bits_before) + " \u2192 " +
-                                bits_text(result.rewrite.bits_after) + " bits" +
+                                bits_text(result.rewrite.bits_after) + " bits" + left_out +
                                 (result.model_won ? "" : " (the model's candidates were not kept)");
     end_rewrite(running, summary);
     if (running.preview) {
@@ -248,6 +254,15 @@ void Server::finish_rewrite(const RunningRewrite& running, const ModelRewriteRes
                      "applied (run the rewrite again)");
         answer["applied"] = false;
         answer["reason"] = "the document changed";
+        return running.responder.result(answer);
+    }
+    if (result.rewrite.refused()) {
+        show_message(kMessageWarning,
+                     "fantasma: the rewrite was refused: its changes would raise the score from " +
+                         bits_text(result.rewrite.bits_before) + " to " +
+                         bits_text(result.rewrite.bits_proposed) + " bits; nothing was changed");
+        answer["applied"] = false;
+        answer["reason"] = "the score would rise";
         return running.responder.result(answer);
     }
     if (result.rewrite.edits.empty()) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "stylometry/extract/extract.hpp"
+#include "stylometry/technical_words.hpp"
 
 namespace fantasma {
 
@@ -50,6 +51,7 @@ Document make_document(std::string_view source, Language language) {
     }
     document.segmentation = segment(document.prose);
     document.word_count = count_words(document.segmentation);
+    document.non_prose_words = non_prose_words(source, document.prose);
     return document;
 }
 

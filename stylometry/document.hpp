@@ -1,7 +1,9 @@
 #pragma once
 // A document ready for the detectors: its source, prose and segmentation, built once.
 #include <memory>
+#include <string>
 #include <string_view>
+#include <unordered_set>
 
 #include "stylometry/prose.hpp"
 #include "stylometry/text/segment.hpp"
@@ -13,6 +15,9 @@ struct Document {
     Prose prose;
     Segmentation segmentation;
     std::size_t word_count = 0;  // Word tokens
+    // The words of the source's code, URLs and commands (technical_words.hpp): names that
+    // the prose may repeat and no fix may change.
+    std::unordered_set<std::string> non_prose_words;
     // The prose's asides (Prose::asides) as a document of their own, one block each, whose
     // prose maps back to this source; null when there are none. Only the invisible-character
     // detectors read it: an alt text or a comment is not the writer's prose.

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "stylometry/detectors/style_choice.hpp"
+#include "stylometry/technical_words.hpp"
 
 namespace fantasma {
 namespace {
@@ -28,9 +29,14 @@ constexpr std::array<HabitInfo, 3> kHabits = {{
 
 // Common acronyms of four letters or more: capitals by spelling, not for emphasis.
 constexpr std::string_view kAcronyms[] = {
-    "AIDS", "ASAP", "ASCII", "FIFA",   "GDPR",   "HTML", "HTTP",  "HTTPS", "IEEE", "ISBN",
-    "JSON", "LGBT", "LASER", "NASA",   "NASCAR", "NATO", "RADAR", "SCUBA", "SWAT", "OECD",
-    "OPEC", "SARS", "UEFA",  "UNESCO", "UNICEF", "UNIX", "USSR",  "YAML",  "YMCA"};
+    "AIDS", "ASAP", "ASCII", "FIFA", "GDPR", "HTML", "HTTP", "HTTPS", "IEEE", "ISBN", "JSON",
+    "LGBT", "LASER", "NASA", "NASCAR", "NATO", "RADAR", "SCUBA", "SWAT", "OECD", "OPEC", "SARS",
+    "UEFA", "UNESCO", "UNICEF", "UNIX", "USSR", "YAML", "YMCA",
+    // Requirement levels (RFC 2119) and HTTP methods: capitals that carry a defined meaning.
+    "MUST", "SHALL", "SHOULD", "REQUIRED", "RECOMMENDED", "OPTIONAL", "HEAD", "POST", "PATCH",
+    "DELETE", "TRACE", "CONNECT", "OPTIONS",
+    // Files every source tree has, named in its prose.
+    "README", "COPYING", "LICENSE", "INSTALL", "AUTHORS", "CHANGELOG", "NEWS", "TODO"};
 
 bool is_upper(char c) {
     return std::isupper(static_cast<unsigned char>(c)) != 0;
@@ -74,11 +80,31 @@ bool next_word_is_name(const Document& document, const Sentence& sentence, std::
     return false;
 }
 
+// Whether the neighbouring word of token `i` in direction `step`, with nothing but a space
+// between, is in capitals too (REST API, NO WARRANTY): the two make a name or a passage set
+// in capitals, not one word stressed.
+bool beside_capitals(const Document& document, const Sentence& sentence, std::size_t i,
+                     std::ptrdiff_t step) {
+    const auto at = static_cast<std::ptrdiff_t>(i) + step;
+    if (at < static_cast<std::ptrdiff_t>(sentence.first_token) ||
+        at >= static_cast<std::ptrdiff_t>(sentence.end_token)) {
+        return false;
+    }
+    const Token& near = document.tokens()[static_cast<std::size_t>(at)];
+    const Token& later = step > 0 ? near : document.tokens()[i];
+    if (near.kind != TokenKind::Word || !later.space_before) return false;
+    const std::string_view word = document.text(near.text);
+    // A run of words in capitals is a name or a passage set in capitals (WITHOUT WARRANTY),
+    // not one word stressed.
+    return word.size() >= 2 && std::ranges::all_of(word, is_upper);
+}
+
 // Whether the capitals of token `i` are spelled that way, though the word is in the
 // dictionary: part of an identifier (ANIM_CHAR, MP3), a word the text writes in capitals more
-// than once (a school called PACE), or one beside a name (the USDA Web Soil Survey, CHILD
-// (Children's Healthcare...)). Emphasis is occasional and stands among ordinary words;
-// lowercasing such a word would change a name.
+// than once (a school called PACE) or outside its prose (a link label, code), or one beside a
+// name (the USDA Web Soil Survey, CHILD (Children's Healthcare...)) or an acronym (REST API).
+// Emphasis is occasional and stands among ordinary words; lowercasing such a word would change
+// a name.
 bool is_spelled_in_capitals(const Document& document, const Sentence& sentence, std::size_t i,
                             const std::map<std::string_view, std::size_t>& capitals_count) {
     const auto joins = [](char c) {
@@ -89,7 +115,10 @@ bool is_spelled_in_capitals(const Document& document, const Sentence& sentence, 
     if (joins(style::byte_before(text, span.begin)) || joins(style::byte_at(text, span.end))) {
         return true;
     }
+    if (document.non_prose_words.contains(std::string(document.text(span)))) return true;
     return capitals_count.at(document.text(span)) > 1 ||
+           beside_capitals(document, sentence, i, -1) ||
+           beside_capitals(document, sentence, i, +1) ||
            next_word_is_name(document, sentence, i, -1) ||
            next_word_is_name(document, sentence, i, +1);
 }
@@ -107,13 +136,59 @@ std::map<std::string_view, std::size_t> count_capital_words(const Document& docu
     return counts;
 }
 
-// Headings, titles, list items and table cells follow their own casing conventions.
-bool in_free_casing_block(const Prose& prose, std::size_t offset) {
+// The index of the block holding prose offset `offset`, or the number of blocks.
+std::size_t block_at(const Prose& prose, std::size_t offset) {
     const auto block = std::ranges::partition_point(
         prose.blocks, [&](const Block& b) { return b.text.end <= offset; });
-    if (block == prose.blocks.end() || !block->text.contains(offset)) return false;
-    return block->kind == BlockKind::Heading || block->kind == BlockKind::Title ||
-           block->kind == BlockKind::ListItem || block->kind == BlockKind::TableCell;
+    if (block == prose.blocks.end() || !block->text.contains(offset)) return prose.blocks.size();
+    return static_cast<std::size_t>(block - prose.blocks.begin());
+}
+
+// Headings, titles, list items and table cells follow their own casing conventions.
+bool is_free_casing(const Block& block) {
+    return block.kind == BlockKind::Heading || block.kind == BlockKind::Title ||
+           block.kind == BlockKind::ListItem || block.kind == BlockKind::TableCell;
+}
+
+// Whether the running text of `text` stops without a full stop ("Build it with:").
+bool ends_open(std::string_view text) {
+    while (!text.empty() &&
+           std::string_view(" \t\n)]\"'").find(text.back()) != std::string_view::npos) {
+        text.remove_suffix(1);
+    }
+    // Closing curly quotation marks end in 0x9D (”) or 0x99 (’) after 0xE2 0x80.
+    while (text.size() >= 3 && text.substr(text.size() - 3, 2) == "\xE2\x80" &&
+           (text.back() == '\x9D' || text.back() == '\x99')) {
+        text.remove_suffix(3);
+    }
+    return !text.empty() && std::string_view(".!?\xA6").find(text.back()) == std::string_view::npos;
+}
+
+// Whether the source between two blocks holds a display: a code block, formula, verbatim
+// environment or list markup, more than the closing brace of a heading.
+bool display_between(std::string_view source, Span between) {
+    std::size_t shown = 0;
+    for (std::size_t at = between.begin; at < between.end && at < source.size(); ++at) {
+        const char c = source[at];
+        if (c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '}') ++shown;
+    }
+    constexpr std::size_t kMinDisplay = 3;
+    return shown >= kMinDisplay;
+}
+
+// Whether block `index` goes on with a sentence that a display (a code block, a formula, a
+// verbatim environment, a list) interrupted: a display stands between it and the running
+// text before it, or that text stops without a full stop ("Build it with:", "The food was
+// processed"). Its first word is no sentence start.
+bool continues_sentence(const Document& document, std::size_t index) {
+    const Prose& prose = document.prose;
+    if (index == 0 || index >= prose.blocks.size()) return false;
+    const Block& before = prose.blocks[index - 1];
+    const Span between(prose.to_source(before.text).end,
+                       prose.to_source(prose.blocks[index].text).begin);
+    if (between.begin < between.end && display_between(document.source, between)) return true;
+    const bool running = before.kind == BlockKind::Paragraph || before.kind == BlockKind::ListItem;
+    return running && ends_open(prose.view(before.text));
 }
 
 // Abbreviations that end in a full stop mid-sentence ("etc. and so on").
@@ -134,6 +209,47 @@ bool ends_sentence(const Document& document, std::size_t i) {
            std::ranges::find(kAbbreviations, before.norm) == std::end(kAbbreviations);
 }
 
+// Whether prose offset `offset` comes right after code, math or a command argument on its
+// line or at the end of the line before ("`pip` is", "\texttt{pip} is", "$x$ is"), opens a
+// command's argument (\key{search forward}{C-s}, a label) or is the operand of a command
+// ("\paralign to"): the sentence began with them.
+bool follows_code(const Document& document, std::size_t offset) {
+    const Prose& prose = document.prose;
+    const std::string_view source = document.source;
+    std::size_t at = prose.to_source(offset);
+    while (at > 0 && (source[at - 1] == ' ' || source[at - 1] == '\t')) --at;
+    if (at > 1 && source[at - 1] == '\n' && source[at - 2] != '\n') --at;  // the line before
+    if (at == 0) return false;
+    bool code = std::string_view("`${}])|").find(source[at - 1]) != std::string_view::npos;
+    if (!code) {  // an operand of a command: "\paralign to \hsize"
+        std::size_t name = at;
+        while (name > 0 && std::isalpha(static_cast<unsigned char>(source[name - 1])) != 0) --name;
+        code = name < at && name > 0 && source[name - 1] == '\\';
+    }
+    // Looked up last: finding a source byte's prose offset walks the pieces.
+    return code && prose.from_source(at - 1) == std::string::npos;
+}
+
+// Whether the word at `word` stands alone: a space, a line start or an opening quotation
+// mark or bracket before it, and no hyphen or closing parenthesis after it ("(i)" numbers).
+bool stands_alone(std::string_view text, Span word) {
+    const char before = style::byte_before(text, word.begin);
+    const bool opens = word.begin == 0 ||
+                       std::string_view(" \t\n(\"'[").find(before) != std::string_view::npos ||
+                       static_cast<unsigned char>(before) >= 0x80;
+    const char after = style::byte_at(text, word.end);
+    return opens && after != '-' && after != ')';
+}
+
+// Whether word `i` follows a word in capitals within its sentence (IBM i, OS X).
+bool after_acronym(const Document& document, const Sentence& sentence, std::size_t i) {
+    if (i == sentence.first_token) return false;
+    const Token& before = document.tokens()[i - 1];
+    const std::string_view word = document.text(before.text);
+    return before.kind == TokenKind::Word && word.size() >= 2 &&
+           std::ranges::all_of(word, is_upper);
+}
+
 struct Use {
     Span span;
     Habit habit;
@@ -147,9 +263,16 @@ void Capitalization::detect(const DetectionContext& context, MarkerSink& sink) c
     std::vector<Use> uses;
     double pronouns = 0, starts = 0;
     const std::map<std::string_view, std::size_t> capitals_count = count_capital_words(document);
+    const Prose& prose = document.prose;
     for (const Sentence& sentence : document.sentences()) {
-        const bool free_casing = in_free_casing_block(document.prose, sentence.text.begin);
-        bool first_word = true;
+        const std::size_t block = block_at(prose, sentence.text.begin);
+        const bool free_casing = block < prose.blocks.size() && is_free_casing(prose.blocks[block]);
+        // The first word of a block that goes on with a sentence, or one after a code span
+        // ("`pip` is the installer"), is no sentence start.
+        bool first_word = !(block < prose.blocks.size() &&
+                            prose.blocks[block].text.begin == sentence.text.begin &&
+                            continues_sentence(document, block)) &&
+                          !follows_code(document, sentence.text.begin);
         for (std::size_t i = sentence.first_token; i < sentence.end_token; ++i) {
             const Token& token = document.tokens()[i];
             if (token.kind != TokenKind::Word) {
@@ -158,15 +281,33 @@ void Capitalization::detect(const DetectionContext& context, MarkerSink& sink) c
                 continue;
             }
             const std::string_view word = document.text(token.text);
-            // "i.e." is no pronoun.
-            const bool abbreviation = style::byte_at(document.prose.text, token.text.end) == '.';
+            // A name as the document writes it in code or commands (pip, systemd), or a word
+            // shaped like an identifier (i/o): its case is part of the name.
+            if (is_technical_word(document, token, context.reference)) {
+                first_word = false;
+                continue;
+            }
+            // A word right after a code span opens no sentence ("`module` is"), nor does one
+            // in parentheses ("(see above)", "(interactive \"P\")"): an aside or code.
+            const char before = style::byte_before(document.prose.text, token.text.begin);
+            if (first_word &&
+                (follows_code(document, token.text.begin) || before == '(' || before == '[')) {
+                first_word = false;
+            }
+            // "i.e." is no pronoun, nor is the i of "-i", "%i", "reverse-i-search" or "IBM i".
+            const bool abbreviation = style::byte_at(document.prose.text, token.text.end) == '.' ||
+                                      !stands_alone(document.prose.text, token.text) ||
+                                      after_acronym(document, sentence, i);
             if ((token.norm == "i" && !abbreviation) || token.norm.starts_with("i'")) {
                 ++pronouns;
                 if (word[0] == 'i')
                     uses.push_back({token.text, LowercaseI, "I" + std::string(word.substr(1))});
             } else if (first_word && !free_casing) {
                 ++starts;
-                if (is_lower(word[0]) && !std::ranges::any_of(word, is_upper)) {
+                // A word the dictionary lacks (npm, llhttp, tl;dr) may be a name spelled so.
+                const bool known = !context.reference.is_dictionary_word("the") ||
+                                   context.reference.is_dictionary_word(token.norm);
+                if (is_lower(word[0]) && !std::ranges::any_of(word, is_upper) && known) {
                     uses.push_back({token.text, LowercaseStart, style::match_casing("A", word)});
                 }
             }

@@ -44,6 +44,11 @@ std::optional<Dash> hyphen_dash(std::string_view text, std::size_t begin, std::s
     const char before = style::byte_before(text, begin);
     const char after = style::byte_at(text, end);
     if (is_digit(before) && is_digit(after)) return std::nullopt;
+    // A command-line option (--help, -r/--require, (--use-uv): hyphens that open a word.
+    const auto word_byte = [](char c) {
+        return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    };
+    if (!word_byte(before) && word_byte(after)) return std::nullopt;
     const bool spaced = is_space(before) && is_space(after);
     switch (end - begin) {
         case 1:

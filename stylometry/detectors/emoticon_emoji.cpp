@@ -1,6 +1,8 @@
 #include "stylometry/detectors/emoticon_emoji.hpp"
 
+#include <algorithm>
 #include <array>
+#include <vector>
 
 #include "stylometry/detectors/style_choice.hpp"
 
@@ -24,14 +26,34 @@ Span removal_span(std::string_view text, const Token& token) {
     return spaced ? Span(token.text.begin - 1, token.text.end) : token.text;
 }
 
+// Whether the token is all its block holds (a table cell that says ✔): a symbol standing for
+// data, not a habit of writing; removing it would change what the table says.
+bool is_whole_block(const Prose& prose, const Token& token) {
+    const auto block = std::ranges::partition_point(
+        prose.blocks, [&](const Block& b) { return b.text.end <= token.text.begin; });
+    if (block == prose.blocks.end()) return false;
+    std::string_view text = prose.view(block->text);
+    const std::size_t first = text.find_first_not_of(" \t\n");
+    const std::size_t last = text.find_last_not_of(" \t\n");
+    if (first == std::string_view::npos) return false;
+    return block->text.begin + first == token.text.begin &&
+           block->text.begin + last + 1 == token.text.end;
+}
+
 }  // namespace
 
 void EmoticonEmoji::detect(const DetectionContext& context, MarkerSink& sink) const {
     const Document& document = context.document;
     const auto words = static_cast<double>(document.word_count);
     std::array<double, kKinds.size()> counts{};
+    std::vector<const Token*> uses;
     for (const Token& token : document.tokens()) {
-        for (std::size_t k = 0; k < kKinds.size(); ++k) counts[k] += token.kind == kKinds[k].kind;
+        if (is_whole_block(document.prose, token)) continue;
+        for (std::size_t k = 0; k < kKinds.size(); ++k) {
+            if (token.kind != kKinds[k].kind) continue;
+            counts[k] += 1;
+            uses.push_back(&token);
+        }
     }
     std::array<std::string, kKinds.size()> messages;  // empty: not remarkable here
     std::array<HabitScore, kKinds.size()> scores;
@@ -48,11 +70,11 @@ void EmoticonEmoji::detect(const DetectionContext& context, MarkerSink& sink) co
                       "); which ones and how often is personal." +
                       style::reference_figure(scores[k], "use " + plural + " this often");
     }
-    for (const Token& token : document.tokens()) {
+    for (const Token* token : uses) {
         for (std::size_t k = 0; k < kKinds.size(); ++k) {
-            if (token.kind != kKinds[k].kind || messages[k].empty()) continue;
+            if (token->kind != kKinds[k].kind || messages[k].empty()) continue;
             sink.mark(style::habit_marker(code(), kKinds[k].feature,
-                                          removal_span(document.prose.text, token), messages[k],
+                                          removal_span(document.prose.text, *token), messages[k],
                                           scores[k], {style::use_fix("")}));
         }
     }

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <set>
 #include <utility>
 
 #include "stylometry/detectors/style_choice.hpp"
+#include "stylometry/technical_words.hpp"
 
 namespace fantasma {
 namespace {
@@ -16,6 +18,10 @@ constexpr std::size_t kMinLetters = 4;  // shorter unknown words are mostly abbr
 // A recurring unknown word counts as a misspelling of a word at least this common.
 constexpr double kMinCorrectionPerMillion = 10;
 constexpr std::size_t kMinEditLetters = 5;
+// In English prose a few per cent of the longer words are names and terms the dictionary
+// lacks; far more, and the text is in another language.
+constexpr double kMaxUnknownShare = 0.25;
+constexpr std::size_t kMinWordsForLanguage = 40;  // too few words tell no language
 
 // Frequent English misspellings and their corrections, sorted by misspelling.
 constexpr std::pair<std::string_view, std::string_view> kCommon[] = {
@@ -138,6 +144,22 @@ std::string likely_correction(const Reference& reference, std::string_view word)
     return best;
 }
 
+// Whether an unknown word is made of words the dictionary has: a word with one letter more
+// at either end (systemd, profiler, dtrace) or two words run together (backend, codebase).
+// Such words are names and terms more often than slips, and "correcting" one changes what it
+// names (backend -> backed).
+bool is_built_from_words(const Reference& reference, std::string_view word) {
+    constexpr std::size_t kMinPart = 3;
+    const auto known = [&](std::string_view part) {
+        return part.size() >= kMinPart && reference.is_dictionary_word(part);
+    };
+    if (known(word.substr(1)) || known(word.substr(0, word.size() - 1))) return true;
+    for (std::size_t split = kMinPart; split + kMinPart <= word.size(); ++split) {
+        if (known(word.substr(0, split)) && known(word.substr(split))) return true;
+    }
+    return false;
+}
+
 struct Found {
     const Token* token;
     std::string correction;
@@ -153,28 +175,51 @@ void Misspelling::detect(const DetectionContext& context, MarkerSink& sink) cons
     const bool has_dictionary = reference.is_dictionary_word("the");
     std::vector<Found> found;
     std::map<std::string_view, std::vector<const Token*>> unknown;  // by lower-case word
+    // Words that name something (systemd, which the text also writes in code or joins to
+    // another name as in systemd-timesyncd) anywhere in the document: no misspellings.
+    std::set<std::string_view> names;
+    std::size_t checkable = 0;      // lower-case words of four letters or more
+    std::size_t unknown_count = 0;  // of which the dictionary lacks
     for (const Sentence& sentence : document.sentences()) {
         for (std::size_t i = sentence.first_token; i < sentence.end_token; ++i) {
             const Token& token = document.tokens()[i];
             if (token.kind != TokenKind::Word) continue;
             const std::string_view word = document.text(token.text);
+            if (is_technical_word(document, token, reference) ||
+                is_hyphen_joined(document.prose.text, token.text)) {
+                names.insert(token.norm);
+            }
             if (const auto correction = correction_of(token.norm); !correction.empty()) {
                 found.push_back({&token, std::string(correction), true});
-            } else if (has_dictionary && is_checkable(word) &&
-                       !reference.is_dictionary_word(token.norm) &&
-                       reference.word_per_million(token.norm) == 0) {
+            } else if (has_dictionary && is_checkable(word)) {
+                ++checkable;
                 // A word the reference writers used is a word (fiance, which the dictionary
                 // lacks, is not a misspelling of France).
-                unknown[token.norm].push_back(&token);
+                if (!reference.is_dictionary_word(token.norm) &&
+                    reference.word_per_million(token.norm) == 0) {
+                    unknown[token.norm].push_back(&token);
+                    ++unknown_count;
+                }
             }
         }
     }
+    // A text whose words the dictionary mostly lacks is in another language (a German
+    // reference card): its words are not misspelt English.
+    if (checkable >= kMinWordsForLanguage &&
+        static_cast<double>(unknown_count) > kMaxUnknownShare * static_cast<double>(checkable)) {
+        unknown.clear();
+    }
     for (const auto& [word, tokens] : unknown) {
         if (tokens.size() < 2) continue;  // once may be a slip of the finger
+        if (names.contains(word)) continue;
         const std::string correction = likely_correction(reference, word);
         if (correction.empty()) continue;
+        // A dropped apostrophe (dont) is a habit whatever the letters make.
+        const bool apostrophe = correction.find('\'') != std::string::npos;
+        if (!apostrophe && is_built_from_words(reference, word)) continue;
         for (const Token* token : tokens) found.push_back({token, correction, false});
     }
+    std::erase_if(found, [&](const Found& f) { return names.contains(f.token->norm); });
     std::ranges::sort(found, {}, [](const Found& f) { return f.token->text.begin; });
 
     const auto count = static_cast<double>(found.size());

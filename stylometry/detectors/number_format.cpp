@@ -35,7 +35,8 @@ constexpr std::array<HabitInfo, HabitCount> kHabits = {{
 
 void NumberFormat::detect(const DetectionContext& context, MarkerSink& sink) const {
     const Document& document = context.document;
-    const std::vector<numbers::NumberUse> uses = numbers::find_number_uses(document);
+    const std::vector<numbers::NumberUse> uses =
+        numbers::find_number_uses(document, context.reference);
     std::array<double, HabitCount> counted{};
     std::array<double, HabitCount> total{};
     for (const auto& use : uses) {

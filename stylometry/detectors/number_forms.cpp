@@ -18,7 +18,9 @@ constexpr std::string_view kMonths[] = {"January",   "February", "March",    "Ap
 // After these words a small number is a label, written in digits by every style guide.
 constexpr std::string_view kLabels[] = {"page", "chapter", "section", "figure", "table", "version",
                                         "step", "number",  "no",      "room",   "level", "grade",
-                                        "part", "volume",  "vol",     "line",   "item",  "p"};
+                                        "part", "volume",  "vol",     "line",   "item",  "p",
+                                        "id",   "order",   "account", "ticket", "issue", "phone",
+                                        "tel",  "fax",     "call",    "dial",   "isbn",  "ref"};
 // Before these a small number is a measure, also in digits everywhere.
 constexpr std::string_view kUnits[] = {
     "am",  "pm",  "km",      "kg",       "cm",      "mm",      "m",    "g",  "mg",
@@ -87,6 +89,12 @@ bool is_free_standing(const Document& document, const Sentence& s, std::size_t i
         std::string_view(",.;:!?)]").find(document.text(next->text)[0]) == std::string_view::npos) {
         return false;
     }
+    // One group of several (+49 89 1234567, 4111 1111 1111 1111): a phone, card or account
+    // number, whose digits are grouped as its owner wrote them.
+    if ((prev != nullptr && prev->kind == TokenKind::Number) ||
+        (next != nullptr && next->kind == TokenKind::Number)) {
+        return false;
+    }
     if (prev != nullptr && prev->kind == TokenKind::Word &&
         (contains(kLabels, prev->norm) ||
          std::isupper(static_cast<unsigned char>(document.text(prev->text)[0])))) {
@@ -99,8 +107,25 @@ bool is_free_standing(const Document& document, const Sentence& s, std::size_t i
     return !time && !contains(kUnits, next->norm);
 }
 
+// Whether the large number at token `i` counts something named after it ("25000 people"): a
+// bare one ("cherry-pick 2075910 from upstream", "a port < 65536 received") is as likely an
+// identifier, a commit or a constant, whose digits are not grouped.
+bool counts_something(const Document& document, const Sentence& s, std::size_t i,
+                      const Reference& reference) {
+    if (i + 1 >= s.end_token) return false;
+    // A bound in a comparison (< 65536, >= 1024) is a constant.
+    if (i > s.first_token &&
+        std::string_view("<>=").find(document.text(document.tokens()[i - 1].text).back()) !=
+            std::string_view::npos) {
+        return false;
+    }
+    const Token& next = document.tokens()[i + 1];
+    return next.kind == TokenKind::Word && !reference.is_function_word(next.norm);
+}
+
 // The tokens: small numbers as digits or words, large numbers with or without separators.
-void find_in_tokens(const Document& document, std::vector<NumberUse>& uses) {
+void find_in_tokens(const Document& document, const Reference& reference,
+                    std::vector<NumberUse>& uses) {
     static const std::regex separated(R"(\d{1,3}(,\d{3})+)");
     static const std::regex plain(R"(\d{5,})");
     for (const Sentence& s : document.sentences()) {
@@ -118,7 +143,8 @@ void find_in_tokens(const Document& document, std::vector<NumberUse>& uses) {
                     std::string digits = text;
                     std::erase(digits, ',');
                     uses.push_back({t.text, Thousands, true, digits});
-                } else if (std::regex_match(text, plain)) {
+                } else if (std::regex_match(text, plain) &&
+                           counts_something(document, s, i, reference)) {
                     uses.push_back({t.text, Thousands, false, with_commas(text)});
                 }
             } else if (t.kind == TokenKind::Word && !other_figures) {
@@ -274,9 +300,9 @@ void find_percents(const Document& document, std::vector<NumberUse>& uses) {
 
 }  // namespace
 
-std::vector<NumberUse> find_number_uses(const Document& document) {
+std::vector<NumberUse> find_number_uses(const Document& document, const Reference& reference) {
     std::vector<NumberUse> uses;
-    find_in_tokens(document, uses);
+    find_in_tokens(document, reference, uses);
     find_times(document, uses);
     find_dates(document, uses);
     find_percents(document, uses);

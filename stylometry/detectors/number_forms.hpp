@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "stylometry/document.hpp"
+#include "stylometry/reference.hpp"
 
 namespace fantasma::numbers {
 
@@ -30,6 +31,6 @@ struct NumberUse {
 };
 
 // Every use, sorted by position (a time or date may count for two habits).
-std::vector<NumberUse> find_number_uses(const Document& document);
+std::vector<NumberUse> find_number_uses(const Document& document, const Reference& reference);
 
 }  // namespace fantasma::numbers

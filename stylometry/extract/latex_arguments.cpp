@@ -109,6 +109,9 @@ void Scanner::command() {
         case CommandKind::Verb:
             verb();
             return;
+        case CommandKind::Primitive:
+            primitive(name);
+            return;
         case CommandKind::Begin:
             begin_environment();
             return;

@@ -44,7 +44,6 @@ constexpr std::string_view kSkipArguments[] = {"documentclass",
                                                "footcite",
                                                "fullcite",
                                                "includegraphics",
-                                               "input",
                                                "include",
                                                "includeonly",
                                                "bibliography",
@@ -92,8 +91,6 @@ constexpr std::string_view kSkipArguments[] = {"documentclass",
                                                "texttt",
                                                "path",
                                                "newcounter",
-                                               "let",
-                                               "def",
                                                "raisebox",
                                                "rule",
                                                "resizebox",
@@ -110,7 +107,31 @@ constexpr std::string_view kSkipArguments[] = {"documentclass",
                                                "hyperlink",
                                                "hypertarget",
                                                "index",
-                                               "glossary"};
+                                               "glossary",
+                                               "typeout",
+                                               "message",
+                                               "errmessage",
+                                               "wlog",
+                                               "hyphenation",
+                                               "PackageInfo",
+                                               "PackageWarning",
+                                               "PackageWarningNoLine",
+                                               "PackageError",
+                                               "ClassInfo",
+                                               "ClassWarning",
+                                               "ClassWarningNoLine",
+                                               "ClassError",
+                                               "GenericInfo",
+                                               "GenericWarning",
+                                               "GenericError",
+                                               "showhyphens"};
+
+// TeX primitives whose operands need no braces (latex_primitives.cpp reads them).
+constexpr std::string_view kPrimitives[] = {
+    "input",   "def",    "gdef",    "edef",        "xdef",     "let",      "futurelet",
+    "if",      "ifcat",  "ifx",     "ifnum",       "ifdim",    "ifodd",    "ifcase",
+    "write",   "font",   "chardef", "mathchardef", "countdef", "dimendef", "skipdef",
+    "toksdef", "csname", "hbox",    "vbox",        "vtop",     "halign",   "valign"};
 
 constexpr std::string_view kSkipFirst[] = {"href", "textcolor", "colorbox", "foreignlanguage",
                                            "hyperref"};
@@ -185,6 +206,7 @@ Command classify_command(std::string_view name) {
     if (name == "end") return {CommandKind::End, {}, {}};
     if (listed(kSkipArguments, name)) return {CommandKind::SkipArguments, {}, {}};
     if (listed(kSkipFirst, name)) return {CommandKind::SkipFirst, {}, {}};
+    if (listed(kPrimitives, name)) return {CommandKind::Primitive, {}, {}};
     for (const auto& [command, text] : kTypography) {
         if (command == name) return {CommandKind::Typography, {}, text};
     }

@@ -18,6 +18,7 @@ enum class CommandKind {
     Typography,     // \ldots, \LaTeX, \ss: stands for text (see command_text)
     Accent,         // \c{c}, \v{s}, \H{o}, \u{g}: a combining mark on the next letter
     Verb,           // \verb|..|
+    Primitive,      // \input file, \def\x#1{..}, \if a\b: TeX's operands without braces, skipped
     Begin,
     End,
 };

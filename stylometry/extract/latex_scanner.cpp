@@ -1,5 +1,6 @@
 #include "stylometry/extract/latex_scanner.hpp"
 
+#include <algorithm>
 #include <utility>
 
 namespace fantasma::latex {
@@ -7,6 +8,33 @@ namespace {
 
 constexpr std::size_t npos = std::string_view::npos;
 constexpr int kMaxFootnoteDepth = 8;
+
+// Past the "}" closing a short brace group at `open` that holds no word of two letters or
+// more (nor any letter beyond ASCII; command names such as \tt are no words): keys
+// ({C-x i}), symbols or numbers, which are no prose. npos for any other group, which is
+// read as usual. Only the next few bytes are looked at, so deep nesting stays linear.
+std::size_t wordless_group_end(std::string_view source, std::size_t open, std::size_t end) {
+    constexpr std::size_t kLongestKeys = 64;
+    const auto is_letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+    const std::size_t limit = std::min(end, open + kLongestKeys);
+    std::size_t run = 0;
+    for (std::size_t at = open + 1; at < limit; ++at) {
+        const char c = source[at];
+        if (c == '}') return at + 1;
+        if (c == '{' || c == '%' || c == '\n' || static_cast<unsigned char>(c) >= 0x80) {
+            return npos;
+        }
+        if (c == '\\') {
+            if (at + 1 < limit && !is_letter(source[at + 1])) ++at;  // \% \{ and friends
+            while (at + 1 < limit && is_letter(source[at + 1])) ++at;
+            run = 0;
+            continue;
+        }
+        run = is_letter(c) ? run + 1 : 0;
+        if (run >= 2) return npos;
+    }
+    return npos;
+}
 
 bool is_special(char c) {
     switch (c) {
@@ -77,6 +105,11 @@ void Scanner::run(std::size_t begin, std::size_t end) {
                 comment();
                 break;
             case '{':
+                if (const std::size_t close = wordless_group_end(source_, pos_, end_);
+                    close != npos) {
+                    pos_ = close;  // {C-x i}, {M-!}, {1}: keys and symbols, no prose
+                    break;
+                }
                 groups_.push_back({'}', false});
                 ++pos_;
                 break;

@@ -70,6 +70,11 @@ class Scanner {
     void skip_spaces();
     std::size_t bracket_end(std::size_t open) const;
 
+    // TeX primitives (latex_primitives.cpp)
+    void primitive(std::string_view name);
+    void skip_token();
+    void skip_definition();
+
     // Math
     void dollar_math();
     void delimited_math(char closer, Failed& failed);

@@ -4,6 +4,8 @@
 #include <cctype>
 #include <string_view>
 
+#include "stylometry/rewrite/kept_terms.hpp"
+
 namespace fantasma {
 
 namespace {
@@ -110,7 +112,7 @@ void add_names(const Document& document, std::vector<Span>& names) {
 
 }  // namespace
 
-std::vector<Span> kept_spans(const Document& document) {
+std::vector<Span> kept_spans(const Document& document, const Reference& reference) {
     const Prose& prose = document.prose;
     std::vector<Span> kept;
     for (const Block& block : prose.blocks) {
@@ -121,10 +123,15 @@ std::vector<Span> kept_spans(const Document& document) {
         }
     }
     add_names(document, kept);
+    for (const Span term : kept_terms(document, reference)) {
+        kept.push_back(name_part(prose.view(term), term));
+    }
     std::vector<Span> source;
     for (const Span span : kept) {
         if (!span.empty()) source.push_back(prose.to_source(span));
     }
+    const std::vector<Span> outputs = example_outputs(document.source);
+    source.insert(source.end(), outputs.begin(), outputs.end());
     std::sort(source.begin(), source.end(), [](Span a, Span b) { return a.begin < b.begin; });
     std::vector<Span> merged;
     for (const Span span : source) {

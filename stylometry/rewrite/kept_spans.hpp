@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "stylometry/document.hpp"
+#include "stylometry/reference.hpp"
 #include "stylometry/span.hpp"
 
 namespace fantasma {
@@ -17,6 +18,9 @@ namespace fantasma {
 //   ending ("Edna’s") is not part of the name, so its apostrophe may change style. The
 //   pronoun I and its contractions are no names. Words in capitals are left to the
 //   capitalization detector, which tells acronyms (PACE, USDA) from emphasis.
-std::vector<Span> kept_spans(const Document& document);
+// - technical words, acronyms, figures that belong to something larger, citations and the
+//   outputs of examples (kept_terms.hpp).
+std::vector<Span> kept_spans(const Document& document,
+                             const Reference& reference = Reference::builtin());
 
 }  // namespace fantasma

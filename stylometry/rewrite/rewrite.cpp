@@ -233,6 +233,48 @@ std::vector<TextEdit> safe_edits(std::string_view source, std::vector<TextEdit> 
     return {};
 }
 
+// The document's total bits with `edits` applied.
+double bits_with(std::string_view source, const std::vector<TextEdit>& edits,
+                 const Analyzer& analyzer, const AnalysisOptions& analysis) {
+    return analyzer.analyze(apply_edits(source, edits), analysis).total_bits;
+}
+
+// `edits` without those of marker `code`.
+std::vector<TextEdit> without_code(const std::vector<TextEdit>& edits, const std::string& code) {
+    std::vector<TextEdit> kept;
+    std::ranges::copy_if(edits, std::back_inserter(kept),
+                         [&](const TextEdit& edit) { return edit.code != code; });
+    return kept;
+}
+
+// Drops the edits of one marker code at a time, the one whose removal lowers the score most,
+// while the edits raise the score above `bits_before`. Sets result.edits and result.bits_after.
+void drop_rising(std::string_view source, double bits_before, const Analyzer& analyzer,
+                 const AnalysisOptions& analysis, RewriteResult& result) {
+    while (!result.edits.empty() && result.bits_after > bits_before) {
+        std::vector<std::string> codes;
+        for (const TextEdit& edit : result.edits) {
+            if (std::ranges::find(codes, edit.code) == codes.end()) codes.push_back(edit.code);
+        }
+        std::vector<TextEdit> best_edits;
+        double best_bits = 0;
+        bool found = false;
+        for (const std::string& code : codes) {
+            std::vector<TextEdit> fewer = without_code(result.edits, code);
+            const double bits =
+                fewer.empty() ? bits_before : bits_with(source, fewer, analyzer, analysis);
+            if (!found || bits < best_bits) {
+                best_edits = std::move(fewer);
+                best_bits = bits;
+                found = true;
+            }
+        }
+        result.dropped_rising += result.edits.size() - best_edits.size();
+        result.edits = std::move(best_edits);
+        result.bits_after = best_bits;
+    }
+}
+
 }  // namespace
 
 std::vector<Span> non_prose_spans(std::string_view source, Language language) {
@@ -266,15 +308,17 @@ RewriteResult rewrite(std::string_view source, const RewriteOptions& options,
     const Document document = make_document(source, options.language);
     std::vector<TextEdit> candidates =
         candidate_edits(source, proposals(before, document), options.range,
-                        with_identity_spans(kept_spans(document), before));
+                        with_identity_spans(kept_spans(document, analyzer.reference()), before));
     const std::size_t candidate_count = candidates.size();
     RewriteResult result;
     result.edits = safe_edits(source, std::move(candidates), options.language);
     result.dropped_unsafe = candidate_count - result.edits.size();
-    result.text = apply_edits(source, result.edits);
     result.bits_before = before.total_bits;
     result.bits_after = result.edits.empty() ? before.total_bits
-                                             : analyzer.analyze(result.text, analysis).total_bits;
+                                             : bits_with(source, result.edits, analyzer, analysis);
+    result.bits_proposed = result.bits_after;
+    drop_rising(source, before.total_bits, analyzer, analysis, result);
+    result.text = apply_edits(source, result.edits);
     return result;
 }
 

@@ -42,6 +42,15 @@ struct RewriteResult {
     // Fixes left out because applying them would have changed non-prose bytes (code, math,
     // commands, URLs) or the document's markup.
     std::size_t dropped_unsafe = 0;
+    // Fixes left out because, with them, the document's total bits rose: fixes interact
+    // (making quotation marks straight can make the apostrophes stand out), so a rewrite is
+    // only ever kept when it does not raise the score.
+    std::size_t dropped_rising = 0;
+    // Bits the edits would have reached before those were dropped (bits_after when none were).
+    double bits_proposed = 0;
+
+    // Whether the rewrite was refused: every edit it found raised the score, so none is made.
+    bool refused() const { return edits.empty() && dropped_rising > 0; }
 };
 
 // Applies the first fix of every non-identity marker (identity markers, such as names and
@@ -51,7 +60,9 @@ struct RewriteResult {
 // material and names: what a reader sees stays the same. Of two other overlapping fixes the
 // one reported first is kept; one that would change quoted material or a name
 // (kept_spans.hpp) is left out. Every edit is checked by re-extracting the rewritten document: an
-// edit that changes a byte outside the prose, or turns prose into markup, is dropped.
+// edit that changes a byte outside the prose, or turns prose into markup, is dropped. Last,
+// while the edits together raise the document's total bits, the edits of the marker whose
+// removal lowers the score most are dropped, so the score never rises.
 RewriteResult rewrite(std::string_view source, const RewriteOptions& options,
                       const Analyzer& analyzer);
 

@@ -31,12 +31,12 @@ Run fantasma(const std::string& arguments) {
 const std::string kDocument =
     "# The colour\n\n"
     "The colour of the sky.\n\n"
-    "```\nthe colour of code\n```\n\n"
+    "```\nthe favour of code\n```\n\n"
     "A last colour.\n";
 const std::string kRewritten =
     "# The color\n\n"
     "The color of the sky.\n\n"
-    "```\nthe colour of code\n```\n\n"
+    "```\nthe favour of code\n```\n\n"
     "A last color.\n";
 
 }  // namespace
@@ -58,7 +58,7 @@ TEST_CASE("rewrite --diff prints a unified diff that patch applies") {
     REQUIRE(run.status == 0);
     CHECK(run.out.rfind("--- a/" + path + "\n+++ b/" + path + "\n@@ -1,", 0) == 0);
     CHECK(run.out.find("\n-The colour of the sky.\n+The color of the sky.\n") != std::string::npos);
-    CHECK(run.out.find("-the colour of code") == std::string::npos);
+    CHECK(run.out.find("-the favour of code") == std::string::npos);
     const std::string diff = scratch.write("doc.diff", run.out);
     const std::string copy = scratch.write("copy.md", kDocument);
     REQUIRE(std::system(("patch -s " + quote(copy) + " < " + quote(diff)).c_str()) == 0);
@@ -104,14 +104,14 @@ TEST_CASE("rewrite --range and --paragraph limit the edits") {
     const Run range = fantasma("rewrite --range 3:1-3:23 " + quote(path));
     CHECK(range.status == 0);
     CHECK(range.out ==
-          "# The colour\n\nThe color of the sky.\n\n```\nthe colour of code\n```\n\n"
+          "# The colour\n\nThe color of the sky.\n\n```\nthe favour of code\n```\n\n"
           "A last colour.\n");
     CHECK(range.err.find("1 edit applied") != std::string::npos);
 
     const Run paragraph = fantasma("rewrite --paragraph 3 " + quote(path));
     CHECK(paragraph.status == 0);
     CHECK(paragraph.out ==
-          "# The colour\n\nThe colour of the sky.\n\n```\nthe colour of code\n```\n\n"
+          "# The colour\n\nThe colour of the sky.\n\n```\nthe favour of code\n```\n\n"
           "A last color.\n");
 
     const Run missing = fantasma("rewrite --paragraph 9 " + quote(path));

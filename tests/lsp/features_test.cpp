@@ -287,3 +287,20 @@ TEST_CASE("one action removes every invisible character and look-alike letter") 
     CHECK(!find_action(code_actions_for(plain, at({0, 17}), PositionEncoding::Utf16),
                        kRemoveInvisibleTitle));
 }
+
+TEST_CASE("bulk actions leave names the document writes in code alone") {
+    // "pip" (bytes 12-15 and 17-20) is written in code, so no bulk fix capitalises it; the
+    // other start of a sentence (bytes 22-25, "the") may be fixed.
+    const std::string text = "Use `pip`.\n\npip. pip. the end.\n";
+    const Fix capital{"Capitalise", "Pip"};
+    const auto snapshot =
+        snapshot_of(text, {marker("capitalization", {12, 15}, 2.0, {capital}),
+                           marker("capitalization", {17, 20}, 2.0, {capital}),
+                           marker("capitalization", {22, 25}, 2.0, {{"Capitalise", "The"}})});
+    const auto actions = code_actions_for(snapshot, at({2, 0}), PositionEncoding::Utf16);
+    CHECK(find_action(actions, "Capitalise"));  // the writer may still choose it by hand
+    CHECK_FALSE(find_action(actions, "Fix all"));
+    const CodeAction* paragraph = find_action(actions, "Rewrite paragraph");
+    REQUIRE(paragraph);
+    CHECK(applied(text, paragraph->edits) == "Use `pip`.\n\npip. pip. The end.\n");
+}

@@ -96,7 +96,7 @@ class RewriteClient {
             if (wanted(message)) return seen;
         }
     }
-    void initialize(const json& settings, bool progress = true) {
+    void initialize(const json& settings, bool progress = true, const std::string& text = kText) {
         json capabilities = json::object();
         if (progress) capabilities["window"] = {{"workDoneProgress", true}};
         send({{"id", 0},
@@ -107,12 +107,13 @@ class RewriteClient {
         send({{"method", "textDocument/didOpen"},
               {"params",
                {{"textDocument",
-                 {{"uri", kUri}, {"languageId", "markdown"}, {"version", 1}, {"text", kText}}}}}});
+                 {{"uri", kUri}, {"languageId", "markdown"}, {"version", 1}, {"text", text}}}}}});
         until(is_method("fantasma/summary"));
     }
-    void rewrite(int id, int version = 1, std::string command = "fantasma.rewriteWithModel") {
+    void rewrite(int id, int version = 1, std::string command = "fantasma.rewriteWithModel",
+                 int end_character = 44) {
         const json range = {{"start", {{"line", 0}, {"character", 0}}},
-                            {"end", {{"line", 0}, {"character", 44}}}};
+                            {"end", {{"line", 0}, {"character", end_character}}}};
         const json argument = {{"uri", kUri}, {"version", version}, {"range", range}};
         const json params = {{"command", command}, {"arguments", json::array({argument})}};
         send({{"id", id}, {"method", "workspace/executeCommand"}, {"params", params}});
@@ -268,6 +269,39 @@ TEST_CASE("previewRewrite returns the edit and applies nothing", "[concurrent]")
     const json& result = messages.back()["result"];
     CHECK(result["edit"]["changes"][kUri].size() == 2);
     CHECK_FALSE(result.contains("applied"));
+}
+
+TEST_CASE("A rewrite that would raise the score is refused with a message", "[concurrent]") {
+    // The phrase table turns "a great deal of" into "much", which this text already uses:
+    // the deterministic rewrite would raise the score, and the model's answer is no better.
+    const std::string text =
+        "The committee spent a great deal of time on the budget this spring, and the members "
+        "argued about every line of it. The chair, who had a great deal of patience, let each "
+        "of them speak before she called the vote. Nobody expected the outcome. The treasurer "
+        "said the numbers were sound, but the auditors disagreed with him on two points, and "
+        "the report went back for another round of review before the summer break. It did not "
+        "change much. The town has grown over the last ten years, the roads need repair, and "
+        "the school wants a new roof, so there is little room left in the plan for anything "
+        "else. The library asked for longer opening hours and got a polite letter in reply. The "
+        "fire station asked for a second truck and was told to wait another year. When the vote "
+        "finally came, the plan passed by a single voice, and the chair thanked everyone for "
+        "their work and sent them home.\n";
+    Models models;
+    models.answer = text.substr(0, text.size() - 1);
+    RewriteClient client(models);
+    client.initialize(kModelSettings, /*progress=*/false, text);
+    client.rewrite(6, 1, "fantasma.rewriteWithModel", static_cast<int>(text.size() - 1));
+    const auto messages = client.until(RewriteClient::is_reply(6));
+    CHECK_FALSE(has(messages, "workspace/applyEdit"));
+    const json& result = messages.back()["result"];
+    CHECK(result["applied"] == false);
+    CHECK(result["reason"] == "the score would rise");
+    const auto shown = std::find_if(messages.begin(), messages.end(), [](const json& m) {
+        return m.value("method", "") == "window/showMessage";
+    });
+    REQUIRE(shown != messages.end());
+    CHECK((*shown)["params"]["message"].get<std::string>().find("the rewrite was refused") !=
+          std::string::npos);
 }
 
 TEST_CASE("No model, or one that cannot be loaded: a clear message, deterministic actions stay",

@@ -76,3 +76,30 @@ TEST_CASE("capitalization leaves words the text spells in capitals: repeated nam
                                               "I will [[NEVER]] go back to that place.", 1);
     CHECK(markers[0].fixes.at(0).new_text == "never");
 }
+
+TEST_CASE("capitalization: names written in code, identifiers and acronym pairs keep their case") {
+    // pip is written in code elsewhere, i/o is shaped like an identifier, REST stands beside
+    // the acronym API, SETUP is a link label: none is a habit of casing.
+    require_no_markers(Capitalization{},
+                       "Install it with `pip install x`.\n\npip fetches the packages. The card "
+                       "does slow i/o today. The vendor ships a REST API. Read the [SETUP][] "
+                       "notes.\n\n[SETUP]: ./SETUP.md\n",
+                       Language::Markdown);
+    // "-i", "%i", "(i)" and "IBM i" are no pronouns.
+    require_no_markers(Capitalization{}, "Run it with -i and print %i here. See (i) and IBM i.");
+}
+
+TEST_CASE("capitalization: a sentence that goes on after a display or a code span") {
+    require_no_markers(Capitalization{},
+                       "Build it with:\n\n```\nmake\n```\n\nand the result is small. The items "
+                       "are:\n\n- one\n- two\n\nand nothing else. The value `module` is set.\n",
+                       Language::Markdown);
+    require_no_markers(Capitalization{},
+                       "The program is built by\n\\begin{verbatim}\nmake all\n\\end{verbatim}\n"
+                       "and the result is small.\n",
+                       Language::Latex);
+    // A paragraph that starts in lower case after a finished one is still a habit.
+    const auto markers = require_markers_with(
+        Capitalization{}, kUnknown, "It was late.\n\n[[we]] left early.\n", 1, Language::Markdown);
+    CHECK(markers[0].fixes.at(0).new_text == "We");
+}

@@ -69,3 +69,8 @@ TEST_CASE("dash-style fixes to the most used dash, in LaTeX the most used real d
         require_markers_with(DashStyle{}, hyphens, "Wait --- no.\n", 1, Language::Latex);
     CHECK(latex[0].fixes.at(0).new_text == " -- ");
 }
+
+TEST_CASE("dash-style leaves command-line options alone") {
+    require_markers_with(DashStyle{}, reference_with({{"dash.spaced-hyphen", "0,0.5,1,1"}}),
+                         "Run it with --help or -r/--require, or (--use-uv) for more.", 0);
+}

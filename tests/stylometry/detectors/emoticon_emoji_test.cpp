@@ -32,3 +32,9 @@ TEST_CASE("emoticon-emoji scores against the population and marks one at a block
     CHECK(markers[0].bits > 1);
     CHECK(markers[0].message.find("1 in 3 words") != std::string::npos);
 }
+
+TEST_CASE("emoji that are a table cell's data are no habit") {
+    require_no_markers(EmoticonEmoji{},
+                       "| name | works |\n|---|---|\n| one | ✔ |\n| two | ✔ |\n| three | ✔ |\n",
+                       Language::Markdown);
+}

@@ -44,3 +44,15 @@ TEST_CASE("misspelling stays quiet where the population misspells as often") {
     const Reference reference = reference_with({{"spelling.misspelled", "0.01,0.02,0.05,0.1"}});
     require_markers_with(Misspelling{}, reference, "I will recieve it on Friday morning.", 0);
 }
+
+TEST_CASE("misspelling leaves names and terms: in code, hyphen-joined, built from words") {
+    // systemd recurs and is one letter from "system", but the text writes it in code.
+    require_no_markers(Misspelling{},
+                       "We use systemd here, and systemd starts early. Run `systemd-analyze`.\n",
+                       Language::Markdown);
+    // Joined to another name by a hyphen: a name.
+    require_no_markers(Misspelling{}, "The timesyncd-like tool and timesyncd both work.");
+    // A word with a letter more at either end, or two words run together: a term.
+    require_no_markers(Misspelling{}, "The backend failed; the backend restarted.");
+    require_no_markers(Misspelling{}, "Run dtrace now, then dtrace again.");
+}

@@ -57,3 +57,11 @@ TEST_CASE("number-format follows a population that writes 24-hour times") {
     CHECK(markers[0].fixes.at(0).new_text == "22:30.");
     CHECK(markers[0].bits > 0);
 }
+
+TEST_CASE("number-format leaves phone numbers, commits and constants as they are written") {
+    // Digit groups in a row are one number (a phone, an account); a large number that counts
+    // nothing named after it may be a commit or a constant.
+    require_no_markers(NumberFormat{},
+                       "Call us on +44 20 7946000 today. We cherry-picked 2075910 from upstream. "
+                       "The port is below 65536. A port < 65536 fits.");
+}

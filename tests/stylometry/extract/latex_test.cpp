@@ -136,3 +136,18 @@ TEST_CASE("latex: odd input never throws", "[extract][latex]") {
         CHECK_NOTHROW(latex(source));
     }
 }
+
+TEST_CASE("latex: messages to the log, hyphenations and TeX primitives' operands are no prose",
+          "[extract][latex]") {
+    CHECK(
+        latex("A \\typeout{log note} b \\message{more} c \\hyphenation{mini-buf-fer} d.\n").text ==
+        "A b c d.");
+    // Plain TeX: a file name, a definition, a comparison and a box's size go; the box's text
+    // stays.
+    CHECK(latex("\\input pdflayout.sty\nAn \\def\\abc#1{x #1}\\if a\\abc if\\fi{} "
+                "\\hbox to 2in{box} end.\n")
+              .text == "An if box end.");
+    // Keys and symbols in braces (\key{...}{C-x i}) go; words stay.
+    CHECK(latex("\\key{read a file}{C-x i} and \\key{quit}{M-!}.\n").text ==
+          "read a file and quit.");
+}

@@ -59,6 +59,26 @@ TEST_CASE("kept_spans: quotation insides, block quotations and names") {
     CHECK(kept_texts("Then I met Ann and McDonald’s staff. I’m sure. iPhones sold in Paris.",
                      Language::Text) ==
           std::vector<std::string>{"Ann", "McDonald", "iPhones", "Paris"});
-    // Words in capitals are the capitalization detector's to judge.
-    CHECK(kept_texts("We met at NASA today.", Language::Text).empty());
+    // Short words in capitals are acronyms, kept; the commonest words in capitals are
+    // emphasis, and the capitalization detector's to judge.
+    CHECK(kept_texts("We met at NASA today, NEVER again.", Language::Text) ==
+          std::vector<std::string>{"NASA"});
+}
+
+TEST_CASE("kept_spans: terms, acronyms, figures, citations, calls and example outputs") {
+    // systemd is written in code; i/o and v2 look like identifiers; the chain of three parts
+    // is a name; REST is an acronym; the phone number's groups and the date are figures. Each
+    // word and figure is kept on its own (the punctuation between them may change style).
+    CHECK(kept_texts("Use `systemd` now. So systemd runs, i/o is slow, v2 works, the "
+                     "test-tls-write case passes and the REST API answers. Call +44 20 7946000 "
+                     "on 2020-12-31.\n",
+                     Language::Markdown) ==
+          std::vector<std::string>{"systemd", "i", "o", "v2", "test", "tls", "write", "REST", "API",
+                                   "44", "20", "7946000", "2020", "12", "31"});
+    // Citations and calls are kept whole; what follows an arrow is an example's output.
+    CHECK(kept_texts("As shown [Smith and Ono 2004] and (Jones, 1990), generateKey('a', ...) "
+                     "works.\n\\citet{jo93} --> Jo, Park, and Lee (1993)\n",
+                     Language::Text) ==
+          std::vector<std::string>{"[Smith and Ono 2004]", "(Jones, 1990)", "generateKey('a', ...)",
+                                   "jo93", " Jo, Park, and Lee (1993)"});
 }

@@ -64,21 +64,21 @@ Analyzer analyzer_with(std::vector<std::unique_ptr<Detector>> detectors) {
 
 TEST_CASE("Markdown: British spellings become American, code, math and URLs stay") {
     const std::string source =
-        "# The colour of things\n\n"
-        "Its colour is not `colour` nor $colour$ nor [the "
-        "colour](https://colour.example/colour).\n\n"
+        "# The favour of things\n\n"
+        "Its favour is not `colour` nor $colour$ nor [the "
+        "favour](https://colour.example/colour).\n\n"
         "```\nthe colour of code\n```\n";
     const RewriteResult result = rewrite_all(source, Language::Markdown);
     CHECK(
         result.text ==
-        "# The color of things\n\n"
-        "Its color is not `colour` nor $colour$ nor [the color](https://colour.example/colour).\n\n"
+        "# The favor of things\n\n"
+        "Its favor is not `colour` nor $colour$ nor [the favor](https://colour.example/colour).\n\n"
         "```\nthe colour of code\n```\n");
     REQUIRE(result.edits.size() == 3);
     for (const TextEdit& edit : result.edits) {
         CHECK(edit.code == "regional-spelling");
-        CHECK(source.substr(edit.source.begin, edit.source.size()) == "colour");
-        CHECK(edit.new_text == "color");
+        CHECK(source.substr(edit.source.begin, edit.source.size()) == "favour");
+        CHECK(edit.new_text == "favor");
     }
     CHECK(non_prose_bytes(result.text, Language::Markdown) ==
           non_prose_bytes(source, Language::Markdown));
@@ -89,13 +89,13 @@ TEST_CASE("Markdown: British spellings become American, code, math and URLs stay
 TEST_CASE("LaTeX: prose respelled, commands, keys, math and comments stay") {
     const std::string source =
         "\\section{The colour}\\label{sec:colour}\n"
-        "The colour of $\\mathrm{colour}$ in \\cite{colour} % colour here\n"
-        "and \\url{https://colour.example/colour}.\n";
+        "The colour of $\\mathrm{hue}$ in \\cite{colour} % colour here\n"
+        "and \\url{https://hue.example/tint}.\n";
     const RewriteResult result = rewrite_all(source, Language::Latex);
     CHECK(result.text ==
           "\\section{The color}\\label{sec:colour}\n"
-          "The color of $\\mathrm{colour}$ in \\cite{colour} % colour here\n"
-          "and \\url{https://colour.example/colour}.\n");
+          "The color of $\\mathrm{hue}$ in \\cite{colour} % colour here\n"
+          "and \\url{https://hue.example/tint}.\n");
     CHECK(result.edits.size() == 2);
     CHECK(non_prose_bytes(result.text, Language::Latex) ==
           non_prose_bytes(source, Language::Latex));

@@ -35,6 +35,9 @@ CLI::App& add_check_command(CLI::App& app, CheckOptions& options) {
         ->check([](const std::string& name) {
             return parse_encoding(name) ? std::string() : "unknown encoding '" + name + "'";
         });
+    check.add_flag("--common-habits", options.common_habits,
+                   "also list habits that more than about a quarter of writers share (hints, "
+                   "under 2 bits; hidden by default because they single nobody out)");
     check.add_flag("--all-markers", options.all_markers,
                    "list every occurrence of each habit (by default the first 1000 per habit)");
     check
@@ -89,6 +92,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
             analysis.language = document_language(options.language, path);
             analysis.profile = profile ? &*profile : nullptr;
             analysis.min_bits = options.min_bits;
+            analysis.show_common_habits = options.common_habits;
             analysis.max_markers_per_habit = options.all_markers ? 0 : kDefaultMarkersPerHabit;
             const Report report = analyzer.analyze(source, analysis);
             const FileReport file{path, source, report, profile.has_value()};

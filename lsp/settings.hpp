@@ -14,6 +14,7 @@ struct ServerSettings {
     std::vector<std::string> enabled_codes;  // empty: every detector
     std::vector<std::string> ignored_codes;  // added to the server's workspace ignores
     double minimum_bits = 0.0;
+    bool show_common_habits = false;  // habits more than a quarter of writers share (hints)
     std::string model_path;        // the rewrite model ("model", or the older "modelPath")
     std::string backend = "auto";  // "auto", "cpu", "reference" or "opencl"
     std::string device;            // the OpenCL device: its number or part of its name

@@ -29,6 +29,7 @@ Report Workspace::analyze(const Analyzer& analyzer, std::string_view text, Langu
     options.language = language;
     options.profile = settings.profile.get();
     options.min_bits = settings.min_bits;
+    options.show_common_habits = settings.show_common_habits;
     options.max_markers_per_habit = kDefaultMarkersPerHabit;
     options.stop = std::move(stop);
     // Workspace ignores remove detectors rather than filter markers, so that the total bits

@@ -207,7 +207,9 @@ Report Analyzer::analyze(std::string_view source, const AnalysisOptions& options
                           : marker.population_bits;
     }
     std::erase_if(report.markers, [&](const Marker& marker) {
-        return marker.bits <= 0 || marker.bits < options.min_bits;
+        const bool common_habit = !marker.identity && marker.population_bits < kCommonHabitBits;
+        return marker.bits <= 0 || marker.bits < options.min_bits ||
+               (common_habit && !options.show_common_habits);
     });
     sort_by_position(report.markers);
 

@@ -22,6 +22,10 @@ struct AnalysisOptions {
     const Profile* profile = nullptr;  // rank markers by how they link to this writer
     double min_bits = 0.0;             // drop markers scoring less
     std::vector<std::string> enabled_codes;  // empty: every detector
+    // Also report habits that more than about a quarter of the reference writers share
+    // (population bits under kCommonHabitBits): true but identifying nobody, so hidden by
+    // default. Self-identifying markers are always reported.
+    bool show_common_habits = false;
     // Keep at most this many markers of one habit (feature), the first in the document; 0 keeps
     // all. Past the first few, more occurrences of a habit add no bits (a habit counts once)
     // and only cost memory and an editor's attention: a 1 MB novel can hold 10,000 marked

@@ -35,7 +35,12 @@ struct Marker {
     bool identity = false;
 };
 
-Severity severity_for_bits(double bits);  // < 1: hint, < 4: information, else warning
+// A habit that more than about a quarter of writers share (fewer than 2 bits) singles nobody
+// out: it is at most a hint, and hidden unless asked for (AnalysisOptions::show_common_habits).
+inline constexpr double kCommonHabitBits = 2.0;
+
+// < kCommonHabitBits: hint, < 4: information, else warning
+Severity severity_for_bits(double bits);
 std::string_view severity_name(Severity severity);
 
 }  // namespace fantasma

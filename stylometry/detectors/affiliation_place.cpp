@@ -86,9 +86,9 @@ bool reads_as_place(const Document& document, std::size_t at, std::size_t end) {
         if (lexical::is_word(next) && next.space_before && !next_text.empty() &&
             next_text[0] >= 'a' && next_text[0] <= 'z') {
             static constexpr std::string_view joins[] = {
-                "and", "or", "but", "where", "when", "while", "with", "for", "to", "on",
-                "in", "at", "as", "is", "was", "are", "were", "since", "until", "because",
-                "so", "then", "who", "which", "that", "i", "we", "he", "she", "they"};
+                "and", "or",   "but", "where", "when", "while", "with", "for",   "to",    "on",
+                "in",  "at",   "as",  "is",    "was",  "are",   "were", "since", "until", "because",
+                "so",  "then", "who", "which", "that", "i",     "we",   "he",    "she",   "they"};
             if (std::ranges::find(joins, next.norm) == std::end(joins)) return false;
         }
     }

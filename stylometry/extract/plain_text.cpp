@@ -17,9 +17,9 @@ constexpr std::size_t kCodeIndent = 4;
 
 struct Line {
     std::size_t begin = 0;
-    std::size_t end = 0;      // past the line break
-    std::string_view body;    // without indentation and trailing whitespace
-    std::size_t indent = 0;   // columns; a tab counts as kCodeIndent
+    std::size_t end = 0;     // past the line break
+    std::string_view body;   // without indentation and trailing whitespace
+    std::size_t indent = 0;  // columns; a tab counts as kCodeIndent
     std::size_t body_begin = 0;
     bool prose = true;
     bool blank() const { return body.empty(); }
@@ -38,8 +38,8 @@ std::vector<Line> split_lines(std::string_view source) {
         for (; at < end && (source[at] == ' ' || source[at] == '\t'); ++at)
             line.indent += source[at] == '\t' ? kCodeIndent : 1;
         std::size_t last = end;
-        while (last > at && std::string_view(" \t\r\n\f\v").find(source[last - 1]) !=
-                                std::string_view::npos)
+        while (last > at &&
+               std::string_view(" \t\r\n\f\v").find(source[last - 1]) != std::string_view::npos)
             --last;
         line.body_begin = at;
         line.body = source.substr(at, last - at);
@@ -50,8 +50,7 @@ std::vector<Line> split_lines(std::string_view source) {
 }
 
 bool is_letter_or_digit(unsigned char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           c >= 0x80;
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c >= 0x80;
 }
 
 // A line drawn rather than written: a commit graph (" ---o---o---M"), a box, a rule
@@ -74,9 +73,9 @@ bool starts_with_word(std::string_view body, std::string_view word) {
 
 // reStructuredText directives whose body is code, not prose.
 bool has_code_body(std::string_view directive) {
-    static constexpr std::string_view kinds[] = {".. code-block::", ".. code::",
-                                                 ".. sourcecode::", ".. testcode::",
-                                                 ".. testoutput::", ".. doctest::"};
+    static constexpr std::string_view kinds[] = {
+        ".. code-block::", ".. code::",       ".. sourcecode::",
+        ".. testcode::",   ".. testoutput::", ".. doctest::"};
     return std::ranges::any_of(kinds, [&](std::string_view k) { return directive.starts_with(k); });
 }
 

@@ -53,8 +53,32 @@ bool is_letter_or_digit(unsigned char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c >= 0x80;
 }
 
-// A line drawn rather than written: a commit graph (" ---o---o---M"), a box, a rule
-// ("-----", "*****"), an underline of a heading. Mostly symbols, among them lines.
+// An edge of a graph drawn in hyphens: a run of two or more attached to a one-character node
+// ("o---o", "---A", "B--"), unlike a dash between words ("well---maybe", "yes -- no").
+bool has_drawn_edge(std::string_view body) {
+    const auto node_length = [&](std::size_t at, int step) {
+        std::size_t length = 0;
+        for (auto i = static_cast<std::ptrdiff_t>(at);
+             i >= 0 && i < static_cast<std::ptrdiff_t>(body.size()) &&
+             is_letter_or_digit(static_cast<unsigned char>(body[static_cast<std::size_t>(i)]));
+             i += step)
+            ++length;
+        return length;
+    };
+    for (std::size_t at = body.find("--"); at != std::string_view::npos; at = body.find("--", at)) {
+        std::size_t end = at;
+        while (end < body.size() && body[end] == '-') ++end;
+        const std::size_t before = at == 0 ? 0 : node_length(at - 1, -1);
+        const std::size_t after = node_length(end, 1);
+        if (before == 1 || after == 1) return true;
+        at = end;
+    }
+    return false;
+}
+
+// A line drawn rather than written: a commit graph (" ---o---o---M", "   /   \\"), a box, a
+// rule ("-----", "*****"), the underline of a heading. Mostly symbols, among them lines, or
+// graph edges.
 bool is_drawing(std::string_view body) {
     std::size_t visible = 0, symbols = 0;
     for (const char c : body) {
@@ -64,7 +88,9 @@ bool is_drawing(std::string_view body) {
     }
     const bool has_lines = body.find("--") != std::string_view::npos ||
                            body.find_first_of("/\\|=*~^_#+") != std::string_view::npos;
-    return visible >= 3 && has_lines && symbols * 5 >= visible * 2;
+    // "  \\  /", "=====", but not "-- ", the line before an e-mail signature.
+    if (has_lines && visible > 0 && symbols == visible && body != "--") return true;
+    return has_drawn_edge(body) || (visible >= 3 && has_lines && symbols * 5 >= visible * 2);
 }
 
 bool starts_with_word(std::string_view body, std::string_view word) {

@@ -43,6 +43,16 @@ bool named_next(const Document& document, std::size_t at, std::size_t end) {
            lexical::capitalised_run(document, at + 1, end) > at + 1;
 }
 
+// "PyPI", "GitHub", "NeweyWest": a capital after a lower-case letter names a product or an
+// identifier, not a place.
+bool has_inner_capital(std::string_view word) {
+    for (std::size_t i = 1; i < word.size(); ++i) {
+        if (word[i] >= 'A' && word[i] <= 'Z' && word[i - 1] >= 'a' && word[i - 1] <= 'z')
+            return true;
+    }
+    return false;
+}
+
 bool is_all_caps_or_letter(std::string_view word) {
     std::size_t letters = 0;
     for (const char c : word) {
@@ -65,6 +75,7 @@ bool reads_as_place(const Document& document, std::size_t at, std::size_t end) {
     const std::string_view first = document.text(tokens[at].text);
     // A single letter or an acronym: a language, a format, an archive, a constant.
     if (end == at + 1 && is_all_caps_or_letter(first)) return false;
+    if (has_inner_capital(first)) return false;
     // A possessive ("in Python's", "from Steven Johnson's NLopt"): whose, not where.
     for (std::size_t i = at; i < end; ++i) {
         if (tokens[i].norm.ends_with("'s")) return false;

@@ -50,6 +50,32 @@ bool is_noun_phrase(std::string_view phrase) {
                                [&](std::string_view d) { return phrase.starts_with(d); });
 }
 
+// Whether the phrase carries the document's topic: one of its content words comes back on its
+// own at least as often as the phrase ("the benchmark loop" in a guide that says "benchmark"
+// throughout, "multivariate normal" in a paper on it). A pet phrase is repeated whole; a
+// topic's words are repeated in every combination.
+bool carries_topic(const std::string& phrase, std::size_t uses,
+                   const std::unordered_map<std::string_view, std::size_t>& content_counts) {
+    std::size_t begin = 0;
+    while (begin <= phrase.size()) {
+        std::size_t end = phrase.find(' ', begin);
+        if (end == std::string::npos) end = phrase.size();
+        const auto found = content_counts.find(std::string_view(phrase).substr(begin, end - begin));
+        if (found != content_counts.end() && found->second >= 2 * uses) return true;
+        begin = end + 1;
+    }
+    return false;
+}
+
+// "12.5 times per million words", and for a phrase the reference has (almost) never seen
+// "fewer than 0.1 times per million words" rather than a "0.0" no reader believes.
+std::string per_million_words(double per_million) {
+    if (per_million < 0.1) return "fewer than 0.1 times per million words";
+    char figure[64];
+    std::snprintf(figure, sizeof figure, "%.1f times per million words", per_million);
+    return figure;
+}
+
 // -log2 of the chance of `repeats` or more uses among `words` for a phrase used `per_million`
 // times in a million words, by a Poisson model, which is dominated by its first term when the
 // phrase is rare.
@@ -76,6 +102,11 @@ void SignaturePhrase::detect(const DetectionContext& context, MarkerSink& sink) 
         if (!lexical::is_word(tokens[i])) continue;
         function_word[i] = reference.is_function_word(tokens[i].norm);
         upper[i] = lexical::starts_upper(document.text(tokens[i].text));
+    }
+
+    std::unordered_map<std::string_view, std::size_t> content_counts;  // norm -> uses
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+        if (lexical::is_word(tokens[i]) && !function_word[i]) ++content_counts[tokens[i].norm];
     }
 
     std::unordered_map<std::string, Phrase> phrases;
@@ -108,7 +139,8 @@ void SignaturePhrase::detect(const DetectionContext& context, MarkerSink& sink) 
     for (const PhraseEntry& entry : phrases) {
         const auto& [text, phrase] = entry;
         if (phrase.first_tokens.size() >= kMinRepeats && !phrase.always_capitalised &&
-            !is_noun_phrase(text) && reference.phrase_per_million(text) < kMaxPerMillion) {
+            !is_noun_phrase(text) && reference.phrase_per_million(text) < kMaxPerMillion &&
+            !carries_topic(text, phrase.first_tokens.size(), content_counts)) {
             signatures.push_back(&entry);
         }
     }
@@ -149,11 +181,10 @@ void SignaturePhrase::detect(const DetectionContext& context, MarkerSink& sink) 
         const std::string& text = entry->first;
         std::vector<Span> spans = spans_of(entry->second, tokens);
         const double per_million = reference.phrase_per_million(text);
-        char figures[160];
-        std::snprintf(figures, sizeof figures,
-                      " %zu times in %.0f words; the reference sees it %.1f times per million "
-                      "words.",
-                      spans.size(), words, per_million);
+        const std::string figures = " " + std::to_string(spans.size()) + " times in " +
+                                    std::to_string(document.word_count) +
+                                    " words; the reference sees it " +
+                                    per_million_words(per_million) + ".";
         Marker marker;
         marker.code = code();
         marker.feature = "signature-phrase.repeats";

@@ -57,6 +57,11 @@ void describe_decoding(nlohmann::json& report, const DecodedDocument& document) 
         for (nlohmann::json& offset : marker["byteRange"]) {
             offset = offsets.source_offset(offset.get<std::size_t>());
         }
+        if (!marker.contains("moreByteRanges")) continue;
+        for (nlohmann::json& range : marker["moreByteRanges"]) {
+            for (nlohmann::json& offset : range)
+                offset = offsets.source_offset(offset.get<std::size_t>());
+        }
     }
     report["encoding"] = encoding_name(document.encoding);
 }
@@ -92,7 +97,8 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
             analysis.language = document_language(options.language, path);
             analysis.profile = profile ? &*profile : nullptr;
             analysis.min_bits = options.min_bits;
-            analysis.show_common_habits = options.common_habits;
+            analysis.hide_common_habits = !options.common_habits;
+            analysis.group_by_paragraph = true;
             analysis.max_markers_per_habit = options.all_markers ? 0 : kDefaultMarkersPerHabit;
             const Report report = analyzer.analyze(source, analysis);
             const FileReport file{path, source, report, profile.has_value()};

@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "stylometry/extract/extract.hpp"
+#include "stylometry/summary.hpp"
 
 namespace fantasma::lsp {
 namespace {
@@ -169,7 +170,9 @@ json summary_for(const Snapshot& snapshot) {
             {"version", snapshot.version},
             {"totalBits", report.total_bits},
             {"wordCount", report.word_count},
-            {"markerCount", report.markers.size()}};
+            {"markerCount", report.markers.size()},
+            {"referenceWriters", report.reference_writers},
+            {"summary", describe_total(report, report.profiled, report.reference_writers)}};
 }
 
 std::optional<Hover> hover_for(const Snapshot& snapshot, Position position,

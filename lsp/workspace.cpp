@@ -29,7 +29,8 @@ Report Workspace::analyze(const Analyzer& analyzer, std::string_view text, Langu
     options.language = language;
     options.profile = settings.profile.get();
     options.min_bits = settings.min_bits;
-    options.show_common_habits = settings.show_common_habits;
+    options.hide_common_habits = !settings.show_common_habits;
+    options.group_by_paragraph = true;
     options.max_markers_per_habit = kDefaultMarkersPerHabit;
     options.stop = std::move(stop);
     // Workspace ignores remove detectors rather than filter markers, so that the total bits

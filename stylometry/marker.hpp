@@ -36,7 +36,7 @@ struct Marker {
 };
 
 // A habit that more than about a quarter of writers share (fewer than 2 bits) singles nobody
-// out: it is at most a hint, and hidden unless asked for (AnalysisOptions::show_common_habits).
+// out: it is at most a hint, and hidden unless asked for (AnalysisOptions::hide_common_habits).
 inline constexpr double kCommonHabitBits = 2.0;
 
 // < kCommonHabitBits: hint, < 4: information, else warning

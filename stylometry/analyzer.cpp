@@ -168,8 +168,11 @@ void group_by_paragraph(std::vector<Marker>& markers, const Prose& prose, std::s
             key.append(1, '\n').append(source.substr(first.begin, first.size()));
             const auto [found, fresh] = group_of.try_emplace(std::move(key), kept);
             if (!fresh) {
-                std::vector<Span>& spans = markers[found->second].spans;
-                spans.insert(spans.end(), marker.spans.begin(), marker.spans.end());
+                Marker& group = markers[found->second];
+                const bool occurrences =
+                    (group.spans.size() == 1 || group.fix_each_span) && marker.spans.size() == 1;
+                group.spans.insert(group.spans.end(), marker.spans.begin(), marker.spans.end());
+                group.fix_each_span = occurrences;
                 continue;
             }
         }

@@ -33,6 +33,9 @@ struct Marker {
     // Self-identifying content (names, e-mail addresses, places...): flagged for the writer to
     // decide, never rewritten automatically.
     bool identity = false;
+    // Every span is an occurrence of the same text (AnalysisOptions::group_by_paragraph): the
+    // first fix applies at each one, as it would to the separate markers they were.
+    bool fix_each_span = false;
 };
 
 // A habit that more than about a quarter of writers share (fewer than 2 bits) singles nobody

@@ -180,6 +180,9 @@ std::size_t inline_markup_end(std::string_view source, std::size_t at, std::size
         return at;
     }
     const std::size_t close = rest.find('`', tick + 1);
+    // A role whose text runs on to the next line (":func:`accumulate(iterable," then
+    // "func)<accumulate>`"): its code is the rest of this line.
+    if (close == std::string_view::npos && tick > 0) return end;
     if (close == std::string_view::npos || close == tick + 1) return at;
     const std::string_view inside = rest.substr(tick + 1, close - tick - 1);
     if (tick == 0 && inside.find(' ') != std::string_view::npos) return at;  // `a link`_

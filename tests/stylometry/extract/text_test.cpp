@@ -105,3 +105,12 @@ TEST_CASE("plain text: indented blocks are code only among flush-left prose", "[
     check_invariants(indented, story);
     CHECK(blocks_of(indented) == "The train was late.|She waited -- again.");
 }
+
+TEST_CASE("plain text: a role continued on the next line is dropped to the line's end",
+          "[extract][text]") {
+    const std::string source = "See :meth:`Ledger.total(cents,\nrounding)<Ledger.total>` for sums.\n";
+    const auto prose = fantasma::extract_text(source);
+    check_invariants(prose, source);
+    CHECK(prose.text.find("cents") == std::string::npos);
+    CHECK(prose.text.starts_with("See\n"));
+}

@@ -21,6 +21,8 @@ constexpr double kFloorPerMillion = 0.5;
 // is credited with more than this.
 constexpr double kMaxBits = 4;
 constexpr std::size_t kMaxMarkers = 5;
+// A content word used this many times more often than in the reference is the topic's.
+constexpr double kTopicRatio = 20;
 
 // Every word n-gram of the document is counted, so the entry is kept small: occurrences as
 // the index of their first token (4 bytes, not a 16-byte span), the text only as the map key.
@@ -50,21 +52,46 @@ bool is_noun_phrase(std::string_view phrase) {
                                [&](std::string_view d) { return phrase.starts_with(d); });
 }
 
-// Whether the phrase carries the document's topic: one of its content words comes back on its
-// own at least as often as the phrase ("the benchmark loop" in a guide that says "benchmark"
-// throughout, "multivariate normal" in a paper on it). A pet phrase is repeated whole; a
-// topic's words are repeated in every combination.
-bool carries_topic(const std::string& phrase, std::size_t uses,
-                   const std::unordered_map<std::string_view, std::size_t>& content_counts) {
-    std::size_t begin = 0;
-    while (begin <= phrase.size()) {
-        std::size_t end = phrase.find(' ', begin);
-        if (end == std::string::npos) end = phrase.size();
-        const auto found = content_counts.find(std::string_view(phrase).substr(begin, end - begin));
-        if (found != content_counts.end() && found->second >= 2 * uses) return true;
-        begin = end + 1;
+// Whether the phrase carries the document's topic: one of its content words also comes back
+// on its own, as often as the phrase ("the benchmark loop" in a guide that says "benchmark"
+// throughout), or at all when the document uses the word far more than writers at large do
+// ("multivariate normal" in a paper that also says "multivariate t"). A pet phrase is
+// repeated whole; a topic's words turn up in other company too.
+struct TopicWords {
+    const std::unordered_map<std::string_view, std::size_t>& counts;  // content word -> uses
+    const Reference& reference;
+    double words;  // in the document
+
+    bool carried_by(const std::string& phrase, std::size_t uses) const {
+        std::size_t begin = 0;
+        while (begin <= phrase.size()) {
+            std::size_t end = phrase.find(' ', begin);
+            if (end == std::string::npos) end = phrase.size();
+            const std::string_view word = std::string_view(phrase).substr(begin, end - begin);
+            if (const auto found = counts.find(word); found != counts.end()) {
+                const std::size_t alone = found->second - std::min(found->second, uses);
+                const double per_million = static_cast<double>(found->second) * 1e6 / words;
+                const double usual = std::max(reference.word_per_million(word), 1.0);
+                if (alone >= uses || (alone >= 1 && per_million >= kTopicRatio * usual))
+                    return true;
+            }
+            begin = end + 1;
+        }
+        return false;
     }
-    return false;
+};
+
+// A phrase that ends on an article, preposition or conjunction ("computation of", "messages
+// to a"), or starts on a conjunction ("and response" of "call and response"), is cut out of
+// a longer one, not a phrase a writer returns to.
+bool is_fragment(std::string_view phrase) {
+    static constexpr std::string_view openings[] = {"and ", "or ", "but ", "of ", "nor "};
+    if (std::ranges::any_of(openings, [&](std::string_view o) { return phrase.starts_with(o); }))
+        return true;
+    static constexpr std::string_view endings[] = {" a",   " an", " the",  " of",   " to",
+                                                   " in",  " on", " at",   " by",   " for",
+                                                   " and", " or", " with", " from", " as"};
+    return std::ranges::any_of(endings, [&](std::string_view e) { return phrase.ends_with(e); });
 }
 
 // "12.5 times per million words", and for a phrase the reference has (almost) never seen
@@ -135,12 +162,13 @@ void SignaturePhrase::detect(const DetectionContext& context, MarkerSink& sink) 
         }
     }
 
+    const TopicWords topic{content_counts, reference, words};
     std::vector<const PhraseEntry*> signatures;
     for (const PhraseEntry& entry : phrases) {
         const auto& [text, phrase] = entry;
         if (phrase.first_tokens.size() >= kMinRepeats && !phrase.always_capitalised &&
             !is_noun_phrase(text) && reference.phrase_per_million(text) < kMaxPerMillion &&
-            !carries_topic(text, phrase.first_tokens.size(), content_counts)) {
+            !is_fragment(text) && !topic.carried_by(text, phrase.first_tokens.size())) {
             signatures.push_back(&entry);
         }
     }

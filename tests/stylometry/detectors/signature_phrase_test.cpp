@@ -60,3 +60,12 @@ TEST_CASE("signature-phrase never says the reference sees a phrase 0.0 times") {
         1);
     CHECK(markers[0].message.find("0.0 times") == std::string::npos);
 }
+
+TEST_CASE("signature-phrase: fragments of a longer phrase are no pet phrase") {
+    // "question and answer" carries the topic ("question" recurs alone); what is left of it,
+    // "and answer", is cut out of it, and so is "weight of" out of three different phrases.
+    require_no_markers(SignaturePhrase{},
+                       "Question and answer is a form. A question comes first. Question and "
+                       "answer needs the weight of ice. Question and answer follows the weight "
+                       "of snow. Each question waits for the weight of rain.");
+}

@@ -29,8 +29,11 @@ void write_text(std::ostream& out, const FileReport& file) {
     for (const Marker& marker : file.report.markers) {
         const LineColumn at = positions.position(marker.spans.front().begin);
         out << file.path << ':' << at.line + 1 << ':' << at.character + 1 << ": "
-            << severity_name(severity_for_bits(marker.bits)) << ": " << marker.message << " ["
-            << marker.code << "]\n";
+            << severity_name(severity_for_bits(marker.bits)) << ": " << marker.message;
+        // The habit's other occurrences this line stands for (JSON: moreByteRanges).
+        if (const std::size_t more = marker.spans.size() - 1; more > 0)
+            out << " (" << more << (more == 1 ? " more occurrence)" : " more occurrences)");
+        out << " [" << marker.code << "]\n";
     }
     const double bits = file.report.total_bits;
     out << file.path << ": " << format_bits(bits) << " bits";

@@ -93,6 +93,23 @@ bool is_drawing(std::string_view body) {
     return has_drawn_edge(body) || (visible >= 3 && has_lines && symbols * 5 >= visible * 2);
 }
 
+// A line that reads as a sentence: five words or more and at most one character of code
+// ("(){}[]<>=;$#/\\|&*_`~^").
+bool reads_as_prose(std::string_view body) {
+    std::size_t words = 0, code = 0, letters = 0;
+    for (const char c : body) {
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
+            ++letters;
+            continue;
+        }
+        words += letters >= 2 ? 1 : 0;
+        letters = 0;
+        code += std::string_view("(){}[]<>=;$#/\\|&*_`~^").find(c) != std::string_view::npos;
+    }
+    words += letters >= 2 ? 1 : 0;
+    return words >= 5 && code <= 1;
+}
+
 bool starts_with_word(std::string_view body, std::string_view word) {
     return body.starts_with(word) && (body.size() == word.size() || body[word.size()] == ' ');
 }
@@ -138,20 +155,23 @@ void mark_code_lines(std::vector<Line>& lines) {
             literal_indent = line.indent;
         }
     }
-    // Blocks indented as a whole, in a document mostly written flush left: code or a quoted
-    // message, as in Markdown. (Where most lines are indented, the indentation is the
-    // writer's layout, and the lines stay prose.)
+    // Blocks indented as a whole, in a document mostly written flush left, whose lines mostly
+    // do not read as sentences: code or commands, as in Markdown. (Where most lines are
+    // indented, the indentation is the writer's layout; an indented block of sentences is
+    // a quotation or a letter's layout: both stay prose.)
     if (flush * 2 <= non_blank) return;
     for (std::size_t first = 0; first < lines.size();) {
         if (lines[first].blank()) {
             ++first;
             continue;
         }
-        std::size_t end = first;
+        std::size_t end = first, sentences = 0;
         bool indented = true;
-        for (; end < lines.size() && !lines[end].blank(); ++end)
+        for (; end < lines.size() && !lines[end].blank(); ++end) {
             indented = indented && lines[end].indent >= kCodeIndent;
-        if (indented) {
+            sentences += reads_as_prose(lines[end].body) ? 1 : 0;
+        }
+        if (indented && sentences * 2 <= end - first) {
             for (std::size_t i = first; i < end; ++i) lines[i].prose = false;
         }
         first = end;

@@ -114,3 +114,12 @@ TEST_CASE("plain text: a role continued on the next line is dropped to the line'
     CHECK(prose.text.find("cents") == std::string::npos);
     CHECK(prose.text.starts_with("See\n"));
 }
+
+TEST_CASE("plain text: an indented block of sentences stays prose", "[extract][text]") {
+    const std::string mail =
+        "Hi all,\n\nAlex wrote:\n\n    We merged the branch last week and then reverted it,\n"
+        "    and now the later changes are missing from master.\n\nThat is expected.\nThanks.\n";
+    const auto prose = fantasma::extract_text(mail);
+    check_invariants(prose, mail);
+    CHECK(prose.text.find("We merged the branch") != std::string::npos);
+}

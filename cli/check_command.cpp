@@ -40,6 +40,9 @@ CLI::App& add_check_command(CLI::App& app, CheckOptions& options) {
         ->check([](const std::string& name) {
             return parse_encoding(name) ? std::string() : "unknown encoding '" + name + "'";
         });
+    check.add_flag("--common-habits", options.common_habits,
+                   "also list habits that more than about a quarter of writers share (hints, "
+                   "under 2 bits; hidden by default because they single nobody out)");
     check.add_flag("--all-markers", options.all_markers,
                    "list every occurrence of each habit (by default the first 1000 per habit)");
     check.add_flag("--double-blind", options.double_blind,
@@ -65,6 +68,11 @@ void describe_decoding(nlohmann::json& report, const std::string& text, TextEnco
     for (nlohmann::json& marker : report["markers"]) {
         for (nlohmann::json& offset : marker["byteRange"]) {
             offset = offsets.source_offset(offset.get<std::size_t>());
+        }
+        if (!marker.contains("moreByteRanges")) continue;
+        for (nlohmann::json& range : marker["moreByteRanges"]) {
+            for (nlohmann::json& offset : range)
+                offset = offsets.source_offset(offset.get<std::size_t>());
         }
     }
     report["encoding"] = encoding_name(encoding);
@@ -182,6 +190,8 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
         AnalysisOptions analysis;
         analysis.profile = profile ? &*profile : nullptr;
         analysis.min_bits = options.min_bits;
+        analysis.hide_common_habits = !options.common_habits;
+        analysis.group_by_paragraph = true;
         analysis.max_markers_per_habit = options.all_markers ? 0 : kDefaultMarkersPerHabit;
         analysis.public_names =
             public_names ? *public_names : read_public_names(fs::path(path).parent_path());

@@ -19,6 +19,7 @@ struct CheckOptions {
     std::string language;     // empty: by each file's extension
     std::string profile_dir;  // empty: score against the population only
     double min_bits = 0;
+    bool common_habits = false;  // also list habits more than a quarter of writers share
     bool all_markers = false;  // list every occurrence of a habit, not only the first 1,000
     std::string encoding;      // empty: UTF-8, or a single-byte encoding guessed from the bytes
     // Report only what would identify the authors of a submission under double-blind review,

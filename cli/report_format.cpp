@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "stylometry/summary.hpp"
 #include "stylometry/text/line_index.hpp"
 
 namespace fantasma::cli {
@@ -16,27 +17,11 @@ std::string format_bits(double bits) {
     return buffer;
 }
 
-std::string with_thousands(unsigned long long value) {
-    std::string digits = std::to_string(value);
-    for (int at = static_cast<int>(digits.size()) - 3; at > 0; at -= 3) {
-        digits.insert(static_cast<std::size_t>(at), ",");
-    }
-    return digits;
-}
-
 nlohmann::json position_json(LineColumn position) {
     return {{"line", position.line}, {"character", position.character}};
 }
 
 }  // namespace
-
-std::string anonymity_set(double bits) {
-    if (bits < 30) {
-        return "1 in " +
-               with_thousands(static_cast<unsigned long long>(std::llround(std::exp2(bits))));
-    }
-    return "1 in 2^" + std::to_string(static_cast<long long>(std::lround(bits)));
-}
 
 void write_marker(std::ostream& out, std::string_view path, std::string_view source,
                   const PositionMap& positions, const Marker& marker) {
@@ -46,8 +31,12 @@ void write_marker(std::ostream& out, std::string_view path, std::string_view sou
                std::to_string(at.character + 1);
     };
     out << location(marker.spans.front().begin) << ": "
-        << severity_name(severity_for_bits(marker.bits)) << ": " << marker.message << " ["
-        << marker.code << "]\n";
+        << severity_name(severity_for_bits(marker.bits)) << ": " << marker.message;
+    // A habit's other occurrences in the paragraph this line stands for (JSON: moreByteRanges).
+    const std::size_t more = marker.spans.size() - 1;
+    if (!marker.identity && more > 0)
+        out << " (" << more << (more == 1 ? " more occurrence)" : " more occurrences)");
+    out << " [" << marker.code << "]\n";
     // Self-identifying content is shown wherever it occurs: the writer must change each one.
     if (!marker.identity) return;
     for (std::size_t i = 1; i < marker.spans.size(); ++i) {
@@ -67,17 +56,12 @@ void write_text(std::ostream& out, const FileReport& file) {
     out << file.path << ": " << format_bits(bits) << " bits";
     if (!file.profiled) {
         out << " over " << file.report.markers.size()
-            << (file.report.markers.size() == 1 ? " marker" : " markers") << ", "
-            << file.report.word_count << " words: enough to single out " << anonymity_set(bits)
-            << " writers (habits assumed independent)";
-    } else if (bits > 0) {
-        out << " linking it to the profile's writer, " << file.report.word_count
-            << " words: enough to single them out of " << anonymity_set(bits).substr(5)
-            << " writers (habits assumed independent)";
+            << (file.report.markers.size() == 1 ? " marker" : " markers");
     } else {
-        out << ", " << file.report.word_count
-            << " words: its habits point away from the profile's writer";
+        out << " linking it to the profile's writer";
     }
+    out << ", " << file.report.word_count
+        << " words: " << describe_total(file.report, file.profiled, file.report.reference_writers);
     if (file.report.cancelled) out << " [incomplete: cancelled]";
     out << '\n';
     if (file.report.omitted_markers != 0) {
@@ -111,12 +95,23 @@ nlohmann::json to_json(const FileReport& file) {
             {"byteRange", {first.begin, first.end}},
             {"fixes", std::move(fixes)},
         });
+        // The habit's other occurrences this marker stands for (AnalysisOptions::
+        // group_by_paragraph), as an editor's related locations.
+        if (marker.spans.size() > 1) {
+            nlohmann::json more = nlohmann::json::array();
+            for (std::size_t i = 1; i < marker.spans.size(); ++i)
+                more.push_back({marker.spans[i].begin, marker.spans[i].end});
+            markers.back()["moreByteRanges"] = std::move(more);
+        }
     }
-    nlohmann::json result = {{"file", file.path},
-                             {"bits", file.report.total_bits},
-                             {"words", file.report.word_count},
-                             {"omittedMarkers", file.report.omitted_markers},
-                             {"markers", std::move(markers)}};
+    nlohmann::json result = {
+        {"file", file.path},
+        {"bits", file.report.total_bits},
+        {"words", file.report.word_count},
+        {"omittedMarkers", file.report.omitted_markers},
+        {"summary", describe_total(file.report, file.profiled, file.report.reference_writers)},
+        {"referenceWriters", file.report.reference_writers},
+        {"markers", std::move(markers)}};
     if (file.profiled) {
         // The habits that tie the text to the profile's writer most: what to change first.
         nlohmann::json links = nlohmann::json::array();

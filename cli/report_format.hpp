@@ -35,7 +35,4 @@ void write_text(std::ostream& out, const FileReport& file);
 // profile, "bits" is the signed linking total and "links" lists the habits that link most.
 nlohmann::json to_json(const FileReport& file);
 
-// "1 in 2^bits writers" for people: "1 in 45", "1 in 12,000", "1 in 2^47".
-std::string anonymity_set(double bits);
-
 }  // namespace fantasma::cli

@@ -8,6 +8,7 @@
 #include "stylometry/document.hpp"
 #include "stylometry/extract/extract.hpp"
 #include "stylometry/rewrite/kept_spans.hpp"
+#include "stylometry/summary.hpp"
 
 namespace fantasma::lsp {
 namespace {
@@ -67,17 +68,20 @@ Diagnostic diagnostic(const Snapshot& snapshot, const Marker& marker, const Rang
 
 // Edits applying the first fix of each marker, skipping any that overlaps an earlier one.
 std::vector<TextEdit> first_fixes(const std::vector<const Marker*>& markers, const RangeMap& map) {
-    std::vector<const Marker*> sorted = markers;
-    std::sort(sorted.begin(), sorted.end(), [](const Marker* a, const Marker* b) {
-        return a->spans.front().begin < b->spans.front().begin;
-    });
+    // Each marker's first fix at its first span, or at every span of a marker that groups
+    // occurrences of one text (Marker::fix_each_span); in source order, never overlapping.
+    std::vector<std::pair<Span, const Marker*>> fixed;
+    for (const Marker* marker : markers) {
+        if (marker->fixes.empty() || marker->identity) continue;
+        const std::size_t spans = marker->fix_each_span ? marker->spans.size() : 1;
+        for (std::size_t i = 0; i < spans; ++i) fixed.emplace_back(marker->spans[i], marker);
+    }
+    std::stable_sort(fixed.begin(), fixed.end(),
+                     [](const auto& a, const auto& b) { return a.first.begin < b.first.begin; });
     std::vector<TextEdit> edits;
     std::size_t covered_to = 0;
-    for (const Marker* marker : sorted) {
-        const Span span = marker->spans.front();
-        if (marker->fixes.empty() || marker->identity ||
-            (!edits.empty() && span.begin < covered_to))
-            continue;
+    for (const auto& [span, marker] : fixed) {
+        if (!edits.empty() && span.begin < covered_to) continue;
         edits.push_back({map.range(span), marker->fixes.front().new_text});
         covered_to = span.end;
     }
@@ -187,7 +191,9 @@ json summary_for(const Snapshot& snapshot) {
             {"version", snapshot.version},
             {"totalBits", report.total_bits},
             {"wordCount", report.word_count},
-            {"markerCount", report.markers.size()}};
+            {"markerCount", report.markers.size()},
+            {"referenceWriters", report.reference_writers},
+            {"summary", describe_total(report, report.profiled, report.reference_writers)}};
 }
 
 std::optional<Hover> hover_for(const Snapshot& snapshot, Position position,

@@ -259,6 +259,7 @@ void Server::update_analysis_settings() {
         analysis.ignored_codes = workspace_ignores_;
         analysis.ignored_codes.insert(settings_.ignored_codes.begin(), settings_.ignored_codes.end());
         analysis.min_bits = settings_.minimum_bits;
+        analysis.show_common_habits = settings_.show_common_habits;
         analysis.profile = profile_;
         analysis.public_names = settings_.public_names;
     }

@@ -111,6 +111,14 @@ ServerSettings read_settings(const json& configuration, std::vector<std::string>
             problems.push_back("fantasma.minimumBits must be a number of bits, 0 or more");
         }
     }
+    if (const auto common = section->find("showCommonHabits");
+        common != section->end() && !common->is_null()) {
+        if (common->is_boolean()) {
+            settings.show_common_habits = common->get<bool>();
+        } else {
+            problems.push_back("fantasma.showCommonHabits must be true or false");
+        }
+    }
     if (const auto debounce = section->find("debounceMs");
         debounce != section->end() && !debounce->is_null()) {
         if (debounce->is_number_integer() && debounce->get<long long>() >= 0 &&

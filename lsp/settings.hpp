@@ -16,6 +16,7 @@ struct ServerSettings {
     // Names never to flag (added to a `fantasma-names` file at the workspace root).
     std::vector<std::string> public_names;
     double minimum_bits = 0.0;
+    bool show_common_habits = false;  // habits more than a quarter of writers share (hints)
     std::string model_path;        // the rewrite model ("model", or the older "modelPath")
     std::string backend = "auto";  // "auto", "cpu", "reference" or "opencl"
     std::string device;            // the OpenCL device: its number or part of its name

@@ -30,6 +30,8 @@ Report Workspace::analyze(const Analyzer& analyzer, std::string_view text, Langu
     options.language = language;
     options.profile = settings.profile.get();
     options.min_bits = settings.min_bits;
+    options.hide_common_habits = !settings.show_common_habits;
+    options.group_by_paragraph = true;
     options.max_markers_per_habit = kDefaultMarkersPerHabit;
     options.public_names = settings.public_names;
     options.submission_authors = std::move(submission_authors);

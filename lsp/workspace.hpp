@@ -29,6 +29,7 @@ struct AnalysisSettings {
     std::vector<std::string> enabled_codes;  // empty: every detector
     std::set<std::string> ignored_codes;     // "ignore in this workspace"
     double min_bits = 0.0;
+    bool show_common_habits = false;         // habits more than a quarter of writers share
     std::shared_ptr<const Profile> profile;  // null: population bits
     std::vector<std::string> public_names;   // never flagged (lower case)
 };

@@ -22,6 +22,16 @@ struct AnalysisOptions {
     const Profile* profile = nullptr;  // rank markers by how they link to this writer
     double min_bits = 0.0;             // drop markers scoring less
     std::vector<std::string> enabled_codes;  // empty: every detector
+    // Leave out habits that more than about a quarter of the reference writers share
+    // (population bits under kCommonHabitBits): true, but they identify nobody. `check` and
+    // the language server hide them unless asked; the rewriter and profiles keep them.
+    // Self-identifying markers are never left out.
+    bool hide_common_habits = false;
+    // One marker per habit per paragraph: the habit's other occurrences in the paragraph (same
+    // code, message and marked text) become the first one's further spans, which editors show
+    // as related locations. `check` and the language server group; the rewriter, which fixes
+    // each span, does not.
+    bool group_by_paragraph = false;
     // Keep at most this many markers of one habit (feature), the first in the document; 0 keeps
     // all. Past the first few, more occurrences of a habit add no bits (a habit counts once)
     // and only cost memory and an editor's attention: a 1 MB novel can hold 10,000 marked
@@ -64,6 +74,8 @@ struct Report {
     double profile_bits = 0;
     std::vector<FeatureLink> links;  // per habit, strongest link first
     std::size_t word_count = 0;
+    std::size_t reference_writers = 0;  // the reference's size: no summary claims more
+    bool profiled = false;              // scored against a profile (AnalysisOptions::profile)
     // Markers left out by AnalysisOptions::max_markers_per_habit (their habits' bits are in
     // total_bits all the same).
     std::size_t omitted_markers = 0;

@@ -3,11 +3,12 @@
 namespace fantasma {
 
 Severity severity_for_bits(double bits) {
-    // One bit halves the writers who could have written the text: below that a habit is a
-    // faint hint; from about 1 in 16 writers (4 bits) on it is worth a warning. Editors list
-    // hints only in the text (VS Code leaves them out of its Problems panel), so anything that
-    // narrows the field noticeably is at least information.
-    if (bits < 1.0) return Severity::Hint;
+    // One bit halves the writers who could have written the text: a habit more than a
+    // quarter of writers share (under 2 bits) is a faint hint; from about 1 in 16 writers
+    // (4 bits) on it is worth a warning. Editors list hints only in the text (VS Code leaves
+    // them out of its Problems panel), so anything that narrows the field noticeably is at
+    // least information.
+    if (bits < kCommonHabitBits) return Severity::Hint;
     if (bits < 4.0) return Severity::Information;
     return Severity::Warning;
 }

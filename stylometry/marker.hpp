@@ -33,9 +33,17 @@ struct Marker {
     // Self-identifying content (names, e-mail addresses, places...): flagged for the writer to
     // decide, never rewritten automatically.
     bool identity = false;
+    // Every span is an occurrence of the same text (AnalysisOptions::group_by_paragraph): the
+    // first fix applies at each one, as it would to the separate markers they were.
+    bool fix_each_span = false;
 };
 
-Severity severity_for_bits(double bits);  // < 1: hint, < 4: information, else warning
+// A habit that more than about a quarter of writers share (fewer than 2 bits) singles nobody
+// out: it is at most a hint, and hidden unless asked for (AnalysisOptions::hide_common_habits).
+inline constexpr double kCommonHabitBits = 2.0;
+
+// < kCommonHabitBits: hint, < 4: information, else warning
+Severity severity_for_bits(double bits);
 std::string_view severity_name(Severity severity);
 
 }  // namespace fantasma

@@ -48,8 +48,12 @@ class MarkerIndex:
         for document, report in reports.items():
             data = (Path(docs_dir) / Path(report["file"]).name).read_bytes()
             for marker in report["markers"]:
-                key = marker_key(document, marker, data)
-                self.by_doc_code.setdefault((document, key["code"]), []).append(key)
+                # A habit's other occurrences in a paragraph are the marker's further ranges
+                # (its related locations): still reported, each found as itself.
+                ranges = [marker["byteRange"], *marker.get("moreByteRanges", [])]
+                for byte_range in ranges:
+                    key = marker_key(document, {**marker, "byteRange": byte_range}, data)
+                    self.by_doc_code.setdefault((document, key["code"]), []).append(key)
 
     def find(self, label):
         """The current marker a label refers to: the same code over the same bytes, else

@@ -1,5 +1,6 @@
 #include "stylometry/detectors/affiliation_place.hpp"
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <vector>
@@ -40,6 +41,75 @@ bool named_next(const Document& document, std::size_t at, std::size_t end) {
     return at + 1 < end && lexical::is_word(tokens[at]) &&
            (tokens[at].norm == "at" || tokens[at].norm == "in" || tokens[at].norm == "of") &&
            lexical::capitalised_run(document, at + 1, end) > at + 1;
+}
+
+// "PyPI", "GitHub", "NeweyWest": a capital after a lower-case letter names a product or an
+// identifier, not a place.
+bool has_inner_capital(std::string_view word) {
+    for (std::size_t i = 1; i < word.size(); ++i) {
+        if (word[i] >= 'A' && word[i] <= 'Z' && word[i - 1] >= 'a' && word[i - 1] <= 'z')
+            return true;
+    }
+    return false;
+}
+
+bool is_all_caps_or_letter(std::string_view word) {
+    std::size_t letters = 0;
+    for (const char c : word) {
+        if (c >= 'a' && c <= 'z') return false;
+        letters += (c >= 'A' && c <= 'Z') ? 1 : 0;
+    }
+    return letters > 0;
+}
+
+bool starts_with_digit(std::string_view text) {
+    return !text.empty() && text.front() >= '0' && text.front() <= '9';
+}
+
+// After a bare "in", "at", "from" or "near", a capitalised word is as often a language, a
+// format, a cross-reference or a citation as a place ("in R", "in JSON", "in Equations 3
+// and 4", "from CRAN", "in Bonadonna (1976)", "in \proglang{Julia}"). The name [at, end)
+// stays a place only when it is none of those and is not the document's own subject.
+bool reads_as_place(const Document& document, std::size_t at, std::size_t end) {
+    const std::vector<Token>& tokens = document.tokens();
+    const std::string_view first = document.text(tokens[at].text);
+    // A single letter or an acronym: a language, a format, an archive, a constant.
+    if (end == at + 1 && is_all_caps_or_letter(first)) return false;
+    if (has_inner_capital(first)) return false;
+    // A possessive ("in Python's", "from Steven Johnson's NLopt"): whose, not where.
+    for (std::size_t i = at; i < end; ++i) {
+        if (tokens[i].norm.ends_with("'s")) return false;
+    }
+    // An argument of a LaTeX command (\proglang{R}, \code{NeweyWest}).
+    const std::size_t source_begin = document.prose.to_source(tokens[at].text).begin;
+    if (source_begin > 0 && document.source[source_begin - 1] == '{') return false;
+    if (end < tokens.size()) {
+        const Token& next = tokens[end];
+        const std::string_view next_text = document.text(next.text);
+        // A path ("Meta/notes.txt"), a cross-reference ("Equations 3"), a citation
+        // ("Bonadonna (1976)", "Bonadonna et al.").
+        if (!next.space_before && (next_text == "/" || next_text == "\\")) return false;
+        const bool number_next = starts_with_digit(next_text);
+        const bool year_next = next_text == "(" && end + 1 < tokens.size() &&
+                               starts_with_digit(document.text(tokens[end + 1].text));
+        if (number_next || year_next || next.norm == "et") return false;
+        // A modifier ("in Bayesian statistics", "from Mexican territory", "in Python code").
+        if (lexical::is_word(next) && next.space_before && !next_text.empty() &&
+            next_text[0] >= 'a' && next_text[0] <= 'z') {
+            static constexpr std::string_view joins[] = {
+                "and", "or",   "but", "where", "when", "while", "with", "for",   "to",    "on",
+                "in",  "at",   "as",  "is",    "was",  "are",   "were", "since", "until", "because",
+                "so",  "then", "who", "which", "that", "i",     "we",   "he",    "she",   "they"};
+            if (std::ranges::find(joins, next.norm) == std::end(joins)) return false;
+        }
+    }
+    // The document's subject: a name it repeats (a programming language, a country an essay
+    // is about) is not where the writer lives or works.
+    std::size_t uses = 0;
+    for (const Token& token : tokens) {
+        if (token.kind == tokens[at].kind && document.text(token.text) == first) ++uses;
+    }
+    return uses < 3;
 }
 
 std::string describe(const Cue& cue, std::string_view mention) {
@@ -89,7 +159,8 @@ void AffiliationPlace::detect(const DetectionContext& context, MarkerSink& sink)
                     end = lexical::capitalised_run(document, i + length, sentence.end_token);
                     if (end == i + length ||
                         context.reference.is_function_word(tokens[i + length].norm) ||
-                        lexical::is_common_capitalised(tokens[i + length].norm)) {
+                        lexical::is_common_capitalised(tokens[i + length].norm) ||
+                        (cue.bits < 4 && !reads_as_place(document, i + length, end))) {
                         continue;
                     }
                 }

@@ -76,9 +76,15 @@ void EllipsisStyle::detect(const DetectionContext& context, MarkerSink& sink) co
     const Reference& reference = context.reference;
     const std::size_t usual = style::population_choice(reference, kChoices, Periods);
     const bool usually_spaced = style::population_prefers(reference, kSpaceBefore, false);
-    const auto& typed = context.document.prose.language == Language::Latex ? kTypedLatex : kTyped;
+    const Document& document = context.document;
+    const auto& typed = document.prose.language == Language::Latex ? kTypedLatex : kTyped;
     for (const Ellipsis& e : ellipses) {
-        if (e.form != usual) {
+        // \ldots and \dots are how LaTeX writes an ellipsis, whatever the writer prefers.
+        const Span source = document.prose.to_source(e.span);
+        const bool from_command = document.source.substr(source.begin, source.size()) !=
+                                  text.substr(e.span.begin, e.span.size());
+        const bool odd_form = e.form != usual && !from_command;
+        if (odd_form) {
             const HabitScore score = style::score_choice(reference, kChoices, counts, e.form, 4.0);
             const std::string_view name = kChoices[e.form].name;
             sink.mark(style::habit_marker(
@@ -89,7 +95,9 @@ void EllipsisStyle::detect(const DetectionContext& context, MarkerSink& sink) co
                                                        std::string(style::how_often(score))),
                 score, {style::use_fix(typed[usual])}));
         }
-        if (e.after_text && e.space_before && !usually_spaced) {
+        // "1, 2, ..." continues a list: spaced by convention.
+        const bool ends_list = e.span.begin >= 2 && text[e.span.begin - 2] == ',';
+        if (e.after_text && e.space_before && !usually_spaced && !ends_list) {
             const HabitScore score = score_habit(reference, kSpaceBefore, spaced, after_text, 4.0);
             const Span with_space(e.span.begin - 1, e.span.end);
             sink.mark(style::habit_marker(
@@ -98,7 +106,11 @@ void EllipsisStyle::detect(const DetectionContext& context, MarkerSink& sink) co
                     style::reference_figure(
                         score, "space their ellipses " + std::string(style::how_often(score))),
                 score,
-                {Fix{"Remove the space", std::string(text.substr(e.span.begin, e.span.size()))}}));
+                // The same form the other marker of this ellipsis suggests, if any, so the
+                // two never pull the text two ways.
+                {Fix{"Remove the space", odd_form ? std::string(typed[usual])
+                                                  : std::string(document.source.substr(
+                                                        source.begin, source.size()))}}));
         }
     }
 }

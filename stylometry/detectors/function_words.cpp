@@ -13,6 +13,11 @@ namespace {
 constexpr double kPriorWords = 250;
 // Fewer uses than this are never called a habit, whatever the rate.
 constexpr std::size_t kMinOccurrences = 3;
+// A rate is judged only where the median reference writer would be expected to use the word
+// this often in a text of this length (once in four such texts): a word whose median is 0
+// ("me", "she", "above" in a reference of short texts) or that a typical writer uses once in
+// a much longer text says nothing about a writer who uses it a few times.
+constexpr double kMinExpectedCount = 0.25;
 // Only the most identifying few are marked: a long list would hide the ones that matter.
 constexpr std::size_t kMaxMarkers = 3;
 
@@ -46,8 +51,9 @@ void FunctionWords::detect(const DetectionContext& context, MarkerSink& sink) co
         const auto count = static_cast<double>(spans.size());
         sink.measure(feature, count, words);
         const HabitScore score = score_habit(reference, feature, count, words, kPriorWords);
-        if (score.known && score.rate > score.median && score.bits >= lexical::kMarkerBits &&
-            spans.size() >= kMinOccurrences) {
+        const bool judged = score.median * words >= kMinExpectedCount;
+        if (score.known && judged && score.rate > score.median &&
+            score.bits >= lexical::kMarkerBits && spans.size() >= kMinOccurrences) {
             candidates.push_back({word, score, &spans});
         }
     }

@@ -158,6 +158,25 @@ bool is_common_capitalised(std::string_view lower_word) {
     return std::ranges::find(words, lower_word) != std::end(words);
 }
 
+bool is_running_prose(const Document& document, const Sentence& sentence) {
+    const std::vector<Block>& blocks = document.prose.blocks;
+    const auto after = std::ranges::upper_bound(blocks, sentence.text.begin, std::less<>{},
+                                                [](const Block& b) { return b.text.begin; });
+    if (after != blocks.begin()) {
+        const BlockKind kind = std::prev(after)->kind;
+        if (kind == BlockKind::Heading || kind == BlockKind::Title ||
+            kind == BlockKind::TableCell) {
+            return false;
+        }
+    }
+    static constexpr std::string_view headers[] = {
+        "From:",     "To:",         "Cc:",          "Date:",        "Subject:",
+        "Reply-To:", "Message-ID:", "Message-Id:",  "In-Reply-To:", "References:",
+        "Sender:",   "Newsgroups:", "Organization:"};
+    const std::string_view text = document.text(sentence.text);
+    return std::ranges::none_of(headers, [&](std::string_view h) { return text.starts_with(h); });
+}
+
 std::size_t first_word(const std::vector<Token>& tokens, const Sentence& sentence) {
     std::size_t first = sentence.first_token;
     while (first < sentence.end_token && !is_word(tokens[first])) ++first;

@@ -64,6 +64,11 @@ bool is_common_capitalised(std::string_view lower_word);
 bool is_title_case(const Document& document, const Sentence& sentence);
 // The first word token of the sentence (its end_token when it has none).
 std::size_t first_word(const std::vector<Token>& tokens, const Sentence& sentence);
+
+// A sentence of running prose: not a heading, title or table cell, and not an e-mail header
+// ("From: ...", "Subject: ..."). Whole-document habits (sentence length, vocabulary) are
+// measured and shown on these.
+bool is_running_prose(const Document& document, const Sentence& sentence);
 // Lower-cased words of tokens [begin, end), joined by single spaces ("jane doe").
 std::string joined_words(const std::vector<Token>& tokens, std::size_t begin, std::size_t end);
 

@@ -57,24 +57,30 @@ void OxfordComma::detect(const DetectionContext& context, MarkerSink& sink) cons
     const auto total = static_cast<double>(lists.size());
     sink.measure(kFeature, serial, total);
 
-    const bool serial_usual = style::population_prefers(context.reference, kFeature, false);
     const HabitScore score = score_habit(context.reference, kFeature, serial, total, 3.0);
+    // The form that sets the writer apart is the one they use more often than the median
+    // writer, so the message and the reference figure always point the same way.
+    const bool marks_serial = score.known
+                                  ? score.rate > score.median
+                                  : !style::population_prefers(context.reference, kFeature, false);
     const std::string figure = style::reference_figure(
         score, "use the serial comma " + std::string(style::how_often(score)));
     for (const List& list : lists) {
-        if (list.serial == serial_usual) continue;
+        if (list.serial != marks_serial) continue;
         const Token& before = document.tokens()[list.before_conjunction];
         if (list.serial) {
             sink.mark(style::habit_marker(
                 code(), kFeature, before.text,
-                "Serial (Oxford) comma before the last item of a list: most writers leave it out." +
+                "Serial (Oxford) comma before the last item of a list: you use it more often "
+                "than most writers." +
                     figure,
                 score, {Fix{"Remove the serial comma", ""}}));
         } else {
             const std::string word(document.text(before.text));
             sink.mark(style::habit_marker(
                 code(), kFeature, before.text,
-                "List without a serial (Oxford) comma: most writers put one before the last item." +
+                "List without a serial (Oxford) comma: you leave it out more often than most "
+                "writers." +
                     figure,
                 score, {Fix{"Add a serial comma", word + ","}}));
         }

@@ -44,6 +44,7 @@ void SentenceLength::detect(const DetectionContext& context, MarkerSink& sink) c
     const Document& document = context.document;
     std::vector<Measured> sentences;
     for (const Sentence& sentence : document.sentences()) {
+        if (!lexical::is_running_prose(document, sentence)) continue;
         const auto words = static_cast<std::size_t>(
             std::count_if(document.tokens().begin() + sentence.first_token,
                           document.tokens().begin() + sentence.end_token, lexical::is_word));

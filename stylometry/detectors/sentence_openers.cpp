@@ -29,6 +29,25 @@ constexpr std::array<std::string_view, 80> kOpeners = {
 // and articles after it are only measured: no writer can stop starting sentences with "I".
 constexpr std::size_t kDiscourseOpeners = 67;
 static_assert(kOpeners[kDiscourseOpeners] == "i");
+// Connectives that structure an argument or a set of instructions ("However", "For example",
+// "Then", "If ..."): academic papers, manuals and tutorials open sentences with them by
+// convention, and the reference, built from general prose, cannot tell a writer's habit from
+// the genre's. They are measured (profiles still compare them) but not marked; the
+// conversational openers ("So", "Actually", "Basically") stay the writer's own.
+constexpr std::string_view kGenreConnectives[] = {
+    "in conclusion", "as a result", "in addition", "for example",
+    "for instance",  "however",     "first",       "firstly",
+    "secondly",      "finally",     "lastly",      "additionally",
+    "furthermore",   "moreover",    "therefore",   "thus",
+    "hence",         "then",        "now",         "also",
+    "instead",       "otherwise",   "meanwhile",   "indeed",
+    "overall",       "because",     "although",    "while",
+    "when",          "if",          "as",          "since"};
+
+bool is_genre_connective(std::string_view opener) {
+    return std::ranges::find(kGenreConnectives, opener) != std::end(kGenreConnectives);
+}
+
 // A population median is worth this many sentences of evidence.
 constexpr double kPriorSentences = 10;
 constexpr std::size_t kMinOccurrences = 3;
@@ -72,7 +91,8 @@ void SentenceOpeners::detect(const DetectionContext& context, MarkerSink& sink) 
         const HabitScore score =
             score_habit(context.reference, feature, count, sentences, kPriorSentences);
         if (score.known && score.rate > score.median && score.bits >= lexical::kMarkerBits &&
-            openings[i].size() >= kMinOccurrences && i < kDiscourseOpeners) {
+            openings[i].size() >= kMinOccurrences && i < kDiscourseOpeners &&
+            !is_genre_connective(kOpeners[i])) {
             candidates.push_back({i, score});
         }
     }

@@ -21,6 +21,8 @@ constexpr double kFloorPerMillion = 0.5;
 // is credited with more than this.
 constexpr double kMaxBits = 4;
 constexpr std::size_t kMaxMarkers = 5;
+// A content word used this many times more often than in the reference is the topic's.
+constexpr double kTopicRatio = 20;
 
 // Every word n-gram of the document is counted, so the entry is kept small: occurrences as
 // the index of their first token (4 bytes, not a 16-byte span), the text only as the map key.
@@ -48,6 +50,57 @@ bool is_noun_phrase(std::string_view phrase) {
     return std::ranges::count(phrase, ' ') == 1 &&
            std::ranges::any_of(determiners,
                                [&](std::string_view d) { return phrase.starts_with(d); });
+}
+
+// Whether the phrase carries the document's topic: one of its content words also comes back
+// on its own, as often as the phrase ("the benchmark loop" in a guide that says "benchmark"
+// throughout), or at all when the document uses the word far more than writers at large do
+// ("multivariate normal" in a paper that also says "multivariate t"). A pet phrase is
+// repeated whole; a topic's words turn up in other company too.
+struct TopicWords {
+    const std::unordered_map<std::string_view, std::size_t>& counts;  // content word -> uses
+    const Reference& reference;
+    double words;  // in the document
+
+    bool carried_by(const std::string& phrase, std::size_t uses) const {
+        std::size_t begin = 0;
+        while (begin <= phrase.size()) {
+            std::size_t end = phrase.find(' ', begin);
+            if (end == std::string::npos) end = phrase.size();
+            const std::string_view word = std::string_view(phrase).substr(begin, end - begin);
+            if (const auto found = counts.find(word); found != counts.end()) {
+                const std::size_t alone = found->second - std::min(found->second, uses);
+                const double per_million = static_cast<double>(found->second) * 1e6 / words;
+                const double usual = std::max(reference.word_per_million(word), 1.0);
+                if (alone >= uses || (alone >= 1 && per_million >= kTopicRatio * usual))
+                    return true;
+            }
+            begin = end + 1;
+        }
+        return false;
+    }
+};
+
+// A phrase that ends on an article, preposition or conjunction ("computation of", "messages
+// to a"), or starts on a conjunction ("and response" of "call and response"), is cut out of
+// a longer one, not a phrase a writer returns to.
+bool is_fragment(std::string_view phrase) {
+    static constexpr std::string_view openings[] = {"and ", "or ", "but ", "of ", "nor "};
+    if (std::ranges::any_of(openings, [&](std::string_view o) { return phrase.starts_with(o); }))
+        return true;
+    static constexpr std::string_view endings[] = {" a",   " an", " the",  " of",   " to",
+                                                   " in",  " on", " at",   " by",   " for",
+                                                   " and", " or", " with", " from", " as"};
+    return std::ranges::any_of(endings, [&](std::string_view e) { return phrase.ends_with(e); });
+}
+
+// "12.5 times per million words", and for a phrase the reference has (almost) never seen
+// "fewer than 0.1 times per million words" rather than a "0.0" no reader believes.
+std::string per_million_words(double per_million) {
+    if (per_million < 0.1) return "fewer than 0.1 times per million words";
+    char figure[64];
+    std::snprintf(figure, sizeof figure, "%.1f times per million words", per_million);
+    return figure;
 }
 
 // -log2 of the chance of `repeats` or more uses among `words` for a phrase used `per_million`
@@ -78,6 +131,11 @@ void SignaturePhrase::detect(const DetectionContext& context, MarkerSink& sink) 
         upper[i] = lexical::starts_upper(document.text(tokens[i].text));
     }
 
+    std::unordered_map<std::string_view, std::size_t> content_counts;  // norm -> uses
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+        if (lexical::is_word(tokens[i]) && !function_word[i]) ++content_counts[tokens[i].norm];
+    }
+
     std::unordered_map<std::string, Phrase> phrases;
     std::string text;  // reused: one allocation for all the phrases
     for (const Sentence& sentence : document.sentences()) {
@@ -104,11 +162,13 @@ void SignaturePhrase::detect(const DetectionContext& context, MarkerSink& sink) 
         }
     }
 
+    const TopicWords topic{content_counts, reference, words};
     std::vector<const PhraseEntry*> signatures;
     for (const PhraseEntry& entry : phrases) {
         const auto& [text, phrase] = entry;
         if (phrase.first_tokens.size() >= kMinRepeats && !phrase.always_capitalised &&
-            !is_noun_phrase(text) && reference.phrase_per_million(text) < kMaxPerMillion) {
+            !is_noun_phrase(text) && reference.phrase_per_million(text) < kMaxPerMillion &&
+            !is_fragment(text) && !topic.carried_by(text, phrase.first_tokens.size())) {
             signatures.push_back(&entry);
         }
     }
@@ -149,11 +209,10 @@ void SignaturePhrase::detect(const DetectionContext& context, MarkerSink& sink) 
         const std::string& text = entry->first;
         std::vector<Span> spans = spans_of(entry->second, tokens);
         const double per_million = reference.phrase_per_million(text);
-        char figures[160];
-        std::snprintf(figures, sizeof figures,
-                      " %zu times in %.0f words; the reference sees it %.1f times per million "
-                      "words.",
-                      spans.size(), words, per_million);
+        const std::string figures = " " + std::to_string(spans.size()) + " times in " +
+                                    std::to_string(document.word_count) +
+                                    " words; the reference sees it " +
+                                    per_million_words(per_million) + ".";
         Marker marker;
         marker.code = code();
         marker.feature = "signature-phrase.repeats";

@@ -1,5 +1,6 @@
 #include "stylometry/detectors/vocabulary_richness.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <unordered_map>
@@ -100,19 +101,23 @@ void VocabularyRichness::detect(const DetectionContext& context, MarkerSink& sin
 
     const HabitScore score =
         score_habit(context.reference, "vocabulary.mattr", mattr * total, total, kPriorWords);
-    if (!score.known || score.bits < lexical::kMarkerBits || document.sentences().empty()) return;
+    const auto shown = std::ranges::find_if(document.sentences(), [&](const Sentence& s) {
+        return lexical::is_running_prose(document, s);
+    });
+    if (!score.known || score.bits < lexical::kMarkerBits || shown == document.sentences().end())
+        return;
     const bool richer = score.rate > score.median;
     std::string message =
         std::string(richer ? "Your vocabulary is unusually varied: "
                            : "Your vocabulary is unusually repetitive: ") +
         distinct_per_hundred(mattr) + lexical::median_note(score, distinct_per_hundred) + "." +
         lexical::rarity_note(score) +
-        " This is a habit of the whole document, shown at its first sentence; " +
+        " This is a habit of the whole document, shown at its first sentence of prose; " +
         (richer ? "repeating a plain word now and then instead of reaching for a synonym"
                 : "varying the words you repeat most") +
         " would blend in better.";
-    sink.mark(lexical::habit_marker(code(), "vocabulary.mattr", score,
-                                    {document.sentences().front().text}, std::move(message)));
+    sink.mark(lexical::habit_marker(code(), "vocabulary.mattr", score, {shown->text},
+                                    std::move(message)));
 }
 
 }  // namespace fantasma

@@ -17,7 +17,11 @@ Prose extract_markdown(std::string_view source);
 // % comments (asides: Prose::asides), \cite/\ref/\label keys, verbatim-like environments. Keeps the
 // prose inside \emph, \textbf, \textit, \section..., \footnote, \caption, \item, \title.
 Prose extract_latex(std::string_view source);
-// Plain text: every line is prose; blank lines separate paragraphs.
+// Plain text (plain_text.cpp): blank lines separate paragraphs; lines that read as code,
+// markup or drawings are skipped: doctests (">>>" to the next blank line), shell prompts
+// ("$ "), reStructuredText directives and literal blocks (after "::"), lines drawn in
+// symbols (commit graphs, rules, heading underlines), blocks indented 4 columns or more in a
+// document written mostly flush left, and inline roles and literals (":func:`x`", "``x``").
 Prose extract_text(std::string_view source);
 
 Prose extract(std::string_view source, Language language);

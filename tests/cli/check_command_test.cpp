@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -102,7 +103,7 @@ TEST_CASE("check prints compiler-style lines and a summary", "[cli]") {
             CHECK(line.starts_with(path + ": "));
             CHECK(line.find(" bits") != std::string::npos);
             CHECK(line.find(" words") != std::string::npos);
-            CHECK(line.find("1 in ") != std::string::npos);
+            CHECK(line.find("writers") != std::string::npos);  // what the total means
             summary = true;
         }
     }
@@ -296,4 +297,57 @@ TEST_CASE("check honours a fantasma-names file and --public-names", "[cli]") {
     CHECK(after.out.find("[personal-name]") == std::string::npos);
     const Run missing = fantasma(scratch, "check --public-names nowhere.txt " + quote(doc));
     CHECK(missing.status == 2);
+}
+
+TEST_CASE("check words its total within the reference's size", "[cli]") {
+    const Scratch scratch;
+    const std::string path = scratch.write("marked.md", kMarked);
+    const Run run = fantasma(scratch, "check --format json " + quote(path));
+    REQUIRE(run.status == 0);
+    const nlohmann::json report = nlohmann::json::parse(run.out)[0];
+    const std::string summary = report["summary"];
+    const auto writers = report["referenceWriters"].get<double>();
+    REQUIRE(writers > 0);
+    CHECK(summary.find("2^") == std::string::npos);
+    if (std::exp2(report["bits"].get<double>()) >= writers) {
+        CHECK(summary.find("rarer than any of the") != std::string::npos);
+    } else {
+        CHECK(summary.find("about 1 in ") != std::string::npos);
+    }
+}
+
+TEST_CASE("check gives a habit one marker per paragraph, the rest as more ranges", "[cli]") {
+    const Scratch scratch;
+    const std::string text = "Ships -- slow ones -- sail late -- or never.\n\nBoats -- too.\n";
+    const std::string path = scratch.write("dashes.txt", text);
+    const Run run = fantasma(scratch, "check --common-habits --format json " + quote(path));
+    REQUIRE(run.status == 0);
+    const nlohmann::json reports = nlohmann::json::parse(run.out);
+    std::vector<nlohmann::json> dashes;
+    for (const nlohmann::json& marker : reports[0]["markers"])
+        if (marker["code"] == "dash-style") dashes.push_back(marker);
+    REQUIRE(dashes.size() == 2);
+    CHECK(dashes[0]["byteRange"][0] == text.find(" --"));  // the dash with its spaces
+    REQUIRE(dashes[0]["moreByteRanges"].size() == 2);
+    CHECK(dashes[0]["moreByteRanges"][1][0] == text.find(" -- or"));
+    CHECK_FALSE(dashes[1].contains("moreByteRanges"));
+}
+
+TEST_CASE("check hides habits more than a quarter of writers share unless asked", "[cli]") {
+    const Scratch scratch;
+    const std::string path = scratch.write("dashes.txt", "Ships -- slow ones -- sail late.\n");
+    const auto codes = [&](const std::string& flags) {
+        const Run run = fantasma(scratch, "check --format json " + flags + quote(path));
+        const nlohmann::json reports = nlohmann::json::parse(run.out);
+        std::vector<std::string> found;
+        for (const nlohmann::json& marker : reports[0]["markers"]) {
+            found.push_back(marker["code"]);
+            if (flags.empty()) CHECK(marker["populationBits"].get<double>() >= 2);
+        }
+        return found;
+    };
+    const auto shown = codes("--common-habits ");
+    CHECK(std::ranges::find(shown, "dash-style") != shown.end());
+    const auto hidden = codes("");
+    CHECK(std::ranges::find(hidden, "dash-style") == hidden.end());
 }

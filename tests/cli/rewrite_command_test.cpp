@@ -167,12 +167,13 @@ TEST_CASE("rewrite makes three differently watermarked copies byte-identical") {
         std::size_t marks = 0;
         for (const auto& marker : reports[0]["markers"]) {
             if (marker["code"] != copy.code) continue;
-            ++marks;
+            // A habit's occurrences in one paragraph share a marker (its moreByteRanges).
+            marks += 1 + marker.value("moreByteRanges", nlohmann::json::array()).size();
             CHECK(marker["bits"].get<double>() > 0);
             CHECK(marker["fixes"].size() == 1);
             CHECK(marker["byteRange"].size() == 2);
         }
-        CHECK(marks == copy.marks);
+        CHECK(marks == copy.marks);  // occurrences found
         const Run rewritten = fantasma("rewrite " + quote(path));
         REQUIRE(rewritten.status == 0);
         CHECK(rewritten.out == clean.out);

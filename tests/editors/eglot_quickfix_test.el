@@ -20,7 +20,7 @@
     (funcall predicate)))
 
 (setq fantasma-server-command (list (getenv "FANTASMA_LS") "--stdio"))
-(setq-default eglot-workspace-configuration '(:fantasma (:debounceMs 0)))
+(setq-default eglot-workspace-configuration '(:fantasma (:debounceMs 0 :showCommonHabits t)))
 (setq eglot-sync-connect t)
 
 (condition-case err

@@ -3,8 +3,8 @@
 -- the request). The cursor goes to the last marker of the line with the most markers, the
 -- test takes the first action vim.lsp.buf.code_action() offers, and checks that the word
 -- under the cursor changed and the rest of the line did not.
--- cursor_sample.md has one line with five markers of four codes (a function word, triple
--- hyphens, a zero-width space, a no-break space), habits few writers share.
+-- cursor_sample.md has one line with several markers (triple hyphens, twice, in one marker,
+-- a zero-width space, a no-break space), habits few writers share.
 -- Environment as nvim_quickfix_test.lua: FANTASMA_LS, FANTASMA_PLUGIN, FANTASMA_FILE.
 local function fail(message)
   io.stderr:write("FAIL: " .. message .. "\n")

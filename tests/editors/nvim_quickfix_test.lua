@@ -14,7 +14,8 @@ local ok, err = pcall(function()
   vim.cmd("filetype on")
   require("fantasma").setup({
     cmd = { os.getenv("FANTASMA_LS"), "--stdio" },
-    settings = { debounceMs = 0 },
+    -- The sample's British spellings are habits many writers share, hidden unless asked for.
+    settings = { debounceMs = 0, showCommonHabits = true },
   })
   vim.cmd("edit " .. vim.fn.fnameescape(os.getenv("FANTASMA_FILE")))
   local bufnr = vim.api.nvim_get_current_buf()

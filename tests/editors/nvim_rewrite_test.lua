@@ -36,7 +36,7 @@ local ok, err = pcall(function()
   require("fantasma").setup({
     cmd = { os.getenv("FANTASMA_LS"), "--stdio" },
     -- The reference backend: on a model this small, the fast backend's threads cost more.
-    settings = { debounceMs = 0, model = os.getenv("FANTASMA_MODEL"), backend = "reference",
+    settings = { debounceMs = 0, showCommonHabits = true, model = os.getenv("FANTASMA_MODEL"), backend = "reference",
                  rewriteCandidates = 1 },
     -- Edits reach the server at once, while the model is still writing.
     flags = { debounce_text_changes = 0 },
@@ -91,7 +91,7 @@ local ok, err = pcall(function()
   -- that the model is still writing when the client acts.
   vim.api.nvim_buf_set_lines(bufnr, 2, 3, false, { "“Naïve” — they said the colour of the sea was grey. I realise my favourite" })
   client.notify("workspace/didChangeConfiguration", { settings = { fantasma = {
-    debounceMs = 0, model = os.getenv("FANTASMA_MODEL"), backend = "reference",
+    debounceMs = 0, showCommonHabits = true, model = os.getenv("FANTASMA_MODEL"), backend = "reference",
     rewriteCandidates = 16 } } })
   local paragraph = { start = { line = 2, character = 0 }, ["end"] = { line = 3, character = 0 } }
 

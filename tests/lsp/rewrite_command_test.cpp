@@ -144,7 +144,10 @@ bool writing(const json& message) {
            message["params"]["value"].value("message", "").find("tokens") != std::string::npos;
 }
 
-const json kModelSettings = {{"fantasma", {{"model", "/models/tiny"}, {"rewriteCandidates", 2}}}};
+// The sample's British spellings are habits many writers share, hidden unless asked for.
+const json kModelSettings = {
+    {"fantasma",
+     {{"model", "/models/tiny"}, {"rewriteCandidates", 2}, {"showCommonHabits", true}}}};
 
 bool has(const std::vector<json>& messages, const std::string& method) {
     return std::any_of(messages.begin(), messages.end(),
@@ -319,7 +322,8 @@ TEST_CASE("No model, or one that cannot be loaded: a clear message, deterministi
     }
     SECTION("missing file") {
         RewriteClient client(models);
-        client.initialize({{"fantasma", {{"model", "/models/missing"}}}}, false);
+        client.initialize(
+            {{"fantasma", {{"model", "/models/missing"}, {"showCommonHabits", true}}}}, false);
         client.rewrite(3);
         const auto messages = client.until(RewriteClient::is_reply(3));
         CHECK(messages.back()["error"]["code"] == -32803);

@@ -129,6 +129,9 @@ TEST_CASE("requests wait for the current analysis, and a newer edit supersedes t
 TEST_CASE("settings re-analyse every document, ignores and enabled codes filter") {
     Published published;
     Workspace workspace(analyzer(), options(0, 0ms), published.callback());
+    AnalysisSettings settings;
+    settings.show_common_habits = true;  // spaced "--" is a habit many writers share
+    workspace.set_settings(settings);
     workspace.open("file:///a.md", Language::Markdown, 1, kText);
     workspace.open("file:///b.md", Language::Markdown, 1, kText);
     const auto has = [](const Snapshot& snapshot, std::string_view code) {
@@ -138,14 +141,13 @@ TEST_CASE("settings re-analyse every document, ignores and enabled codes filter"
     REQUIRE(has(published.last(), "contact-detail"));
     REQUIRE(has(published.last(), "dash-style"));
 
-    AnalysisSettings settings;
     settings.ignored_codes = {"contact-detail"};
     workspace.set_settings(settings);
     CHECK(published.versions().size() == 4);
     CHECK_FALSE(has(published.last(), "contact-detail"));
     CHECK(has(published.last(), "dash-style"));
 
-    settings = {};
+    settings.ignored_codes = {};
     settings.enabled_codes = {"contact-detail"};
     workspace.set_settings(settings);
     CHECK(has(published.last(), "contact-detail"));

@@ -142,3 +142,50 @@ TEST_CASE("the profile total weighs every measured habit", "[analyzer]") {
     CHECK(match.total_bits == match.profile_bits);
     CHECK(mismatch.links[0].bits < match.links[0].bits);
 }
+
+namespace {
+
+// Marks every "grey" as a habit that many writers share (1.5 bits, over a quarter of them),
+// and, when `identity`, as self-identifying content of the same weight.
+class SharedHabitDetector final : public Detector {
+  public:
+    explicit SharedHabitDetector(bool identity) : identity_(identity) {}
+    std::string_view code() const override { return identity_ ? "test-name" : "test-grey"; }
+    std::string_view description() const override { return "Marks every 'grey'."; }
+    void detect(const DetectionContext& context, MarkerSink& sink) const override {
+        const std::string& text = context.document.prose.text;
+        for (std::size_t at = text.find("grey"); at != std::string::npos;
+             at = text.find("grey", at + 1)) {
+            Marker marker;
+            marker.code = std::string(code());
+            marker.spans = {Span(at, at + 4)};
+            marker.message = "Shared by many";
+            marker.population_bits = 1.5;
+            marker.feature = identity_ ? "" : "test.grey";
+            marker.identity = identity_;
+            sink.mark(std::move(marker));
+        }
+    }
+
+  private:
+    bool identity_;
+};
+
+}  // namespace
+
+TEST_CASE("habits more than a quarter of writers share are hidden unless asked for", "[analyzer]") {
+    std::vector<std::unique_ptr<Detector>> detectors;
+    detectors.push_back(std::make_unique<SharedHabitDetector>(false));
+    detectors.push_back(std::make_unique<SharedHabitDetector>(true));
+    const Analyzer analyzer(fantasma::testing::colour_reference(), std::move(detectors));
+    AnalysisOptions options;
+    options.hide_common_habits = true;
+    const Report hidden = analyzer.analyze("A grey sky.", options);
+    REQUIRE(hidden.markers.size() == 1);  // self-identifying content is always shown
+    CHECK(hidden.markers[0].code == "test-name");
+
+    options.hide_common_habits = false;
+    const Report shown = analyzer.analyze("A grey sky.", options);
+    REQUIRE(shown.markers.size() == 2);
+    CHECK(severity_for_bits(shown.markers[0].bits) == Severity::Hint);
+}

@@ -16,6 +16,7 @@ interface Summary {
   totalBits: number;
   wordCount: number;
   markerCount: number;
+  summary?: string;  // what the total means, bounded by the reference's size
 }
 
 let client: LanguageClient | undefined;
@@ -52,8 +53,8 @@ function showSummary(item: vscode.StatusBarItem): void {
   const bits = summary.totalBits.toFixed(1);
   item.text = `$(eye) ${bits} bits`;
   item.tooltip =
-    `fantasma: ${summary.markerCount} authorship markers, ${bits} bits of identifying ` +
-    `information (about 1 writer in ${Math.round(Math.pow(2, summary.totalBits))}).`;
+      `fantasma: ${summary.markerCount} authorship markers, ${bits} bits of identifying ` +
+      `information: ${summary.summary ?? 'no summary from this server'}.`;
   item.show();
 }
 

@@ -57,15 +57,16 @@ async function main() {
   fs.mkdirSync(workspace);
   fs.copyFileSync(sample, path.join(workspace, "sample.md"));
   fs.writeFileSync(
-    path.join(userData, "User", "settings.json"),
-    JSON.stringify({
-      "security.workspace.trust.enabled": false,
-      "workbench.startupEditor": "none",
-      "extensions.autoCheckUpdates": false,
-      "telemetry.telemetryLevel": "off",
-      "fantasma.serverPath": server,
-      "fantasma.debounceMs": 0,
-    }),
+      path.join(userData, 'User', 'settings.json'),
+      JSON.stringify({
+          'security.workspace.trust.enabled': false,
+          'workbench.startupEditor': 'none',
+          'extensions.autoCheckUpdates': false,
+          'telemetry.telemetryLevel': 'off',
+          'fantasma.serverPath': server,
+          'fantasma.debounceMs': 0,
+          'fantasma.showCommonHabits': true,  // the sample's "colour" is a habit many writers share
+      }),
   );
   const config = path.join(root, "config.yaml");
   fs.writeFileSync(config, "auth: none\n");

@@ -65,8 +65,10 @@ async def start_session(client: LanguageClient, profile: str, options=None, fold
     )
 
 
-# Short debounce so the tests run quickly; cancellation tests set their own.
-FAST = {"fantasma": {"debounceMs": 20}}
+# Short debounce so the tests run quickly; cancellation tests set their own. The samples'
+# spaced "--" dashes and British spellings are habits more than a quarter of writers share,
+# hidden unless asked for.
+FAST = {"fantasma": {"debounceMs": 20, "showCommonHabits": True}}
 
 
 @pytest_lsp.fixture(config=server_config(), params=["neovim@v0.7.0", "visual_studio_code@v1.65.2"])

@@ -101,7 +101,8 @@ async def test_quick_fix_edit_removes_its_marker(client: LanguageClient):
     text = "I walked home -- slowly -- and then I slept -- badly.\n"
     open_document(client, uri, text)
     dashes = by_code(await diagnostics_for(client, uri, 1), "dash-style")
-    assert len(dashes) == 3
+    assert len(dashes) == 1  # one per habit and paragraph, the other dashes related
+    assert len(dashes[0]["relatedInformation"]) == 2
     first = dashes[0]
     actions = await code_actions(client, uri, lsp_range(first))
     fixes = [a for a in actions if a["kind"] == "quickfix" and a.get("isPreferred")]
@@ -112,7 +113,7 @@ async def test_quick_fix_edit_removes_its_marker(client: LanguageClient):
     text = apply_edits(text, [edit])
     assert "--" in text and text.count("--") == 2  # exactly the first dash was fixed
     remaining = by_code(await diagnostics_for(client, uri, 2), "dash-style")
-    assert len(remaining) == 2
+    assert len(remaining) == 1 and len(remaining[0]["relatedInformation"]) == 1
     assert all(server_span_text(text, d).strip() == "--" for d in remaining)
 
 
@@ -121,7 +122,7 @@ async def test_fix_all_and_rewrite_paragraph(client: LanguageClient):
     text = "One -- two -- three.\n\nFour -- five.\n"
     open_document(client, uri, text)
     dashes = by_code(await diagnostics_for(client, uri, 1), "dash-style")
-    assert len(dashes) == 3
+    assert len(dashes) == 2  # one per paragraph; fixing all fixes every occurrence
     actions = await code_actions(client, uri, lsp_range(dashes[0]))
     for action in actions:  # eglot ignores actions with neither
         assert "edit" in action or "command" in action, action["title"]
@@ -198,7 +199,8 @@ async def test_configuration_change_applies_without_restart(client: LanguageClie
     assert {"contact-detail", "dash-style"} <= codes
     count = len(published(client, uri, 1))
     client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
-        settings={"fantasma": {"enabledCodes": ["dash-style"], "debounceMs": 20}}))
+        settings={"fantasma": {"enabledCodes": ["dash-style"], "debounceMs": 20,
+                               "showCommonHabits": True}}))
     latest = await wait_until(lambda: published(client, uri, 1)[count:], what="republished diagnostics")
     assert {d["code"] for d in latest[-1]["diagnostics"]} == {"dash-style"}
 

@@ -32,3 +32,22 @@ TEST_CASE("affiliation-place matches cues in any case and skips headline lines")
     require_markers(AffiliationPlace{}, "[[In Manchester]], rain is normal.", 1);
     require_no_markers(AffiliationPlace{}, "A Week In Manchester With Friends\n\nIt rained.");
 }
+
+TEST_CASE("affiliation-place: languages, formats, cross-references and citations are no place") {
+    require_no_markers(
+        AffiliationPlace{},
+        "The model is fitted in R and saved in YAML. It follows the method in "
+        "Kowalczyk (1988) and the bounds in Lemmas 2 and 3, uses packages from "
+        "CPAN, modules from PyPI and the parser in Rust's standard library, works in Bayesian "
+        "settings and reads notes in Drafts/todo.txt.");
+}
+
+TEST_CASE("affiliation-place: a name the document keeps returning to is its subject") {
+    require_no_markers(AffiliationPlace{},
+                       "Sorting is easy in Haskell. Haskell has a stable sort. Haskell also "
+                       "sorts lazily.");
+    require_markers(AffiliationPlace{},
+                    "I [[grew up in Haskell]], Texas. Haskell is small. "
+                    "Haskell is hot.",
+                    1);
+}

@@ -12,6 +12,14 @@ Reference population() {
     return reference_with({spread("function-word.actually", 0, 0.002)}, {"actually", "the"});
 }
 
+// About 500 words without "actually": a text long enough for the median writer (about 1 per
+// 1,000 words) to be expected to use it at least a quarter of a time, the least a rate is
+// judged on.
+std::string long_enough(std::string text) {
+    for (int i = 0; i < 50; ++i) text += " The weather was mild and the roads were clear.";
+    return text;
+}
+
 }  // namespace
 
 TEST_CASE("function-words marks a function word used far above the population's rate") {
@@ -19,8 +27,8 @@ TEST_CASE("function-words marks a function word used far above the population's 
     const Reference reference = population();
     const auto markers = require_markers_with(
         reference, detector,
-        "It was [[actually]] fine. The plan was actually good, and the team actually liked it. "
-        "We actually shipped on time, which actually surprised the boss.",
+        long_enough("It was [[actually]] fine. The plan was actually good, and the team actually "
+                    "liked it. We actually shipped on time, which actually surprised the boss."),
         1);
     CHECK(markers[0].spans.size() == 5);
     CHECK(markers[0].feature == "function-word.actually");
@@ -48,10 +56,23 @@ TEST_CASE("function-words leaves an ordinary rate alone") {
 TEST_CASE("function-words counts capitalised uses but not a word below three uses") {
     const Reference reference = population();
     // Two uses are too few to call a habit, however short the text.
-    require_markers_with(reference, FunctionWords{}, "Actually, no. Actually.", 0);
+    require_markers_with(reference, FunctionWords{}, long_enough("Actually, no. Actually."), 0);
     // Capitalised at the start of a sentence still counts.
     require_markers_with(reference, FunctionWords{},
-                         "[[Actually]], no. Actually, yes. Actually, maybe.", 1);
+                         long_enough("[[Actually]], no. Actually, yes. Actually, maybe."), 1);
+}
+
+TEST_CASE("function-words judges no rate the median writer would not show in this text") {
+    // Most reference writers (nearly) never use "thither": such a median says nothing about a
+    // writer who does.
+    const Reference rare =
+        reference_with({spread("function-word.thither", 0, 0.0001)}, {"thither"});
+    require_markers_with(rare, FunctionWords{},
+                         long_enough("We rode thither. They went thither too. Thither we go."), 0);
+    // A short text: the median writer would be expected to use "actually" 0.01 times in it.
+    const Reference reference = population();
+    require_markers_with(reference, FunctionWords{},
+                         "Actually, no. Actually, yes. Actually, maybe.", 0);
 }
 
 TEST_CASE("function-words measures nothing in a document without words") {

@@ -35,3 +35,17 @@ TEST_CASE("oxford-comma adds the comma where writers use it, keeping the word's 
     CHECK(marked[0].fixes.at(0).new_text == "White,");
     CHECK(marked[0].fixes.at(0).title == "Add a serial comma");
 }
+
+TEST_CASE("oxford-comma: the message and the reference figure point the same way") {
+    // Most reference writers use the serial comma; this writer mostly leaves it out.
+    const Reference serial = reference_with({{"comma.serial", "0.6,0.8,0.85,0.9,0.95"}});
+    const auto markers = require_markers_with(
+        OxfordComma{}, serial,
+        "Bring pens, paper, and ink. Pack socks, [[shirts]] or shoes. Buy salt, [[oil]] or rice.",
+        2);
+    for (const Marker& marker : markers) {
+        CHECK(marker.message.find("you leave it out more often than most writers") !=
+              std::string::npos);
+        CHECK(marker.message.find("most writers leave it out") == std::string::npos);
+    }
+}

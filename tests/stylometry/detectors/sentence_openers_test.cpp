@@ -52,3 +52,15 @@ TEST_CASE("sentence-openers measures pronoun openers but does not mark them") {
     CHECK(sink.measurements.at("sentence-opener.i") == std::pair(4.0, 4.0));
     CHECK(sink.markers.empty());
 }
+
+TEST_CASE("sentence-openers leaves the connectives of papers and manuals alone") {
+    const Reference reference = reference_with({spread("sentence-opener.however", 0, 0.02),
+                                                spread("sentence-opener.for_example", 0, 0.02)});
+    const auto sink = run_detector(SentenceOpeners{},
+                                   "However, the bound holds. However, it is loose. For example, "
+                                   "take n = 2. However, n = 3 fails. For example, see below. "
+                                   "For example, the tail.",
+                                   Language::Text, reference);
+    CHECK(sink.markers.empty());
+    CHECK(sink.measurements.at("sentence-opener.however").first == 3.0);  // still measured
+}

@@ -44,3 +44,28 @@ TEST_CASE("signature-phrase ignores function-word phrases and phrases used twice
     const auto sink = run_detector(SignaturePhrase{}, "Enough, splendidly. Enough, splendidly.");
     CHECK(sink.measurements.at("signature-phrase.repeats").first == 0.0);
 }
+
+TEST_CASE("signature-phrase: a phrase made of the document's topic words is no pet phrase") {
+    require_no_markers(SignaturePhrase{},
+                       "Read the tide table first. A tide turns twice a day, and the tide "
+                       "decides. Check the tide table at noon. The tide waits for no one; a "
+                       "tide this high is rare. Keep the tide table dry.");
+}
+
+TEST_CASE("signature-phrase never says the reference sees a phrase 0.0 times") {
+    const auto markers = require_markers(
+        SignaturePhrase{},
+        "We met, [[splendidly enough]], at noon. The food was, splendidly enough, cold. "
+        "And the bill, splendidly enough, was small.",
+        1);
+    CHECK(markers[0].message.find("0.0 times") == std::string::npos);
+}
+
+TEST_CASE("signature-phrase: fragments of a longer phrase are no pet phrase") {
+    // "question and answer" carries the topic ("question" recurs alone); what is left of it,
+    // "and answer", is cut out of it, and so is "weight of" out of three different phrases.
+    require_no_markers(SignaturePhrase{},
+                       "Question and answer is a form. A question comes first. Question and "
+                       "answer needs the weight of ice. Question and answer follows the weight "
+                       "of snow. Each question waits for the weight of rain.");
+}

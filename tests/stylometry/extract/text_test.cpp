@@ -57,3 +57,70 @@ TEST_CASE("plain text: typed double spaces stay, spaces before a line break go",
     CHECK(prose.text == "Two  spaces. Trailing\nnext\tline");
     CHECK(source_of(prose, "next") == source.find("next"));
 }
+
+TEST_CASE("plain text: doctests and shell prompts are not prose", "[extract][text]") {
+    const std::string source =
+        "Look up a key:\n\n    >>> stock = {'pens': 4, 'ink': 0}\n    >>> stock['pens']\n"
+        "    4\n\nThen install it:\n$ pip install --user inkwell\n\nThat is all.\n";
+    const auto prose = fantasma::extract_text(source);
+    check_invariants(prose, source);
+    CHECK(blocks_of(prose) == "Look up a key:|Then install it:|That is all.");
+    CHECK(source_of(prose, "That") == source.find("That"));
+}
+
+TEST_CASE("plain text: lines drawn in symbols are not prose", "[extract][text]") {
+    const std::string source =
+        "The branches before the merge:\n\n"
+        "      D---E  feature\n     /\n  ---a---b---M---c\n\n"
+        "where M merged the feature.\n\nNotes\n=====\n";
+    const auto prose = fantasma::extract_text(source);
+    check_invariants(prose, source);
+    CHECK(blocks_of(prose) == "The branches before the merge:|where M merged the feature.|Notes");
+}
+
+TEST_CASE("plain text: reStructuredText literal blocks, directives and roles are not prose",
+          "[extract][text]") {
+    const std::string source =
+        ".. _tidy-guide:\n\nSort a list with :func:`sorted` or ``items.sort()`` like so::\n\n"
+        "   values = sorted(values, key=len)  # shortest first\n\n"
+        ".. code-block:: none\n\n   raw output: 'a', \"b\"\n\nThe result is new.\n";
+    const auto prose = fantasma::extract_text(source);
+    check_invariants(prose, source);
+    CHECK(blocks_of(prose) == "Sort a list with or like so:|The result is new.");
+    CHECK(source_of(prose, "like") == source.find("like"));
+}
+
+TEST_CASE("plain text: indented blocks are code only among flush-left prose", "[extract][text]") {
+    const std::string mail =
+        "Hi all,\n\nTo rebuild the index run:\n\n    make index\n    make check\n\n"
+        "and tell me if it breaks.\nThanks.\n";
+    const auto prose = fantasma::extract_text(mail);
+    check_invariants(prose, mail);
+    CHECK(blocks_of(prose) ==
+          "Hi all,|To rebuild the index run:|and tell me if it breaks.\nThanks.");
+
+    // A story indented paragraph by paragraph keeps every line.
+    const std::string story = "\tThe train was late.\n\n\tShe waited -- again.\n";
+    const auto indented = fantasma::extract_text(story);
+    check_invariants(indented, story);
+    CHECK(blocks_of(indented) == "The train was late.|She waited -- again.");
+}
+
+TEST_CASE("plain text: a role continued on the next line is dropped to the line's end",
+          "[extract][text]") {
+    const std::string source =
+        "See :meth:`Ledger.total(cents,\nrounding)<Ledger.total>` for sums.\n";
+    const auto prose = fantasma::extract_text(source);
+    check_invariants(prose, source);
+    CHECK(prose.text.find("cents") == std::string::npos);
+    CHECK(prose.text.starts_with("See\n"));
+}
+
+TEST_CASE("plain text: an indented block of sentences stays prose", "[extract][text]") {
+    const std::string mail =
+        "Hi all,\n\nAlex wrote:\n\n    We merged the branch last week and then reverted it,\n"
+        "    and now the later changes are missing from master.\n\nThat is expected.\nThanks.\n";
+    const auto prose = fantasma::extract_text(mail);
+    check_invariants(prose, mail);
+    CHECK(prose.text.find("We merged the branch") != std::string::npos);
+}

@@ -31,6 +31,10 @@ using GgufValue =
 // GGML type ids of the tensor types the engine reads.
 std::optional<DType> dtype_from_ggml(std::uint32_t ggml_type);
 std::uint32_t ggml_type_of(DType type);
+// "Q5_K" for 13, as ggml names its types.
+std::string ggml_type_name(std::uint32_t ggml_type);
+// "IQ2_XXS (ggml type 16) is not supported; supported: F32, F16, …".
+std::string unsupported_ggml_type(std::uint32_t ggml_type);
 
 struct GgufContents {
     std::uint32_t version = 0;
@@ -46,6 +50,12 @@ GgufContents parse_gguf(std::span<const std::byte> file, std::string_view source
 std::optional<std::int64_t> gguf_int(const GgufContents& gguf, std::string_view key);
 std::optional<double> gguf_float(const GgufContents& gguf, std::string_view key);
 std::optional<std::string> gguf_string(const GgufContents& gguf, std::string_view key);
+
+// Whether the file starts with GGUF's magic.
+bool is_gguf_file(const std::filesystem::path& path);
+// The folder's one .gguf file, as a GGUF shared on its own lies in a download folder; nothing
+// when the folder holds none or several.
+std::optional<std::filesystem::path> lone_gguf(const std::filesystem::path& folder);
 
 // A mapped GGUF file.
 class GgufFile {

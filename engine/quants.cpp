@@ -37,19 +37,6 @@ void dequantize_q4_0(float* y, const std::byte* block) {
     }
 }
 
-// The j-th 6-bit (scale, min) pair of a Q4_K block: pairs 0..3 sit in the low 6 bits of
-// bytes 0..3 and 4..7; pairs 4..7 take 4 bits from bytes 8..11 and their top 2 bits from the
-// high bits of bytes j−4 (scale) and j (min).
-void scale_and_min(int j, const std::byte* scales, int& scale, int& min) {
-    if (j < 4) {
-        scale = u8(scales, j) & 63;
-        min = u8(scales, j + 4) & 63;
-    } else {
-        scale = (u8(scales, j + 4) & 15) | ((u8(scales, j - 4) >> 6) << 4);
-        min = (u8(scales, j + 4) >> 4) | ((u8(scales, j) >> 6) << 4);
-    }
-}
-
 void dequantize_q4_k(float* y, const std::byte* block) {
     const float d = half_at(block);
     const float dmin = half_at(block + 2);
@@ -57,8 +44,8 @@ void dequantize_q4_k(float* y, const std::byte* block) {
     const std::byte* q = block + 16;
     for (int chunk = 0; chunk < 4; ++chunk) {  // 64 values from 32 bytes
         int s1, m1, s2, m2;
-        scale_and_min(2 * chunk, scales, s1, m1);
-        scale_and_min(2 * chunk + 1, scales, s2, m2);
+        scale_and_min_k4(2 * chunk, scales, s1, m1);
+        scale_and_min_k4(2 * chunk + 1, scales, s2, m2);
         for (int l = 0; l < 32; ++l) {
             y[l] = d * float(s1) * float(u8(q, l) & 15) - dmin * float(m1);
             y[l + 32] = d * float(s2) * float(u8(q, l) >> 4) - dmin * float(m2);
@@ -102,7 +89,8 @@ int nearest_int(float value) {
 // of a plain min/max fit and 21 nearby scales, each refit by weighted least squares for
 // (scale, min). Writes the levels to `levels`, the min (as a positive offset) to `offset`,
 // returns the scale. The arithmetic follows ggml step for step so the bits agree.
-float fit_scale_and_min(const float* x, const float* weights, std::uint8_t* levels, float& offset) {
+float fit_scale_and_min_k4(const float* x, const float* weights, std::uint8_t* levels,
+                           float& offset) {
     constexpr int n = 32, top = 15;
     float min = x[0], max = x[0];
     float sum_w = weights[0], sum_x = sum_w * x[0];
@@ -171,7 +159,7 @@ void quantize_q4_k_block(std::byte* out, const float* x) {
         for (int l = 0; l < 32; ++l) sum_x2 += sub[l] * sub[l];
         const float average = std::sqrt(sum_x2 / 32);
         for (int l = 0; l < 32; ++l) weights[l] = average + std::fabs(sub[l]);
-        scales[j] = fit_scale_and_min(sub, weights, levels + 32 * j, mins[j]);
+        scales[j] = fit_scale_and_min_k4(sub, weights, levels + 32 * j, mins[j]);
         if (scales[j] > max_scale) max_scale = scales[j];
         if (mins[j] > max_min) max_min = mins[j];
     }
@@ -198,7 +186,7 @@ void quantize_q4_k_block(std::byte* out, const float* x) {
     const float d = half_at(out), dmin = half_at(out + 2);
     for (int j = 0; j < 8; ++j) {
         int scale, min;
-        scale_and_min(j, out + 4, scale, min);
+        scale_and_min_k4(j, out + 4, scale, min);
         const float step = d * float(scale);
         if (step == 0) continue;  // ggml keeps the first fit's levels here
         const float offset = dmin * float(min);
@@ -213,6 +201,17 @@ void quantize_q4_k_block(std::byte* out, const float* x) {
 }
 
 }  // namespace
+
+void scale_and_min_k4(int j, const std::byte* scales, int& scale, int& min) {
+    if (j < 4) {
+        scale = u8(scales, std::size_t(j)) & 63;
+        min = u8(scales, std::size_t(j + 4)) & 63;
+    } else {
+        scale =
+            (u8(scales, std::size_t(j + 4)) & 15) | ((u8(scales, std::size_t(j - 4)) >> 6) << 4);
+        min = (u8(scales, std::size_t(j + 4)) >> 4) | ((u8(scales, std::size_t(j)) >> 6) << 4);
+    }
+}
 
 void dequantize(DType type, float* out, const std::byte* in, std::size_t count) {
     const BlockFormat format = block_format(type);
@@ -232,8 +231,13 @@ void dequantize(DType type, float* out, const std::byte* in, std::size_t count) 
             case DType::q6_k:
                 dequantize_q6_k(y, block);
                 break;
-            default:
+            case DType::f32:
+            case DType::f16:
+            case DType::bf16:
                 return;  // float types are not blocks
+            default:
+                dequantize_published_block(type, y, block);
+                break;
         }
     }
 }

@@ -132,8 +132,11 @@ TEST_CASE("bad GGUF files give one-line errors", "[engine][gguf]") {
                Catch::Contains("GGUF version 1 is not supported"));
     CHECK_THAT(with([](RawGguf& r) { r.tensor_count = std::uint64_t(1) << 60; }),
                Catch::Contains("claims more entries than the file holds"));
-    CHECK_THAT(with([](RawGguf& r) { r.type = 13; }),
-               Catch::Contains("tensor 't' has GGML type 13"));
+    CHECK_THAT(with([](RawGguf& r) { r.type = 16; }),
+               Catch::Contains("tensor 't' has type IQ2_XXS (ggml type 16) is not supported; "
+                               "supported: F32, F16, "));
+    CHECK_THAT(with([](RawGguf& r) { r.type = 1000; }),
+               Catch::Contains("an unknown type (ggml type 1000) is not supported"));
     CHECK_THAT(with([](RawGguf& r) {
                    r.type = 8, r.ne = {48, 2};
                }),
@@ -180,7 +183,18 @@ TEST_CASE("GGUF metadata must describe a qwen35 model", "[engine][gguf]") {
                       Catch::Contains("lacks general.architecture"));
     gguf.metadata["general.architecture"] = std::string("llama");
     CHECK_THROWS_WITH(fe::config_from_gguf(gguf, "m.gguf"),
-                      Catch::Contains("'llama' is not qwen35"));
+                      Catch::Contains("architecture 'llama' is not supported"));
+    gguf.metadata["general.architecture"] = std::string("qwen35moe");
+    CHECK_THROWS_WITH(fe::config_from_gguf(gguf, "m.gguf"),
+                      Catch::Contains("Qwen3.5 MoE models are not supported yet"));
+    gguf.metadata["general.architecture"] = std::string("clip");
+    CHECK_THROWS_WITH(fe::config_from_gguf(gguf, "m.gguf"),
+                      Catch::Contains("vision projector (mmproj) file"));
+    gguf.metadata["split.count"] = std::uint64_t(3);
+    gguf.metadata["split.no"] = std::uint64_t(1);
+    CHECK_THROWS_WITH(fe::config_from_gguf(gguf, "m.gguf"),
+                      Catch::Contains("part 2 of a GGUF split in 3 files; join them first"));
+    gguf.metadata.erase("split.count");
     gguf.metadata["general.architecture"] = std::string("qwen35");
     CHECK_THROWS_WITH(fe::config_from_gguf(gguf, "m.gguf"),
                       Catch::Contains("qwen35.embedding_length is missing or bad"));

@@ -13,6 +13,8 @@
 namespace fantasma::engine::cpu {
 
 void dequantize_q4_k_avx2(const std::byte* block, float* y);  // kernels_avx2_kquants.cpp
+void dequantize_q5_k_avx2(const std::byte* block, float* y);
+void dequantize_iq4_xs_avx2(const std::byte* block, float* y);
 void silu_times_avx2(float* out, const float* a, const float* b, int n);  // …_elementwise.cpp
 void sigmoid_times_avx2(float* x, const float* gate, int n);
 void dequantize_q6_k_avx2(const std::byte* block, float* y);
@@ -156,9 +158,26 @@ void axpy(float* y, float a, const float* x, int n) {
     for (; i < n; ++i) y[i] += a * x[i];
 }
 
+// The AVX2 dequantizer of a 256-value block type, or none.
+using SuperBlockDequantizer = void (*)(const std::byte*, float*);
+SuperBlockDequantizer super_block_dequantizer(DType type) {
+    switch (type) {
+        case DType::q4_k:
+            return dequantize_q4_k_avx2;
+        case DType::q6_k:
+            return dequantize_q6_k_avx2;
+        case DType::q5_k:
+            return dequantize_q5_k_avx2;
+        case DType::iq4_xs:
+            return dequantize_iq4_xs_avx2;
+        default:
+            return nullptr;
+    }
+}
+
 // Float-type weights, n values from k0 of a row: F16 and BF16 converted 8 at a time, F32 as
-// is, Q4_K and Q6_K super-blocks by kernels_avx2_kquants.cpp, other types through the shared
-// dequantizer.
+// is, Q4_K, Q6_K, Q5_K and IQ4_XS super-blocks by kernels_avx2_kquants.cpp, other types through the
+// shared dequantizer.
 const float* float_span(const MatmulTask& m, const std::byte* row, int k0, int n, float* buffer) {
     if (m.type == DType::f32) return reinterpret_cast<const float*>(row) + k0;
     const auto* halves = reinterpret_cast<const std::uint16_t*>(row) + k0;
@@ -174,13 +193,11 @@ const float* float_span(const MatmulTask& m, const std::byte* row, int k0, int n
                 _mm_loadu_si128(reinterpret_cast<const __m128i*>(halves + i)));
             _mm256_storeu_ps(buffer + i, _mm256_castsi256_ps(_mm256_slli_epi32(wide, 16)));
         }
-    } else if ((m.type == DType::q4_k || m.type == DType::q6_k) && k0 % 256 == 0) {
-        const bool q4 = m.type == DType::q4_k;
-        const std::size_t block_bytes = q4 ? 144 : 210;
-        for (; i + 256 <= n; i += 256) {
-            const std::byte* block = row + std::size_t((k0 + i) / 256) * block_bytes;
-            q4 ? dequantize_q4_k_avx2(block, buffer + i) : dequantize_q6_k_avx2(block, buffer + i);
-        }
+    } else if (const auto super_block = super_block_dequantizer(m.type);
+               super_block && k0 % 256 == 0) {
+        const std::size_t block_bytes = std::size_t(block_format(m.type).bytes);
+        for (; i + 256 <= n; i += 256)
+            super_block(row + std::size_t((k0 + i) / 256) * block_bytes, buffer + i);
     }
     if (i < n) dequantize_span(m.type, row, k0 + i, n - i, buffer + i);
     return buffer;

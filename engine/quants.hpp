@@ -38,5 +38,9 @@ void dequantize(DType type, float* out, const std::byte* in, std::size_t count);
 void quantize_q8_0(std::byte* out, const float* in, std::size_t count);
 void quantize_q4_0(std::byte* out, const float* in, std::size_t count);
 void quantize_q4_k(std::byte* out, const float* in, std::size_t count);  // count: 256s
+// ggml's quantize_row_q5_K_ref and quantize_row_q6_K_ref, ported step for step (not yet
+// checked bit for bit against ggml: no build of it here).
+void quantize_q5_k(std::byte* out, const float* in, std::size_t count);  // count: 256s
+void quantize_q6_k(std::byte* out, const float* in, std::size_t count);  // count: 256s
 
 }  // namespace fantasma::engine

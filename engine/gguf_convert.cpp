@@ -161,7 +161,8 @@ void write_qwen35_gguf(const ModelConfig& c, const TensorSource& hf,
                        const GgufWriteSettings& settings, const std::filesystem::path& path) {
     const DType matrix_type = settings.matrix_type;
     if (matrix_type != DType::f32 && matrix_type != DType::f16 && matrix_type != DType::q8_0 &&
-        matrix_type != DType::q4_0 && matrix_type != DType::q4_k)
+        matrix_type != DType::q4_0 && matrix_type != DType::q4_k && matrix_type != DType::q5_k &&
+        matrix_type != DType::q6_k)
         throw ModelError("GGUF writer: cannot quantize to " + std::string(dtype_name(matrix_type)));
     GgufWriter out;
     write_metadata(out, c, settings);

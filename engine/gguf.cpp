@@ -213,7 +213,8 @@ std::uint32_t ggml_type_of(DType type) {
     return 0;
 }
 
-GgufContents parse_gguf(std::span<const std::byte> file, std::string_view source) {
+GgufContents parse_gguf(std::span<const std::byte> file, std::string_view source,
+                        bool list_unsupported) {
     Cursor in(file, source);
     if (file.size() < 4 || std::memcmp(file.data(), "GGUF", 4) != 0)
         in.fail("not a GGUF file (wrong magic)");
@@ -269,6 +270,11 @@ GgufContents parse_gguf(std::span<const std::byte> file, std::string_view source
         }
         const auto type = in.read<std::uint32_t>();
         const auto dtype = dtype_from_ggml(type);
+        if (!dtype && list_unsupported) {
+            in.read<std::uint64_t>();  // its offset: its size is not known here
+            gguf.unsupported.emplace_back(std::move(tensor.name), type);
+            continue;
+        }
         if (!dtype) bad("has type " + unsupported_ggml_type(type));
         tensor.dtype = *dtype;
         const auto size = storage_bytes(tensor.dtype, tensor.shape);

@@ -16,6 +16,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -40,11 +41,17 @@ struct GgufContents {
     std::uint32_t version = 0;
     std::map<std::string, GgufValue, std::less<>> metadata;
     std::vector<TensorData> tensors;  // shapes outermost first (ne reversed), as PyTorch's
+    // Tensors of types the engine does not read, by name, with their ggml type: only when
+    // parse_gguf was asked to list them (they are not in `tensors`).
+    std::vector<std::pair<std::string, std::uint32_t>> unsupported;
 };
 
 // Parses and checks a whole GGUF image: every count, length, type, shape and offset is
-// bounded by the bytes present. Throws ModelError naming `source` and the problem.
-GgufContents parse_gguf(std::span<const std::byte> file, std::string_view source);
+// bounded by the bytes present. Throws ModelError naming `source` and the problem; a tensor
+// of a type the engine does not read is such a problem unless `list_unsupported` (then it is
+// listed in GgufContents::unsupported, for a report of what a file holds).
+GgufContents parse_gguf(std::span<const std::byte> file, std::string_view source,
+                        bool list_unsupported = false);
 
 // Typed metadata look-ups; nothing when the key is absent or of another kind.
 std::optional<std::int64_t> gguf_int(const GgufContents& gguf, std::string_view key);

@@ -3,6 +3,7 @@
 #include "engine/error.hpp"
 #include "engine/gguf_model.hpp"
 #include "engine/gguf_writer.hpp"
+#include "engine/model_info.hpp"
 #include "engine/session.hpp"
 
 #include <catch2/catch.hpp>
@@ -221,4 +222,31 @@ TEST_CASE("a GGUF model lacking a tensor is refused with llama.cpp's name for it
     CHECK_THROWS_WITH(fe::open_model(path, backend),
                       Catch::Contains("tensor 'output_norm.weight' is missing"));
     fs::remove(path);
+}
+
+TEST_CASE("model info lists what a GGUF holds and what the engine cannot run", "[engine][gguf]") {
+    RawGguf raw;
+    raw.type = 16;  // IQ2_XXS
+    raw.ne = {256, 2};
+    const auto folder = fs::temp_directory_path() /
+                        ("fantasma-engine-test-" + std::to_string(::getpid()) + "-info");
+    fs::create_directories(folder);
+    std::ofstream(folder / "model.gguf", std::ios::binary) << raw.bytes();
+    // The folder stands for its one GGUF.
+    const fe::ModelInfo info = fe::inspect_model(folder);
+    CHECK(info.file == folder / "model.gguf");
+    CHECK(info.format == "GGUF v3");
+    REQUIRE(info.types.size() == 1);
+    CHECK(info.types[0].name == "IQ2_XXS");
+    CHECK_FALSE(info.types[0].supported);
+    CHECK_FALSE(info.config.has_value());
+    std::string problems;
+    for (const auto& problem : info.problems) problems += problem + "\n";
+    CHECK_THAT(problems, Catch::Contains("IQ2_XXS (ggml type 16) is not supported; supported: "
+                                         "F32, F16, Q4_0, Q4_1, Q5_0, Q5_1, Q8_0, Q3_K, Q4_K, "
+                                         "Q5_K, Q6_K, IQ4_NL, IQ4_XS, BF16 (1 tensor)"));
+    CHECK_THAT(problems, Catch::Contains("lacks general.architecture"));
+    CHECK_THAT(problems, Catch::Contains("tokenizer: "));
+    fs::remove_all(folder);
+    CHECK_THROWS_AS(fe::inspect_model(folder), fe::ModelError);
 }

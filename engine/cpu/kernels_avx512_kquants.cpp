@@ -1,6 +1,6 @@
-// The AVX-512 VNNI matmuls on Q4_K and Q6_K weights (llama.cpp's usual Q4_K_M files are made
-// of these) on 8-bit activations, for any number of tokens; part of the avx512-vnni table
-// (kernels_avx512.cpp). The weights' small integers are unsigned (Q4_K: 0–15 with a min,
+// The AVX-512 VNNI matmuls on Q4_K, Q5_K and Q6_K weights (llama.cpp's usual Q4_K_M and Q5_K_M
+// files are made of these) on 8-bit activations, for any number of tokens; part of the avx512-vnni
+// table (kernels_avx512.cpp). The weights' small integers are unsigned (Q4_K: 0–15 with a min,
 // Q6_K: 0–63 − 32) and meet the signed activations in vpdpbusd; what the unsigned form adds
 // (min·Σx, 32·Σx) is removed through per-block sums of the activations, prepared once per token.
 #include "engine/cpu/kernels.hpp"
@@ -66,13 +66,15 @@ __m128i q4_k_scales_and_mins(const std::byte* packed) {
     return _mm_setr_epi32(int(w[0] & low6), int(scales_high), int(w[1] & low6), int(mins_high));
 }
 
-// Row r of Q4_K weights against N prepared tokens: each super-block's scales and each run of
-// nibbles unpacked once for all of them. Sums to out[i][r].
-template <int N>
+// Row r of Q4_K weights (kQ5: Q5_K, the same with a fifth bit per value from qh[32], bit j
+// for the values of sub-block j: 0–31 instead of 0–15) against N prepared tokens: each
+// super-block's scales and each run of values unpacked once for all of them. Sums to
+// out[i][r].
+template <bool kQ5, int N>
 void q4_k_tile(const MatmulTask& m, int r, const PreparedToken* tokens, float* const* out) {
-    constexpr int kSuperBytes = 144;
+    constexpr int kSuperBytes = kQ5 ? 176 : 144;
     const std::byte* super = m.weight + std::size_t(r) * m.row_bytes;
-    const __m256i mask = _mm256_set1_epi8(15);
+    const __m256i mask = _mm256_set1_epi8(15), one = _mm256_set1_epi8(1);
     __m512 sums[N];
     __m256 min_sums[N];
     for (int i = 0; i < N; ++i) sums[i] = _mm512_setzero_ps(), min_sums[i] = _mm256_setzero_ps();
@@ -91,12 +93,22 @@ void q4_k_tile(const MatmulTask& m, int r, const PreparedToken* tokens, float* c
         for (int i = 0; i < N; ++i)
             min_sums[i] =
                 _mm256_fmadd_ps(mins, _mm256_loadu_ps(tokens[i].block_sums + 8 * s), min_sums[i]);
-        const std::byte* q = super + 16;
+        const std::byte* q = super + (kQ5 ? 48 : 16);
+        const __m256i qh = kQ5 ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(super + 16))
+                               : _mm256_setzero_si256();
         for (int g = 0; g < 4; ++g, q += 32) {
             const __m256i bytes = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q));
-            const __m512i nibbles =
-                _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_and_si256(bytes, mask)),
-                                   _mm256_and_si256(_mm256_srli_epi16(bytes, 4), mask), 1);
+            __m256i low = _mm256_and_si256(bytes, mask);
+            __m256i high = _mm256_and_si256(_mm256_srli_epi16(bytes, 4), mask);
+            if constexpr (kQ5) {  // bit j of each qh byte, moved to bit 4 (epi16 shifts: the
+                                  // mask keeps each byte's own bit)
+                low = _mm256_or_si256(
+                    low, _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(qh, 2 * g), one), 4));
+                high = _mm256_or_si256(
+                    high,
+                    _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(qh, 2 * g + 1), one), 4));
+            }
+            const __m512i nibbles = _mm512_inserti64x4(_mm512_castsi256_si512(low), high, 1);
             const __m512i lanes = _mm512_inserti64x4(
                 _mm512_castsi256_si512(_mm256_set1_epi32(2 * g)), _mm256_set1_epi32(2 * g + 1), 1);
             const __m512 weight_scales = _mm512_permutexvar_ps(lanes, scales);
@@ -180,18 +192,20 @@ void q6_k_tile(const MatmulTask& m, int r, const PreparedToken* tokens, float* c
     for (int i = 0; i < N; ++i) out[i][r] = _mm512_reduce_add_ps(sums[i]);
 }
 
-template <bool kQ6, int N>
+enum class KQuant { q4_k, q5_k, q6_k };
+
+template <KQuant kType, int N>
 void tile(const MatmulTask& m, int r, const PreparedToken* tokens, float* const* out) {
-    if constexpr (kQ6)
+    if constexpr (kType == KQuant::q6_k)
         q6_k_tile<N>(m, r, tokens, out);
     else
-        q4_k_tile<N>(m, r, tokens, out);
+        q4_k_tile<kType == KQuant::q5_k, N>(m, r, tokens, out);
 }
 
 // Any number of tokens: rows in groups that stay in L2 (~256 KiB) while tiles of up to 8
 // tokens, prepared once per group, pass over them (a last tile of fewer in runs of 4, 2, 1).
 constexpr int kTileTokens = 8;
-template <bool kQ6>
+template <KQuant kType>
 void matmul_rows(const MatmulTask& m, int row_begin, int row_end) {
     alignas(64) PreparedPair pairs[kTileTokens][kMaxK / 64];
     float block_sums[kTileTokens][kMaxK / 32];
@@ -209,10 +223,10 @@ void matmul_rows(const MatmulTask& m, int row_begin, int row_end) {
             }
             for (int r = g0; r < g1; ++r) {
                 int i = 0;
-                if (n == 8) tile<kQ6, 8>(m, r, tokens, out), i = 8;
-                if (n - i >= 4) tile<kQ6, 4>(m, r, tokens + i, out + i), i += 4;
-                if (n - i >= 2) tile<kQ6, 2>(m, r, tokens + i, out + i), i += 2;
-                if (n - i >= 1) tile<kQ6, 1>(m, r, tokens + i, out + i);
+                if (n == 8) tile<kType, 8>(m, r, tokens, out), i = 8;
+                if (n - i >= 4) tile<kType, 4>(m, r, tokens + i, out + i), i += 4;
+                if (n - i >= 2) tile<kType, 2>(m, r, tokens + i, out + i), i += 2;
+                if (n - i >= 1) tile<kType, 1>(m, r, tokens + i, out + i);
             }
         }
     }
@@ -223,9 +237,11 @@ void matmul_rows(const MatmulTask& m, int row_begin, int row_end) {
 bool matmul_k_quants_avx512(const MatmulTask& m, int row_begin, int row_end) {
     if (m.K % 256 != 0 || m.K > kMaxK) return false;
     if (m.type == DType::q4_k)
-        matmul_rows<false>(m, row_begin, row_end);
+        matmul_rows<KQuant::q4_k>(m, row_begin, row_end);
+    else if (m.type == DType::q5_k)
+        matmul_rows<KQuant::q5_k>(m, row_begin, row_end);
     else if (m.type == DType::q6_k)
-        matmul_rows<true>(m, row_begin, row_end);
+        matmul_rows<KQuant::q6_k>(m, row_begin, row_end);
     else
         return false;
     return true;

@@ -1,10 +1,10 @@
 // `fantasma-engine-bench MODEL [--threads N] [--backend cpu|reference] [--kernels NAME]
 // [--prompt N] [--gen N] [--runs R]`: prefill and decode speed of the engine on a model file,
-// median of R runs. MODEL `synthetic:q8_0` (or q4_0, f16): a Qwen3.5-0.8B-shaped model with random
-// weights made in memory, for machines without the model files. --kernels pins the CPU backend's
-// kernel table (scalar, avx2, avx512-vnni) to compare them on one machine. Prefill: N prompt
-// tokens, logits of the last one only (what generation needs); decode: one token per call with its
-// logits, as `fantasma generate` runs.
+// median of R runs. MODEL `synthetic:q8_0` (or q4_0, f16, q5_k, iq4_xs): a Qwen3.5-0.8B-shaped
+// model with random weights made in memory, for machines without the model files. --kernels pins
+// the CPU backend's kernel table (scalar, avx2, avx512-vnni) to compare them on one machine.
+// Prefill: N prompt tokens, logits of the last one only (what generation needs); decode: one token
+// per call with its logits, as `fantasma generate` runs.
 #include "engine/cpu/cpu_backend.hpp"
 #include "engine/cpu/reference_backend.hpp"
 #include "engine/session.hpp"
@@ -127,9 +127,14 @@ class SyntheticModel : public fe::TensorSource {
             for (std::size_t i = 0; i < bytes; i += 2)
                 put_half(i, float(next() % 2001) * 2e-5f - 0.02f);
         } else {
-            const float scale = type_ == fe::DType::q8_0 ? 0.02f / 74 : 0.02f / 4.6f;
-            for (std::size_t at = 0; at < bytes; at += std::size_t(format.bytes))
+            const float scale = type_ == fe::DType::q8_0     ? 0.02f / 74
+                                : type_ == fe::DType::iq4_xs ? 0.02f / 60 / 16
+                                                             : 0.02f / 4.6f;
+            const bool has_min = type_ == fe::DType::q5_k;  // dmin after d
+            for (std::size_t at = 0; at < bytes; at += std::size_t(format.bytes)) {
                 put_half(at, scale);
+                if (has_min) put_half(at + 2, scale);
+            }
         }
     }
     void floats(const std::string& name, std::vector<std::int64_t> shape, float spread) {
@@ -155,9 +160,11 @@ fe::LoadedModel open_any(const std::string& path, fe::Backend& backend) {
     const std::string prefix = "synthetic:";
     if (path.rfind(prefix, 0) != 0) return fe::open_model(path, backend);
     const std::string kind = path.substr(prefix.size());
-    const fe::DType type = kind == "q4_0"  ? fe::DType::q4_0
-                           : kind == "f16" ? fe::DType::f16
-                                           : fe::DType::q8_0;
+    const fe::DType type = kind == "q4_0"     ? fe::DType::q4_0
+                           : kind == "f16"    ? fe::DType::f16
+                           : kind == "q5_k"   ? fe::DType::q5_k
+                           : kind == "iq4_xs" ? fe::DType::iq4_xs
+                                              : fe::DType::q8_0;
     const auto config = qwen35_08b_config();
     fe::LoadedModel loaded;
     loaded.source = std::make_unique<SyntheticModel>(config, type);

@@ -17,10 +17,10 @@ namespace fantasma::engine::cpu {
 constexpr int kQ8Block = 32;  // activations are quantized in blocks of 32, as Q8_0
 
 // One matmul, out[T, N] = x[T, K] · Wᵀ, W [N, K] stored in `type` blocks, row after row.
-// Q8_0 and Q4_0 weights (and Q4_K, Q5_K, Q6_K in the AVX-512 table: Kernels::quantizes_activations)
-// read the activations quantized when x_quants is set (x_quants, x_scales: per row K int8 values
-// and K/32 scales, x ≈ scale · quant); otherwise, and for every other type, the kernels read the
-// float rows.
+// Q8_0 and Q4_0 weights (and Q4_K, Q5_K, Q6_K, IQ4_XS in the AVX-512 table:
+// Kernels::quantizes_activations) read the activations quantized when x_quants is set (x_quants,
+// x_scales: per row K int8 values and K/32 scales, x ≈ scale · quant); otherwise, and for every
+// other type, the kernels read the float rows.
 struct MatmulTask {
     DType type = DType::f32;
     const std::byte* weight = nullptr;
@@ -64,7 +64,8 @@ struct Kernels {
     // Whether a matmul over `type` weights reads the activations quantized (x_quants).
     bool quantizes_activations(DType type) const {
         return type == DType::q8_0 || type == DType::q4_0 ||
-               ((type == DType::q4_k || type == DType::q5_k || type == DType::q6_k) &&
+               ((type == DType::q4_k || type == DType::q5_k || type == DType::q6_k ||
+                 type == DType::iq4_xs) &&
                 k_quants_on_quantized_activations);
     }
 };

@@ -39,21 +39,27 @@ std::unique_ptr<Tokenizer> load_tokenizer(const std::filesystem::path& path) {
         throw ModelError(path.string() +
                          ": no tokenizer.json, tokenizer.model or single GGUF file in the folder");
     }
+    // A model file (a GGUF written without tokenizer keys, a .safetensors file): the tokenizer
+    // files beside it.
+    const auto beside = [&path]() -> std::unique_ptr<Tokenizer> {
+        const auto folder = path.parent_path().empty() ? "." : path.parent_path();
+        for (const char* name : {"tokenizer.json", "tokenizer.model"})
+            if (std::filesystem::exists(folder / name)) return load_tokenizer(folder / name);
+        return nullptr;
+    };
     if (is_gguf_file(path)) {
         const GgufFile file(path);
         if (auto definition = bpe_from_gguf(file.contents(), path.string()))
             return std::make_unique<BpeTokenizer>(*definition, path.string());
-        // A GGUF written without tokenizer metadata: the tokenizer files beside it.
-        const auto folder = path.parent_path().empty() ? "." : path.parent_path();
-        for (const char* name : {"tokenizer.json", "tokenizer.model"})
-            if (std::filesystem::exists(folder / name)) return load_tokenizer(folder / name);
+        if (auto tokenizer = beside()) return tokenizer;
         throw ModelError(path.string() +
                          ": the GGUF file has no tokenizer (no tokenizer.ggml.tokens) and no "
                          "tokenizer.json or tokenizer.model is beside it");
     }
-    // A weights file (model.safetensors) stands for its folder.
-    if (path.extension() == ".safetensors")
-        return load_tokenizer(path.parent_path().empty() ? "." : path.parent_path());
+    if (path.extension() == ".safetensors") {
+        if (auto tokenizer = beside()) return tokenizer;
+        throw ModelError(path.string() + ": no tokenizer.json or tokenizer.model beside it");
+    }
     auto content = read_file(path);
     if (path.extension() == ".model") {
 #if FANTASMA_HAS_SENTENCEPIECE

@@ -221,4 +221,8 @@ TEST_CASE("ChatML prompt with the non-thinking generation prompt", "[tokenizer]"
           "<|im_start|>system\nBe brief.<|im_end|>\n<|im_start|>user\nHi<|im_end|>\n"
           "<|im_start|>assistant\n<think>\n\n</think>\n\n");
     CHECK(chatml_prompt(messages, true).ends_with("<|im_start|>assistant\n<think>\n"));
+    // Qwen3.5's template trims every message's content (`|trim`).
+    const std::vector<ChatMessage> padded{{"user", "\n  Hi there\t\n"}, {"user", " \n "}};
+    CHECK(chatml_prompt(padded).starts_with(
+        "<|im_start|>user\nHi there<|im_end|>\n<|im_start|>user\n<|im_end|>\n"));
 }

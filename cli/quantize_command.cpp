@@ -12,8 +12,8 @@
 
 #include "engine/config.hpp"
 #include "engine/error.hpp"
-#include "engine/gguf_convert.hpp"
-#include "engine/gguf_requantize.hpp"
+#include "engine/gguf/gguf_convert.hpp"
+#include "engine/gguf/gguf_requantize.hpp"
 #include "engine/safetensors.hpp"
 #include "support/json_read.hpp"
 

@@ -3,8 +3,8 @@
 #include <map>
 
 #include "engine/error.hpp"
-#include "engine/gguf.hpp"
-#include "engine/gguf_model.hpp"
+#include "engine/gguf/gguf.hpp"
+#include "engine/gguf/gguf_model.hpp"
 #include "engine/mapped_file.hpp"
 #include "engine/safetensors.hpp"
 #include "engine/tokenizer/tokenizer.hpp"

@@ -2,7 +2,7 @@
 
 #include "engine/config.hpp"
 #include "engine/error.hpp"
-#include "engine/gguf_model.hpp"
+#include "engine/gguf/gguf_model.hpp"
 #include "engine/weights.hpp"
 
 namespace fantasma::engine {

@@ -3,7 +3,7 @@
 #include <optional>
 #include <string>
 
-#include "engine/gguf.hpp"
+#include "engine/gguf/gguf.hpp"
 #include "engine/tokenizer/bpe_tokenizer.hpp"
 
 namespace fantasma::engine {

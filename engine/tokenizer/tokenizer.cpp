@@ -4,7 +4,7 @@
 #include <sstream>
 
 #include "engine/error.hpp"
-#include "engine/gguf.hpp"
+#include "engine/gguf/gguf.hpp"
 #include "engine/tokenizer/bpe_tokenizer.hpp"
 #include "engine/tokenizer/gguf_vocabulary.hpp"
 #if FANTASMA_HAS_SENTENCEPIECE

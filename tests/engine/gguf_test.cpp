@@ -1,8 +1,8 @@
-#include "engine/gguf.hpp"
+#include "engine/gguf/gguf.hpp"
 #include "engine/cpu/reference_backend.hpp"
 #include "engine/error.hpp"
-#include "engine/gguf_model.hpp"
-#include "engine/gguf_writer.hpp"
+#include "engine/gguf/gguf_model.hpp"
+#include "engine/gguf/gguf_writer.hpp"
 #include "engine/model_info.hpp"
 #include "engine/session.hpp"
 

@@ -3,7 +3,7 @@
 // random blocks and the floats the `gguf` package's port of ggml's dequantize_row_* gives
 // for them (make_dequantize_reference.py writes it).
 
-#include "engine/gguf.hpp"
+#include "engine/gguf/gguf.hpp"
 #include "engine/quants.hpp"
 
 #include <catch2/catch.hpp>

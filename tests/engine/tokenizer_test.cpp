@@ -13,8 +13,8 @@
 #include <unistd.h>
 
 #include "engine/error.hpp"
-#include "engine/gguf_tokenizer.hpp"
-#include "engine/gguf_writer.hpp"
+#include "engine/gguf/gguf_tokenizer.hpp"
+#include "engine/gguf/gguf_writer.hpp"
 #include "engine/sampling/sampler.hpp"
 #include "engine/tokenizer/chat_template.hpp"
 #include "engine/tokenizer/pretokenize.hpp"

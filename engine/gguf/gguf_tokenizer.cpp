@@ -1,4 +1,4 @@
-#include "engine/gguf_tokenizer.hpp"
+#include "engine/gguf/gguf_tokenizer.hpp"
 
 #include "engine/error.hpp"
 #include "engine/tokenizer/bpe_tokenizer.hpp"

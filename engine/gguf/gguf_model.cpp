@@ -1,4 +1,4 @@
-#include "engine/gguf_model.hpp"
+#include "engine/gguf/gguf_model.hpp"
 
 #include "engine/error.hpp"
 

@@ -41,7 +41,7 @@ std::uint32_t gguf_file_type(DType matrix_type);
 // [channels, kernel]; value heads reordered to tiled order when there are more value than key
 // heads). Weight matrices are stored as `settings.matrix_type` (gguf_storage_type); everything
 // else as F32. The source must be in HF conventions. Tokenizer metadata from
-// settings.tokenizer_folder (engine/gguf_tokenizer.hpp). The file is written atomically.
+// settings.tokenizer_folder (engine/gguf/gguf_tokenizer.hpp). The file is written atomically.
 // Throws ModelError for a layer pattern GGUF cannot express.
 void write_qwen35_gguf(const ModelConfig& config, const TensorSource& hf,
                        const GgufWriteSettings& settings, const std::filesystem::path& out);

@@ -1,4 +1,4 @@
-#include "engine/gguf.hpp"
+#include "engine/gguf/gguf.hpp"
 
 #include "engine/error.hpp"
 

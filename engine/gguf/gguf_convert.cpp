@@ -1,9 +1,9 @@
-#include "engine/gguf_convert.hpp"
+#include "engine/gguf/gguf_convert.hpp"
 
 #include "engine/error.hpp"
-#include "engine/gguf_model.hpp"
-#include "engine/gguf_tokenizer.hpp"
-#include "engine/gguf_writer.hpp"
+#include "engine/gguf/gguf_model.hpp"
+#include "engine/gguf/gguf_tokenizer.hpp"
+#include "engine/gguf/gguf_writer.hpp"
 #include "engine/quants.hpp"
 
 #include <cmath>

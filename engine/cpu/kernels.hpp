@@ -60,13 +60,19 @@ struct Kernels {
     // Whether this table's matmul also takes Q4_K and Q6_K weights on 8-bit activations (else
     // it converts them to floats).
     bool k_quants_on_quantized_activations = false;
+    // Whether it takes Q5_0, IQ4_NL and IQ4_XS (32-value blocks of signed weights and one
+    // scale, as Q4_0) on 8-bit activations (the AVX2 table; the AVX-512 one stores its
+    // activations +128 and has IQ4_XS among its K-quant kernels).
+    bool symmetric_blocks_on_quantized_activations = false;
 
     // Whether a matmul over `type` weights reads the activations quantized (x_quants).
     bool quantizes_activations(DType type) const {
         return type == DType::q8_0 || type == DType::q4_0 ||
                ((type == DType::q4_k || type == DType::q5_k || type == DType::q6_k ||
                  type == DType::iq4_xs) &&
-                k_quants_on_quantized_activations);
+                k_quants_on_quantized_activations) ||
+               ((type == DType::q5_0 || type == DType::iq4_nl || type == DType::iq4_xs) &&
+                symmetric_blocks_on_quantized_activations);
     }
 };
 

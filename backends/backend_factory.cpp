@@ -35,7 +35,8 @@ std::unique_ptr<engine::Backend> cpu_backend(const BackendOptions& options) {
         engine::cpu::CpuOptions{.threads = options.threads, .kernels = options.cpu_kernels});
 }
 
-// The bytes of a model's weight files: a GGUF or .safetensors file, or a folder's .safetensors.
+// The bytes of a model's weight files: a GGUF or .safetensors file, or a folder's .safetensors
+// (or its one GGUF, which then stands for the folder).
 std::uint64_t model_file_bytes(const std::filesystem::path& model) {
     std::error_code error;
     if (!std::filesystem::is_directory(model, error)) {
@@ -44,7 +45,8 @@ std::uint64_t model_file_bytes(const std::filesystem::path& model) {
     }
     std::uint64_t bytes = 0;
     for (const auto& entry : std::filesystem::directory_iterator(model, error))
-        if (entry.path().extension() == ".safetensors") bytes += entry.file_size(error);
+        if (entry.path().extension() == ".safetensors" || entry.path().extension() == ".gguf")
+            bytes += entry.file_size(error);
     return bytes;
 }
 

@@ -14,7 +14,7 @@
 
 #include "cli/engine_options.hpp"
 #include "engine/error.hpp"
-#include "engine/gguf.hpp"
+#include "engine/gguf/gguf.hpp"
 #include "engine/session.hpp"
 
 namespace fantasma::cli {

@@ -36,10 +36,4 @@ backends::ModelOnBackend load_model(const backends::BackendOptions& flags,
     return on_backend;
 }
 
-std::filesystem::path model_folder(const std::filesystem::path& model_path) {
-    if (std::filesystem::is_directory(model_path)) return model_path;
-    const std::filesystem::path parent = model_path.parent_path();
-    return parent.empty() ? "." : parent;
-}
-
 }  // namespace fantasma::cli

@@ -25,8 +25,4 @@ backends::BackendOptions backend_options(backends::BackendOptions flags);
 backends::ModelOnBackend load_model(const backends::BackendOptions& flags,
                                     const std::filesystem::path& model);
 
-// The folder a model's side files (tokenizer.json, generation_config.json) live in: the
-// model path itself when it is a folder, else the folder holding the file.
-std::filesystem::path model_folder(const std::filesystem::path& model_path);
-
 }  // namespace fantasma::cli

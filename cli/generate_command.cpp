@@ -65,8 +65,8 @@ CLI::App& add_generate_command(CLI::App& app, GenerateOptions& options) {
         "generate", "Run a model on a prompt and print the text it writes as it writes it");
     generate
         .add_option("--model", options.model,
-                    "GGUF file, Hugging Face model folder, or .safetensors file; its "
-                    "tokenizer.json (or tokenizer.model) must be in the same folder")
+                    "GGUF file (its own tokenizer, or tokenizer.json beside it), Hugging Face "
+                    "model folder, or .safetensors file with tokenizer.json in its folder")
         ->required();
     CLI::Option* prompt =
         generate.add_option("--prompt", options.prompt, "raw text to continue, tokenized as is");
@@ -103,20 +103,19 @@ int run_generate(const GenerateOptions& options, std::ostream& out, std::ostream
             throw engine::ModelError("give one of --prompt and --chat");
         const backends::ModelOnBackend on_backend = load_model(options.backend, options.model);
         const engine::LoadedModel& loaded = on_backend.loaded;
-        const auto tokenizer = engine::load_tokenizer(model_folder(options.model));
+        const auto tokenizer = engine::load_tokenizer(options.model);
         engine::Model& model = *loaded.model;
         const int vocab = model.config().vocab_size;
         std::vector<TokenId> history = prompt_tokens(options, *tokenizer, vocab);
         const std::size_t prompt_size = history.size();
-        const std::vector<TokenId> stops =
-            engine::stop_tokens(model_folder(options.model), *tokenizer);
+        const std::vector<TokenId> stops = engine::stop_tokens(options.model, *tokenizer);
 
         engine::SamplingSettings settings;
         settings.temperature = options.temperature;
         settings.top_p = options.top_p;
         settings.top_k = options.top_k;
         settings.seed = options.seed;
-        engine::Sampler sampler(settings);
+        engine::Sampler sampler(settings, tokenizer->vocab_size());
 
         engine::SequenceState sequence =
             model.new_sequence(static_cast<int>(prompt_size) + options.max_tokens);

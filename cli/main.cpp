@@ -6,10 +6,11 @@
 #include "cli/bench_command.hpp"
 #include "cli/check_command.hpp"
 #include "cli/devices_command.hpp"
-#include "cli/rewrite_command.hpp"
 #include "cli/generate_command.hpp"
 #include "cli/logits_command.hpp"
+#include "cli/model_command.hpp"
 #include "cli/quantize_command.hpp"
+#include "cli/rewrite_command.hpp"
 #include "cli/tokenize_command.hpp"
 
 int main(int argc, char** argv) {
@@ -30,6 +31,8 @@ int main(int argc, char** argv) {
     fantasma::cli::BenchOptions bench_options;
     const CLI::App& bench = fantasma::cli::add_bench_command(app, bench_options);
     const CLI::App& devices = fantasma::cli::add_devices_command(app);
+    fantasma::cli::ModelInfoOptions model_info_options;
+    const CLI::App& model_info = fantasma::cli::add_model_command(app, model_info_options);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {
@@ -42,6 +45,8 @@ int main(int argc, char** argv) {
         if (tokenize.parsed())
             return fantasma::cli::run_tokenize(tokenize_options, std::cout, std::cerr);
         if (devices.parsed()) return fantasma::cli::run_devices(std::cout);
+        if (model_info.parsed())
+            return fantasma::cli::run_model_info(model_info_options, std::cout, std::cerr);
         if (logits.parsed()) return fantasma::cli::run_logits(logits_options, std::cerr);
         if (generate.parsed())
             return fantasma::cli::run_generate(generate_options, std::cout, std::cerr);

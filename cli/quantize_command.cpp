@@ -12,8 +12,8 @@
 
 #include "engine/config.hpp"
 #include "engine/error.hpp"
-#include "engine/gguf_convert.hpp"
-#include "engine/gguf_requantize.hpp"
+#include "engine/gguf/gguf_convert.hpp"
+#include "engine/gguf/gguf_requantize.hpp"
 #include "engine/safetensors.hpp"
 #include "support/json_read.hpp"
 
@@ -27,6 +27,8 @@ engine::DType parse_type(const std::string& name) {
     if (name == "q8_0") return engine::DType::q8_0;
     if (name == "q4_0") return engine::DType::q4_0;
     if (name == "q4_k") return engine::DType::q4_k;
+    if (name == "q5_k") return engine::DType::q5_k;
+    if (name == "q6_k") return engine::DType::q6_k;
     if (name == "f16") return engine::DType::f16;
     return engine::DType::f32;
 }
@@ -81,9 +83,10 @@ CLI::App& add_quantize_command(CLI::App& app, QuantizeOptions& options) {
     quantize.add_option("output", options.output, "the GGUF file to write")->required();
     quantize
         .add_option("--type", options.type,
-                    "weight type: q8_0 (8 bits), q4_0 or q4_k (4 bits; q4_k is the more "
-                    "accurate), f16, f32")
-        ->transform(CLI::IsMember({"q8_0", "q4_0", "q4_k", "f16", "f32"}, CLI::ignore_case))
+                    "weight type: q8_0 (8 bits), q6_k (6.6 bits), q5_k (5.5 bits), q4_0 or "
+                    "q4_k (4.5 bits; q4_k is the more accurate), f16, f32")
+        ->transform(
+            CLI::IsMember({"q8_0", "q6_k", "q5_k", "q4_0", "q4_k", "f16", "f32"}, CLI::ignore_case))
         ->capture_default_str();
     return quantize;
 }

@@ -61,8 +61,8 @@ CLI::App& add_tokenize_command(CLI::App& app, TokenizeOptions& options) {
         *app.add_subcommand("tokenize", "Split a text into a model's tokens and print them");
     tokenize
         .add_option("--model", options.model,
-                    "model folder holding tokenizer.json (or tokenizer.model), or the "
-                    "tokenizer file itself")
+                    "a model (GGUF file, or folder with tokenizer.json or tokenizer.model), "
+                    "or the tokenizer file itself")
         ->required();
     tokenize.add_flag("--ids", options.ids,
                       "print the token ids, comma-separated on one line (the form `fantasma "

@@ -124,6 +124,12 @@ ModelConfig parse_hf_config(std::string_view json_text, std::string_view source)
     const json& text = nested ? *text_it : root;
     const ConfigReader in(text, source);
 
+    // The MoE checkpoints (Qwen3.5-35B-A3B) route each token through experts: another graph.
+    int experts = 0;
+    in.read("num_experts", experts);
+    if (experts > 0)
+        throw ModelError(std::string(source) + ": Qwen3.5 MoE models are not supported yet");
+
     ModelConfig config;
     // The multimodal checkpoints keep tie_word_embeddings at the top level.
     ConfigReader(root, source).read("tie_word_embeddings", config.tie_word_embeddings);
@@ -144,6 +150,7 @@ ModelConfig parse_hf_config(std::string_view json_text, std::string_view source)
     in.read("num_hidden_layers", num_layers);
     if (num_layers < 1 || num_layers > 1024) in.fail("num_hidden_layers", "is out of range");
     config.layer_types = read_layer_types(text, num_layers, in);
+    in.read("mtp_num_hidden_layers", config.mtp_layers);
     read_rope(text, config, in);
     config.eos_token_ids = read_eos(text, root);
 
@@ -202,6 +209,7 @@ void validate(const ModelConfig& c, std::string_view source) {
           "partial_rotary_factor is out of range");
     check(c.rotary_dim() % 2 == 0 && c.rotary_dim() >= 2, "the rotary dimension is not even");
     check(!c.layer_types.empty(), "the model has no layers");
+    check(c.mtp_layers >= 0 && c.mtp_layers <= 1024, "the MTP layer count is out of range");
 }
 
 }  // namespace fantasma::engine

@@ -33,6 +33,10 @@ struct ModelConfig {
     int linear_conv_kernel_dim = 4;
 
     std::vector<int> eos_token_ids;
+    // Multi-token-prediction layers the weights carry after the ordinary ones (HF
+    // mtp_num_hidden_layers, GGUF nextn_predict_layers): kept for speculative decoding, never
+    // run by ordinary decoding and not counted in layer_types.
+    int mtp_layers = 0;
 
     int num_layers() const { return int(layer_types.size()); }
     int rotary_dim() const { return int(head_dim * partial_rotary_factor); }

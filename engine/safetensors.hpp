@@ -49,6 +49,8 @@ class SafetensorsModel : public TensorSource {
     const TensorData* find(std::string_view name) const override;
     std::string describe() const override { return path_.string(); }
     std::size_t tensor_count() const { return tensors_.size(); }
+    // The text model's tensors by canonical name (vision tower and MTP head left out).
+    const std::map<std::string, TensorData, std::less<>>& tensors() const { return tensors_; }
 
   private:
     void add_file(const std::filesystem::path& file);

@@ -2,30 +2,21 @@
 
 #include "engine/config.hpp"
 #include "engine/error.hpp"
-#include "engine/gguf_model.hpp"
+#include "engine/gguf/gguf_model.hpp"
 #include "engine/weights.hpp"
 
-#include <fstream>
-
 namespace fantasma::engine {
-
-namespace {
-
-bool is_gguf(const std::filesystem::path& path) {
-    char magic[4] = {};
-    std::ifstream(path, std::ios::binary).read(magic, 4);
-    return std::string_view(magic, 4) == "GGUF";
-}
-
-}  // namespace
 
 LoadedModel open_model(const std::filesystem::path& path, Backend& backend, int max_batch) {
     const bool folder = std::filesystem::is_directory(path);
     if (!folder && !std::filesystem::exists(path))
         throw ModelError(path.string() + ": no such file or folder");
+    // A downloaded GGUF alone in its folder stands for the folder.
+    if (folder && !std::filesystem::exists(path / "config.json"))
+        if (const auto gguf = lone_gguf(path)) return open_model(*gguf, backend, max_batch);
     LoadedModel loaded;
     ModelConfig config;
-    if (!folder && is_gguf(path)) {
+    if (!folder && is_gguf_file(path)) {
         auto gguf = std::make_unique<GgufModel>(path);
         config = gguf->config();
         loaded.source = std::move(gguf);

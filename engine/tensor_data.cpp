@@ -24,6 +24,20 @@ std::string_view dtype_name(DType type) {
             return "Q4_K";
         case DType::q6_k:
             return "Q6_K";
+        case DType::q4_1:
+            return "Q4_1";
+        case DType::q5_0:
+            return "Q5_0";
+        case DType::q5_1:
+            return "Q5_1";
+        case DType::q3_k:
+            return "Q3_K";
+        case DType::q5_k:
+            return "Q5_K";
+        case DType::iq4_nl:
+            return "IQ4_NL";
+        case DType::iq4_xs:
+            return "IQ4_XS";
     }
     return "?";
 }
@@ -43,6 +57,20 @@ BlockFormat block_format(DType type) {
             return {256, 144};
         case DType::q6_k:
             return {256, 210};
+        case DType::q4_1:
+            return {32, 20};
+        case DType::q5_0:
+            return {32, 22};
+        case DType::q5_1:
+            return {32, 24};
+        case DType::iq4_nl:
+            return {32, 18};
+        case DType::q3_k:
+            return {256, 110};
+        case DType::q5_k:
+            return {256, 176};
+        case DType::iq4_xs:
+            return {256, 136};
     }
     return {};
 }

@@ -12,7 +12,22 @@ namespace fantasma::engine {
 
 // Element types of stored tensors: the float types of safetensors and GGUF, and GGUF's
 // block-quantized types (engine/quants.hpp), whose blocks run along the innermost dimension.
-enum class DType { f32, f16, bf16, q8_0, q4_0, q4_k, q6_k };
+enum class DType {
+    f32,
+    f16,
+    bf16,
+    q8_0,
+    q4_0,
+    q4_k,
+    q6_k,
+    q4_1,
+    q5_0,
+    q5_1,
+    q3_k,
+    q5_k,
+    iq4_nl,
+    iq4_xs
+};
 
 std::string_view dtype_name(DType type);
 

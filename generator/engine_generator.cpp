@@ -13,12 +13,6 @@ namespace {
 
 using engine::TokenId;
 
-std::filesystem::path folder_of(const std::filesystem::path& model) {
-    if (std::filesystem::is_directory(model)) return model;
-    const std::filesystem::path parent = model.parent_path();
-    return parent.empty() ? "." : parent;
-}
-
 // Only in the first character of a message: a model that starts with `<think>` despite the
 // template (or with the empty block) has its thinking dropped.
 std::string without_thinking(std::string text) {
@@ -48,8 +42,8 @@ EngineGenerator::EngineGenerator(const std::filesystem::path& model,
     backend_ = std::move(on_backend.backend);
     loaded_ = std::move(on_backend.loaded);
     backend_note_ = std::move(on_backend.note);
-    tokenizer_ = engine::load_tokenizer(folder_of(model));
-    stops_ = engine::stop_tokens(folder_of(model), *tokenizer_);
+    tokenizer_ = engine::load_tokenizer(model);
+    stops_ = engine::stop_tokens(model, *tokenizer_);
 }
 
 EngineGenerator::~EngineGenerator() = default;
@@ -102,20 +96,16 @@ std::string EngineGenerator::generate(const RewritePrompt& prompt, std::uint64_t
     sampling.top_p = settings_.top_p;
     sampling.top_k = settings_.top_k;
     sampling.seed = seed;
-    engine::Sampler sampler(sampling);
+    // Ids past the tokenizer's vocabulary (the model's padding rows) are never drawn.
+    engine::Sampler sampler(sampling, tokenizer_->vocab_size());
     engine::SequenceState& sequence =
         ready_sequence(history, static_cast<int>(history.size()) + limit);
     std::vector<float> logits(static_cast<std::size_t>(vocab));
 
-    // Ids the tokenizer cannot write (a model's vocabulary is often padded past it).
-    const auto writable = static_cast<std::size_t>(
-        std::min<std::size_t>(tokenizer_->vocab_size(), static_cast<std::size_t>(vocab)));
     std::vector<TokenId> generated;
     TokenId next = history.back();
     while (static_cast<int>(generated.size()) < limit && !stop.stop_requested()) {
         model.forward(sequence, std::span(&next, 1), logits);
-        std::fill(logits.begin() + static_cast<std::ptrdiff_t>(writable), logits.end(),
-                  -std::numeric_limits<float>::infinity());
         next = sampler.sample(logits, history);
         if (std::find(stops_.begin(), stops_.end(), next) != stops_.end()) break;
         generated.push_back(next);

@@ -15,7 +15,7 @@
 
 #include "engine/config.hpp"
 #include "engine/error.hpp"
-#include "engine/gguf_convert.hpp"
+#include "engine/gguf/gguf_convert.hpp"
 #include "engine/safetensors.hpp"
 
 namespace fe = fantasma::engine;

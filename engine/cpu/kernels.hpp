@@ -17,8 +17,8 @@ namespace fantasma::engine::cpu {
 constexpr int kQ8Block = 32;  // activations are quantized in blocks of 32, as Q8_0
 
 // One matmul, out[T, N] = x[T, K] · Wᵀ, W [N, K] stored in `type` blocks, row after row.
-// Q8_0 and Q4_0 weights (and Q4_K, Q6_K in the AVX-512 table: Kernels::quantizes_activations) read
-// the activations quantized when x_quants is set (x_quants,
+// Q8_0 and Q4_0 weights (and Q4_K, Q5_K, Q6_K, IQ4_XS in the AVX-512 table:
+// Kernels::quantizes_activations) read the activations quantized when x_quants is set (x_quants,
 // x_scales: per row K int8 values and K/32 scales, x ≈ scale · quant); otherwise, and for every
 // other type, the kernels read the float rows.
 struct MatmulTask {
@@ -60,11 +60,19 @@ struct Kernels {
     // Whether this table's matmul also takes Q4_K and Q6_K weights on 8-bit activations (else
     // it converts them to floats).
     bool k_quants_on_quantized_activations = false;
+    // Whether it takes Q5_0, IQ4_NL and IQ4_XS (32-value blocks of signed weights and one
+    // scale, as Q4_0) on 8-bit activations (the AVX2 table; the AVX-512 one stores its
+    // activations +128 and has IQ4_XS among its K-quant kernels).
+    bool symmetric_blocks_on_quantized_activations = false;
 
     // Whether a matmul over `type` weights reads the activations quantized (x_quants).
     bool quantizes_activations(DType type) const {
         return type == DType::q8_0 || type == DType::q4_0 ||
-               ((type == DType::q4_k || type == DType::q6_k) && k_quants_on_quantized_activations);
+               ((type == DType::q4_k || type == DType::q5_k || type == DType::q6_k ||
+                 type == DType::iq4_xs) &&
+                k_quants_on_quantized_activations) ||
+               ((type == DType::q5_0 || type == DType::iq4_nl || type == DType::iq4_xs) &&
+                symmetric_blocks_on_quantized_activations);
     }
 };
 

@@ -3,6 +3,7 @@
 // an anonymous namespace (no inline code shared with other files, which the linker could
 // otherwise pick in its AVX2 form for a caller on a processor without it).
 #include "engine/cpu/kernels.hpp"
+#include "engine/quants.hpp"
 
 #if defined(__AVX2__) && defined(__FMA__) && defined(__F16C__)
 
@@ -13,6 +14,8 @@
 namespace fantasma::engine::cpu {
 
 void dequantize_q4_k_avx2(const std::byte* block, float* y);  // kernels_avx2_kquants.cpp
+void dequantize_q5_k_avx2(const std::byte* block, float* y);
+void dequantize_iq4_xs_avx2(const std::byte* block, float* y);
 void silu_times_avx2(float* out, const float* a, const float* b, int n);  // …_elementwise.cpp
 void sigmoid_times_avx2(float* x, const float* gate, int n);
 void dequantize_q6_k_avx2(const std::byte* block, float* y);
@@ -65,38 +68,84 @@ void quantize_row_q8(const float* x, int K, std::int8_t* quants, float* scales) 
     }
 }
 
-// The 32 weights of a Q8_0 or Q4_0 block as signed bytes.
-template <bool kQ4>
-__m256i block_weights(const std::byte* block) {
-    if constexpr (kQ4) {
-        const __m128i packed = _mm_loadu_si128(reinterpret_cast<const __m128i*>(block + 2));
-        const __m256i nibbles = _mm256_and_si256(
-            _mm256_set_m128i(_mm_srli_epi16(packed, 4), packed), _mm256_set1_epi8(15));
-        return _mm256_sub_epi8(nibbles, _mm256_set1_epi8(8));
-    } else {
+// The 32-value blocks whose weights are signed bytes times one scale per block, as the tile
+// below reads them (ggml-common.h layouts; IQ4_XS's blocks are the sub-blocks of its
+// 256-value super-blocks).
+enum class Block { q8_0, q4_0, q5_0, iq4_nl, iq4_xs };
+
+// 16 bytes of nibbles → 32 bytes: the low nibbles, then the high ones.
+__m256i nibbles(const std::byte* packed16) {
+    const __m128i packed = _mm_loadu_si128(reinterpret_cast<const __m128i*>(packed16));
+    return _mm256_and_si256(_mm256_set_m128i(_mm_srli_epi16(packed, 4), packed),
+                            _mm256_set1_epi8(15));
+}
+
+// IQ4_NL's and IQ4_XS's levels for 32 nibbles, by a byte shuffle in each 128-bit lane.
+__m256i iq4_levels(__m256i nibble_bytes) {
+    const __m128i table = _mm_loadu_si128(reinterpret_cast<const __m128i*>(kIq4Values.data()));
+    return _mm256_shuffle_epi8(_mm256_set_m128i(table, table), nibble_bytes);
+}
+
+// Block b of a row: its 32 weights as signed bytes, and its scale.
+template <Block kKind>
+__m256i block_weights(const std::byte* row, int b, float& scale) {
+    if constexpr (kKind == Block::q8_0) {
+        const std::byte* block = row + 34 * std::size_t(b);
+        scale = half_at(block);
         return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(block + 2));
+    } else if constexpr (kKind == Block::q4_0) {
+        const std::byte* block = row + 18 * std::size_t(b);
+        scale = half_at(block);
+        return _mm256_sub_epi8(nibbles(block + 2), _mm256_set1_epi8(8));
+    } else if constexpr (kKind == Block::q5_0) {
+        const std::byte* block = row + 22 * std::size_t(b);
+        scale = half_at(block);
+        std::uint32_t qh;
+        std::memcpy(&qh, block + 2, 4);
+        // Byte j takes bit j of qh: each byte gets qh's byte j / 8, then its own bit, as 16.
+        const __m256i spread = _mm256_shuffle_epi8(
+            _mm256_set1_epi32(int(qh)),
+            _mm256_setr_epi64x(0, 0x0101010101010101, 0x0202020202020202, 0x0303030303030303));
+        const __m256i bit = _mm256_set1_epi64x(std::int64_t(0x8040201008040201));
+        const __m256i fifth = _mm256_and_si256(
+            _mm256_cmpeq_epi8(_mm256_and_si256(spread, bit), bit), _mm256_set1_epi8(16));
+        return _mm256_sub_epi8(_mm256_or_si256(nibbles(block + 6), fifth), _mm256_set1_epi8(16));
+    } else if constexpr (kKind == Block::iq4_nl) {
+        const std::byte* block = row + 18 * std::size_t(b);
+        scale = half_at(block);
+        return iq4_levels(nibbles(block + 2));
+    } else {
+        const std::byte* super = row + 136 * std::size_t(b / 8);
+        const int j = b % 8;
+        const int low = (std::to_integer<int>(super[4 + j / 2]) >> (4 * (j % 2))) & 15;
+        const int high = (std::to_integer<int>(super[2 + j / 4]) >> (2 * (j % 4))) & 3;
+        scale = half_at(super) * float((low | high << 4) - 32);
+        return iq4_levels(nibbles(super + 8 + 16 * j));
     }
 }
 
 // Weight row r against activation rows [t0, t0 + N): each block is loaded and unpacked once
-// for the N rows. Signed × signed bytes through maddubs: |w| · (x with w's sign).
-template <bool kQ4, int N>
+// for the N rows. Signed × signed bytes through maddubs: |w| · (x with w's sign) (|w| ≤ 127,
+// so a pair of products stays within int16).
+template <Block kKind, int N>
 void quantized_tile(const MatmulTask& m, int r, int t0) {
-    constexpr int kBlockBytes = kQ4 ? 18 : 34;
     const int blocks = m.K / kQ8Block;
-    const std::byte* block = m.weight + std::size_t(r) * m.row_bytes;
+    const std::byte* row = m.weight + std::size_t(r) * m.row_bytes;
     const std::int8_t* x = m.x_quants + std::size_t(t0) * m.K;
     const float* x_scales = m.x_scales + std::size_t(t0) * blocks;
     const __m256i ones = _mm256_set1_epi16(1);
     __m256 sums[N];
     for (int i = 0; i < N; ++i) sums[i] = _mm256_setzero_ps();
-    for (int b = 0; b < blocks; ++b, block += kBlockBytes) {
+    const std::size_t block_bytes = m.row_bytes / std::size_t(blocks);  // IQ4_XS: on average
+    for (int b = 0; b < blocks; ++b) {
         // 4 KiB ahead: decode streams the weights once from 4 KiB pages of the mapped file, and
         // the hardware prefetcher stops at page boundaries (measured: −30% CPU time per token).
-        _mm_prefetch(reinterpret_cast<const char*>(block) + 4096, _MM_HINT_T0);
-        const __m256i w = block_weights<kQ4>(block);
+        if (kKind != Block::iq4_xs || b % 8 == 0)
+            _mm_prefetch(reinterpret_cast<const char*>(row) + std::size_t(b) * block_bytes + 4096,
+                         _MM_HINT_T0);
+        float w_scale;
+        const __m256i w = block_weights<kKind>(row, b, w_scale);
         const __m256i w_abs = _mm256_abs_epi8(w);
-        const float w_scale = half_at(block);
         for (int i = 0; i < N; ++i) {
             const __m256i xi = _mm256_loadu_si256(
                 reinterpret_cast<const __m256i*>(x + std::size_t(i) * m.K + b * kQ8Block));
@@ -112,24 +161,24 @@ void quantized_tile(const MatmulTask& m, int r, int t0) {
 
 // Rows in groups that fit in L1 together with a tile of activation rows, so that across the
 // tiles of a batch each weight byte comes from memory once. Tiles of 8 rows, the rest in 4, 2, 1.
-template <bool kQ4>
+template <Block kKind>
 void matmul_quantized(const MatmulTask& m, int row_begin, int row_end) {
     const int group = int(16384 / m.row_bytes) > 1 ? int(16384 / m.row_bytes) : 1;
     for (int g0 = row_begin; g0 < row_end; g0 += group) {
         const int g1 = smaller(g0 + group, row_end);
         int t = 0;
         for (; t + 8 <= m.T; t += 8)
-            for (int r = g0; r < g1; ++r) quantized_tile<kQ4, 8>(m, r, t);
+            for (int r = g0; r < g1; ++r) quantized_tile<kKind, 8>(m, r, t);
         if (t + 4 <= m.T) {
-            for (int r = g0; r < g1; ++r) quantized_tile<kQ4, 4>(m, r, t);
+            for (int r = g0; r < g1; ++r) quantized_tile<kKind, 4>(m, r, t);
             t += 4;
         }
         if (t + 2 <= m.T) {
-            for (int r = g0; r < g1; ++r) quantized_tile<kQ4, 2>(m, r, t);
+            for (int r = g0; r < g1; ++r) quantized_tile<kKind, 2>(m, r, t);
             t += 2;
         }
         if (t < m.T)
-            for (int r = g0; r < g1; ++r) quantized_tile<kQ4, 1>(m, r, t);
+            for (int r = g0; r < g1; ++r) quantized_tile<kKind, 1>(m, r, t);
     }
 }
 
@@ -156,9 +205,26 @@ void axpy(float* y, float a, const float* x, int n) {
     for (; i < n; ++i) y[i] += a * x[i];
 }
 
+// The AVX2 dequantizer of a 256-value block type, or none.
+using SuperBlockDequantizer = void (*)(const std::byte*, float*);
+SuperBlockDequantizer super_block_dequantizer(DType type) {
+    switch (type) {
+        case DType::q4_k:
+            return dequantize_q4_k_avx2;
+        case DType::q6_k:
+            return dequantize_q6_k_avx2;
+        case DType::q5_k:
+            return dequantize_q5_k_avx2;
+        case DType::iq4_xs:
+            return dequantize_iq4_xs_avx2;
+        default:
+            return nullptr;
+    }
+}
+
 // Float-type weights, n values from k0 of a row: F16 and BF16 converted 8 at a time, F32 as
-// is, Q4_K and Q6_K super-blocks by kernels_avx2_kquants.cpp, other types through the shared
-// dequantizer.
+// is, Q4_K, Q6_K, Q5_K and IQ4_XS super-blocks by kernels_avx2_kquants.cpp, other types through the
+// shared dequantizer.
 const float* float_span(const MatmulTask& m, const std::byte* row, int k0, int n, float* buffer) {
     if (m.type == DType::f32) return reinterpret_cast<const float*>(row) + k0;
     const auto* halves = reinterpret_cast<const std::uint16_t*>(row) + k0;
@@ -174,13 +240,11 @@ const float* float_span(const MatmulTask& m, const std::byte* row, int k0, int n
                 _mm_loadu_si128(reinterpret_cast<const __m128i*>(halves + i)));
             _mm256_storeu_ps(buffer + i, _mm256_castsi256_ps(_mm256_slli_epi32(wide, 16)));
         }
-    } else if ((m.type == DType::q4_k || m.type == DType::q6_k) && k0 % 256 == 0) {
-        const bool q4 = m.type == DType::q4_k;
-        const std::size_t block_bytes = q4 ? 144 : 210;
-        for (; i + 256 <= n; i += 256) {
-            const std::byte* block = row + std::size_t((k0 + i) / 256) * block_bytes;
-            q4 ? dequantize_q4_k_avx2(block, buffer + i) : dequantize_q6_k_avx2(block, buffer + i);
-        }
+    } else if (const auto super_block = super_block_dequantizer(m.type);
+               super_block && k0 % 256 == 0) {
+        const std::size_t block_bytes = std::size_t(block_format(m.type).bytes);
+        for (; i + 256 <= n; i += 256)
+            super_block(row + std::size_t((k0 + i) / 256) * block_bytes, buffer + i);
     }
     if (i < n) dequantize_span(m.type, row, k0 + i, n - i, buffer + i);
     return buffer;
@@ -206,10 +270,22 @@ void matmul_float(const MatmulTask& m, int row_begin, int row_end) {
 }
 
 void matmul(const MatmulTask& m, int row_begin, int row_end) {
-    if (m.x_quants != nullptr && m.type == DType::q8_0)
-        return matmul_quantized<false>(m, row_begin, row_end);
-    if (m.x_quants != nullptr && m.type == DType::q4_0)
-        return matmul_quantized<true>(m, row_begin, row_end);
+    if (m.x_quants != nullptr) {
+        switch (m.type) {
+            case DType::q8_0:
+                return matmul_quantized<Block::q8_0>(m, row_begin, row_end);
+            case DType::q4_0:
+                return matmul_quantized<Block::q4_0>(m, row_begin, row_end);
+            case DType::q5_0:
+                return matmul_quantized<Block::q5_0>(m, row_begin, row_end);
+            case DType::iq4_nl:
+                return matmul_quantized<Block::iq4_nl>(m, row_begin, row_end);
+            case DType::iq4_xs:
+                return matmul_quantized<Block::iq4_xs>(m, row_begin, row_end);
+            default:
+                break;
+        }
+    }
     matmul_float(m, row_begin, row_end);
 }
 
@@ -253,8 +329,17 @@ void delta_step(float* S, const float* q, const float* k, const float* v, float 
     for (int j = 0; j < Dv; ++j) out[j] *= q_scale;
 }
 
-constexpr Kernels kAvx2{"avx2", quantize_row_q8, matmul,          dot,
-                        axpy,   delta_step,      silu_times_avx2, sigmoid_times_avx2};
+constexpr Kernels kAvx2{"avx2",
+                        quantize_row_q8,
+                        matmul,
+                        dot,
+                        axpy,
+                        delta_step,
+                        silu_times_avx2,
+                        sigmoid_times_avx2,
+                        /*quant_offset=*/0,
+                        /*k_quants_on_quantized_activations=*/false,
+                        /*symmetric_blocks_on_quantized_activations=*/true};
 
 }  // namespace
 

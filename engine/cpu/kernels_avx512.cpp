@@ -284,6 +284,7 @@ Kernels make_table() {
     table.delta_step = delta_step;
     table.quant_offset = 128;
     table.k_quants_on_quantized_activations = true;
+    table.symmetric_blocks_on_quantized_activations = false;  // the AVX2 kernels want signed x
     return table;
 }
 

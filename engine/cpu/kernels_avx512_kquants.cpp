@@ -1,7 +1,7 @@
-// The AVX-512 VNNI matmuls on Q4_K and Q6_K weights (llama.cpp's usual Q4_K_M files are made
-// of these) on 8-bit activations, for any number of tokens; part of the avx512-vnni table
-// (kernels_avx512.cpp). The weights' small integers are unsigned (Q4_K: 0–15 with a min,
-// Q6_K: 0–63 − 32) and meet the signed activations in vpdpbusd; what the unsigned form adds
+// The AVX-512 VNNI matmuls on Q4_K, Q5_K, Q6_K and IQ4_XS weights (llama.cpp's usual Q4_K_M and
+// Q5_K_M files are made of these) on 8-bit activations, for any number of tokens; part of the
+// avx512-vnni table (kernels_avx512.cpp). The weights' small integers are unsigned (Q4_K: 0–15 with
+// a min, Q6_K: 0–63 − 32) and meet the signed activations in vpdpbusd; what the unsigned form adds
 // (min·Σx, 32·Σx) is removed through per-block sums of the activations, prepared once per token.
 #include "engine/cpu/kernels.hpp"
 
@@ -9,6 +9,7 @@
     defined(__AVX512VNNI__)
 
 #include "engine/cpu/avx512_intrinsics.hpp"
+#include "engine/quants.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -66,13 +67,15 @@ __m128i q4_k_scales_and_mins(const std::byte* packed) {
     return _mm_setr_epi32(int(w[0] & low6), int(scales_high), int(w[1] & low6), int(mins_high));
 }
 
-// Row r of Q4_K weights against N prepared tokens: each super-block's scales and each run of
-// nibbles unpacked once for all of them. Sums to out[i][r].
-template <int N>
+// Row r of Q4_K weights (kQ5: Q5_K, the same with a fifth bit per value from qh[32], bit j
+// for the values of sub-block j: 0–31 instead of 0–15) against N prepared tokens: each
+// super-block's scales and each run of values unpacked once for all of them. Sums to
+// out[i][r].
+template <bool kQ5, int N>
 void q4_k_tile(const MatmulTask& m, int r, const PreparedToken* tokens, float* const* out) {
-    constexpr int kSuperBytes = 144;
+    constexpr int kSuperBytes = kQ5 ? 176 : 144;
     const std::byte* super = m.weight + std::size_t(r) * m.row_bytes;
-    const __m256i mask = _mm256_set1_epi8(15);
+    const __m256i mask = _mm256_set1_epi8(15), one = _mm256_set1_epi8(1);
     __m512 sums[N];
     __m256 min_sums[N];
     for (int i = 0; i < N; ++i) sums[i] = _mm512_setzero_ps(), min_sums[i] = _mm256_setzero_ps();
@@ -91,12 +94,22 @@ void q4_k_tile(const MatmulTask& m, int r, const PreparedToken* tokens, float* c
         for (int i = 0; i < N; ++i)
             min_sums[i] =
                 _mm256_fmadd_ps(mins, _mm256_loadu_ps(tokens[i].block_sums + 8 * s), min_sums[i]);
-        const std::byte* q = super + 16;
+        const std::byte* q = super + (kQ5 ? 48 : 16);
+        const __m256i qh = kQ5 ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(super + 16))
+                               : _mm256_setzero_si256();
         for (int g = 0; g < 4; ++g, q += 32) {
             const __m256i bytes = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q));
-            const __m512i nibbles =
-                _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_and_si256(bytes, mask)),
-                                   _mm256_and_si256(_mm256_srli_epi16(bytes, 4), mask), 1);
+            __m256i low = _mm256_and_si256(bytes, mask);
+            __m256i high = _mm256_and_si256(_mm256_srli_epi16(bytes, 4), mask);
+            if constexpr (kQ5) {  // bit j of each qh byte, moved to bit 4 (epi16 shifts: the
+                                  // mask keeps each byte's own bit)
+                low = _mm256_or_si256(
+                    low, _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(qh, 2 * g), one), 4));
+                high = _mm256_or_si256(
+                    high,
+                    _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(qh, 2 * g + 1), one), 4));
+            }
+            const __m512i nibbles = _mm512_inserti64x4(_mm512_castsi256_si512(low), high, 1);
             const __m512i lanes = _mm512_inserti64x4(
                 _mm512_castsi256_si512(_mm256_set1_epi32(2 * g)), _mm256_set1_epi32(2 * g + 1), 1);
             const __m512 weight_scales = _mm512_permutexvar_ps(lanes, scales);
@@ -180,18 +193,79 @@ void q6_k_tile(const MatmulTask& m, int r, const PreparedToken* tokens, float* c
     for (int i = 0; i < N; ++i) out[i][r] = _mm512_reduce_add_ps(sums[i]);
 }
 
-template <bool kQ6, int N>
+// IQ4_XS: super-blocks of 256 values, 8 sub-blocks of 32 with 6-bit scales (d·(scale − 32));
+// each nibble picks one of 16 signed levels (kIq4Values). A sub-block's 16 bytes hold its
+// first 16 values in their low nibbles and the next 16 in their high nibbles. vpdpbusd wants
+// the weights unsigned: the levels are looked up + 128, and 128·Σx of each block (four times
+// the prepared −32·Σx) starts the sums.
+template <int N>
+void iq4_xs_tile(const MatmulTask& m, int r, const PreparedToken* tokens, float* const* out) {
+    constexpr int kSuperBytes = 136;
+    const std::byte* super = m.weight + std::size_t(r) * m.row_bytes;
+    const __m256i mask = _mm256_set1_epi8(15);
+    alignas(16) std::uint8_t offset_levels[16];
+    for (int i = 0; i < 16; ++i) offset_levels[i] = std::uint8_t(kIq4Values[std::size_t(i)] + 128);
+    const __m256i levels = _mm256_broadcastsi128_si256(
+        _mm_load_si128(reinterpret_cast<const __m128i*>(offset_levels)));
+    __m512 sums[N];
+    for (int i = 0; i < N; ++i) sums[i] = _mm512_setzero_ps();
+    for (int s = 0; s < m.K / 256; ++s, super += kSuperBytes) {
+        for (int line = 0; line < 3; ++line)
+            _mm_prefetch(reinterpret_cast<const char*>(super) + 4096 + 64 * line, _MM_HINT_T0);
+        std::uint16_t halves[2];
+        std::memcpy(halves, super, 4);
+        const float d = _cvtsh_ss(halves[0]);
+        alignas(32) float block_scales[8];
+        for (int j = 0; j < 8; ++j) {
+            const int low = (std::to_integer<int>(super[4 + j / 2]) >> (4 * (j % 2))) & 15;
+            const int high = (halves[1] >> (2 * j)) & 3;
+            block_scales[j] = d * float((low | high << 4) - 32);
+        }
+        const __m512 scales = _mm512_castps256_ps512(_mm256_load_ps(block_scales));
+        const std::byte* q = super + 8;
+        for (int g = 0; g < 4; ++g, q += 32) {  // two sub-blocks: 64 values
+            const __m256i bytes = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q));
+            const __m256i low = _mm256_and_si256(bytes, mask);
+            const __m256i high = _mm256_and_si256(_mm256_srli_epi16(bytes, 4), mask);
+            // In the activations' order: sub-block 2g's low then high nibbles, then 2g + 1's.
+            const __m256i first = _mm256_permute2x128_si256(low, high, 0x20);
+            const __m256i second = _mm256_permute2x128_si256(low, high, 0x31);
+            const __m512i weights =
+                _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_shuffle_epi8(levels, first)),
+                                   _mm256_shuffle_epi8(levels, second), 1);
+            const __m512i lanes = _mm512_inserti64x4(
+                _mm512_castsi256_si512(_mm256_set1_epi32(2 * g)), _mm256_set1_epi32(2 * g + 1), 1);
+            const __m512 weight_scales = _mm512_permutexvar_ps(lanes, scales);
+            const int p = 4 * s + g;
+#pragma GCC unroll 8
+            for (int i = 0; i < N; ++i) {
+                const PreparedPair& pair = tokens[i].pairs[p];
+                const __m512i dot =
+                    _mm512_dpbusd_epi32(_mm512_slli_epi32(pair.minus_32_sums, 2), weights, pair.x);
+                sums[i] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(dot),
+                                          _mm512_mul_ps(weight_scales, pair.scales), sums[i]);
+            }
+        }
+    }
+    for (int i = 0; i < N; ++i) out[i][r] = _mm512_reduce_add_ps(sums[i]);
+}
+
+enum class KQuant { q4_k, q5_k, q6_k, iq4_xs };
+
+template <KQuant kType, int N>
 void tile(const MatmulTask& m, int r, const PreparedToken* tokens, float* const* out) {
-    if constexpr (kQ6)
+    if constexpr (kType == KQuant::q6_k)
         q6_k_tile<N>(m, r, tokens, out);
+    else if constexpr (kType == KQuant::iq4_xs)
+        iq4_xs_tile<N>(m, r, tokens, out);
     else
-        q4_k_tile<N>(m, r, tokens, out);
+        q4_k_tile<kType == KQuant::q5_k, N>(m, r, tokens, out);
 }
 
 // Any number of tokens: rows in groups that stay in L2 (~256 KiB) while tiles of up to 8
 // tokens, prepared once per group, pass over them (a last tile of fewer in runs of 4, 2, 1).
 constexpr int kTileTokens = 8;
-template <bool kQ6>
+template <KQuant kType>
 void matmul_rows(const MatmulTask& m, int row_begin, int row_end) {
     alignas(64) PreparedPair pairs[kTileTokens][kMaxK / 64];
     float block_sums[kTileTokens][kMaxK / 32];
@@ -209,10 +283,10 @@ void matmul_rows(const MatmulTask& m, int row_begin, int row_end) {
             }
             for (int r = g0; r < g1; ++r) {
                 int i = 0;
-                if (n == 8) tile<kQ6, 8>(m, r, tokens, out), i = 8;
-                if (n - i >= 4) tile<kQ6, 4>(m, r, tokens + i, out + i), i += 4;
-                if (n - i >= 2) tile<kQ6, 2>(m, r, tokens + i, out + i), i += 2;
-                if (n - i >= 1) tile<kQ6, 1>(m, r, tokens + i, out + i);
+                if (n == 8) tile<kType, 8>(m, r, tokens, out), i = 8;
+                if (n - i >= 4) tile<kType, 4>(m, r, tokens + i, out + i), i += 4;
+                if (n - i >= 2) tile<kType, 2>(m, r, tokens + i, out + i), i += 2;
+                if (n - i >= 1) tile<kType, 1>(m, r, tokens + i, out + i);
             }
         }
     }
@@ -223,9 +297,13 @@ void matmul_rows(const MatmulTask& m, int row_begin, int row_end) {
 bool matmul_k_quants_avx512(const MatmulTask& m, int row_begin, int row_end) {
     if (m.K % 256 != 0 || m.K > kMaxK) return false;
     if (m.type == DType::q4_k)
-        matmul_rows<false>(m, row_begin, row_end);
+        matmul_rows<KQuant::q4_k>(m, row_begin, row_end);
+    else if (m.type == DType::q5_k)
+        matmul_rows<KQuant::q5_k>(m, row_begin, row_end);
     else if (m.type == DType::q6_k)
-        matmul_rows<true>(m, row_begin, row_end);
+        matmul_rows<KQuant::q6_k>(m, row_begin, row_end);
+    else if (m.type == DType::iq4_xs)
+        matmul_rows<KQuant::iq4_xs>(m, row_begin, row_end);
     else
         return false;
     return true;

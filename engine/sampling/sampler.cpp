@@ -73,11 +73,17 @@ std::size_t Sampler::draw(const std::vector<double>& probabilities) {
     return last_kept;  // rounding left the point just above the total
 }
 
-Sampler::Sampler(const SamplingSettings& settings) : settings_(settings), random_(settings.seed) {}
+Sampler::Sampler(const SamplingSettings& settings, std::size_t drawable)
+    : settings_(settings), drawable_(drawable), random_(settings.seed) {}
+
+std::size_t Sampler::padding(std::size_t vocab) const {
+    return drawable_ > 0 && drawable_ < vocab ? vocab - drawable_ : 0;
+}
 
 TokenId Sampler::sample(std::span<const float> logits, std::span<const TokenId> history) {
-    if (logits.empty()) throw ModelError("sampling from an empty vocabulary");
-    scratch_.assign(logits.begin(), logits.end());
+    if (logits.size() <= padding(logits.size()))
+        throw ModelError("sampling from an empty vocabulary");
+    scratch_.assign(logits.begin(), logits.end() - std::ptrdiff_t(padding(logits.size())));
     apply_repetition_penalty(scratch_, history, settings_.repetition_penalty);
     if (settings_.temperature <= 0 || settings_.top_k == 1)
         return static_cast<TokenId>(std::max_element(scratch_.begin(), scratch_.end()) -
@@ -87,15 +93,22 @@ TokenId Sampler::sample(std::span<const float> logits, std::span<const TokenId> 
 
 int Sampler::best_needed(int vocab) const {
     if (settings_.repetition_penalty != 1.0f) return 0;
-    if (settings_.temperature <= 0 || settings_.top_k == 1) return std::min(1, vocab);
-    return settings_.top_k > 0 ? std::min(settings_.top_k, vocab) : 0;
+    const int padded = int(padding(std::size_t(std::max(vocab, 0))));
+    if (settings_.temperature <= 0 || settings_.top_k == 1) return std::min(1 + padded, vocab);
+    return settings_.top_k > 0 ? std::min(settings_.top_k + padded, vocab) : 0;
 }
 
 TokenId Sampler::sample_best(std::span<const Candidate> best) {
-    if (best.empty()) throw ModelError("sampling from an empty vocabulary");
-    if (settings_.temperature <= 0 || settings_.top_k == 1) return best.front().index;
+    // The padding ids dropped, then as many as the draw needs (largest first, as given).
+    std::vector<Candidate> by_id;
+    const std::size_t needed =
+        settings_.temperature <= 0 || settings_.top_k <= 1 ? 1 : std::size_t(settings_.top_k);
+    for (const Candidate& candidate : best)
+        if ((drawable_ == 0 || std::size_t(candidate.index) < drawable_) && by_id.size() < needed)
+            by_id.push_back(candidate);
+    if (by_id.empty()) throw ModelError("sampling from an empty vocabulary");
+    if (settings_.temperature <= 0 || settings_.top_k == 1) return by_id.front().index;
     // sample() walks the vocabulary in id order: the same walk over the kept ids.
-    std::vector<Candidate> by_id(best.begin(), best.end());
     std::sort(by_id.begin(), by_id.end(), [](auto a, auto b) { return a.index < b.index; });
     scratch_.resize(by_id.size());
     for (std::size_t i = 0; i < by_id.size(); ++i) scratch_[i] = by_id[i].value;
@@ -124,13 +137,13 @@ void add_eos_ids(const std::filesystem::path& file, std::vector<TokenId>& ids) {
 
 }  // namespace
 
-std::vector<TokenId> stop_tokens(const std::filesystem::path& model_folder,
-                                 const Tokenizer& tokenizer) {
-    std::vector<TokenId> ids;
-    if (std::filesystem::is_directory(model_folder)) {
-        add_eos_ids(model_folder / "generation_config.json", ids);
-        add_eos_ids(model_folder / "config.json", ids);
-    }
+std::vector<TokenId> stop_tokens(const std::filesystem::path& model, const Tokenizer& tokenizer) {
+    std::vector<TokenId> ids = tokenizer.end_of_text_ids();
+    const std::filesystem::path folder = std::filesystem::is_directory(model) ? model
+                                         : model.parent_path().empty() ? std::filesystem::path(".")
+                                                                       : model.parent_path();
+    add_eos_ids(folder / "generation_config.json", ids);
+    add_eos_ids(folder / "config.json", ids);
     for (const char* token : {"<|im_end|>", "<|endoftext|>"})
         if (auto id = tokenizer.token_id(token)) ids.push_back(*id);
     std::sort(ids.begin(), ids.end());

@@ -103,7 +103,21 @@ std::string nfc(std::string_view text) {
 
 }  // namespace
 
-BpeTokenizer::BpeTokenizer(std::string_view json_text, const std::string& source) {
+std::pair<std::string, std::string> split_bpe_merge(std::string_view merge,
+                                                    const std::string& source) {
+    const auto space = merge.find(' ');
+    if (space == std::string_view::npos) throw ModelError(source + ": merge without a space");
+    return {std::string(merge.substr(0, space)), std::string(merge.substr(space + 1))};
+}
+
+std::pair<std::string, std::string> read_bpe_merge(const json& merge, const std::string& source) {
+    if (merge.is_string()) return split_bpe_merge(merge.get_ref<const std::string&>(), source);
+    if (merge.is_array() && merge.size() == 2 && merge[0].is_string() && merge[1].is_string())
+        return {merge[0].get<std::string>(), merge[1].get<std::string>()};
+    throw ModelError(source + ": a merge is neither \"a b\" nor [\"a\", \"b\"]");
+}
+
+BpeDefinition read_tokenizer_json(std::string_view json_text, const std::string& source) {
     JsonRead read = read_json(json_text);
     if (!read.ok()) throw ModelError(source + ": " + read.error);
     json root = std::move(read.value);
@@ -115,36 +129,47 @@ BpeTokenizer::BpeTokenizer(std::string_view json_text, const std::string& source
         throw ModelError(source + ": 'model' is not a BPE model with a vocab and merges");
 
     constexpr auto max_id = std::numeric_limits<TokenId>::max() / 2;
-    auto add_token = [&](const std::string& bytes, const json& id_value) {
+    const auto id_of = [&](const json& id_value) {
         if (!id_value.is_number_integer() || id_value.get<std::int64_t>() < 0 ||
             id_value.get<std::int64_t>() > max_id)
             throw ModelError(source + ": token id out of range");
-        auto id = id_value.get<TokenId>();
+        return id_value.get<TokenId>();
+    };
+    BpeDefinition definition;
+    for (const auto& [token, id] : model["vocab"].items())
+        definition.vocabulary.emplace_back(token, id_of(id));
+    for (const auto& merge : model["merges"])
+        definition.merges.push_back(read_bpe_merge(merge, source));
+    if (root.contains("added_tokens") && root["added_tokens"].is_array()) {
+        for (const auto& added : root["added_tokens"]) {
+            if (!added.is_object() || !added.contains("content") || !added["content"].is_string() ||
+                added["content"].get<std::string>().empty() || !added.contains("id"))
+                throw ModelError(source + ": an added token lacks its content or id");
+            definition.added.emplace_back(added["content"].get<std::string>(), id_of(added["id"]));
+        }
+    }
+    definition.nfc =
+        normalizer_is_nfc(root.contains("normalizer") ? root["normalizer"] : json(), source);
+    definition.pattern =
+        split_pattern(root.contains("pre_tokenizer") ? root["pre_tokenizer"] : json(), source);
+    return definition;
+}
+
+BpeTokenizer::BpeTokenizer(const BpeDefinition& definition, const std::string& source)
+    : nfc_(definition.nfc), pattern_(definition.pattern), end_of_text_(definition.end_of_text) {
+    const auto add_id = [&](const std::string& bytes, TokenId id) {
+        if (id < 0) throw ModelError(source + ": token id out of range");
         vocab_size_ = std::max(vocab_size_, static_cast<std::size_t>(id) + 1);
         id_to_bytes_[id] = bytes;
-        return id;
     };
-    for (const auto& [token, id] : model["vocab"].items()) {
+    for (const auto& [token, id] : definition.vocabulary) {
         auto bytes = to_bytes(token);
         if (!bytes) throw ModelError(source + ": vocabulary entry is not byte-level: " + token);
-        bytes_to_id_[*bytes] = add_token(*bytes, id);
+        add_id(*bytes, id);
+        bytes_to_id_[*bytes] = id;
     }
     int rank = 0;
-    for (const auto& merge : model["merges"]) {
-        std::string left, right;
-        if (merge.is_string()) {
-            auto text = merge.get<std::string>();
-            auto space = text.find(' ');
-            if (space == std::string::npos) throw ModelError(source + ": merge without a space");
-            left = text.substr(0, space);
-            right = text.substr(space + 1);
-        } else if (merge.is_array() && merge.size() == 2 && merge[0].is_string() &&
-                   merge[1].is_string()) {
-            left = merge[0].get<std::string>();
-            right = merge[1].get<std::string>();
-        } else {
-            throw ModelError(source + ": a merge is neither \"a b\" nor [\"a\", \"b\"]");
-        }
+    for (const auto& [left, right] : definition.merges) {
         auto left_bytes = to_bytes(left), right_bytes = to_bytes(right);
         if (!left_bytes || !right_bytes) throw ModelError(source + ": merge is not byte-level");
         merge_rank_.emplace(merge_key(*left_bytes, *right_bytes), rank++);
@@ -152,23 +177,15 @@ BpeTokenizer::BpeTokenizer(std::string_view json_text, const std::string& source
     for (int byte = 0; byte < 256; ++byte)
         if (!bytes_to_id_.contains(std::string(1, static_cast<char>(byte))))
             throw ModelError(source + ": vocabulary lacks byte " + std::to_string(byte));
-
-    if (root.contains("added_tokens") && root["added_tokens"].is_array()) {
-        for (const auto& added : root["added_tokens"]) {
-            if (!added.is_object() || !added.contains("content") || !added["content"].is_string() ||
-                added["content"].get<std::string>().empty() || !added.contains("id"))
-                throw ModelError(source + ": an added token lacks its content or id");
-            auto content = added["content"].get<std::string>();
-            added_[content] = add_token(content, added["id"]);
-            added_lengths_.push_back(content.size());
-        }
-        std::sort(added_lengths_.begin(), added_lengths_.end(), std::greater<>());
-        added_lengths_.erase(std::unique(added_lengths_.begin(), added_lengths_.end()),
-                             added_lengths_.end());
+    for (const auto& [content, id] : definition.added) {
+        if (content.empty()) throw ModelError(source + ": an added token is empty");
+        add_id(content, id);
+        added_[content] = id;
+        added_lengths_.push_back(content.size());
     }
-    nfc_ = normalizer_is_nfc(root.contains("normalizer") ? root["normalizer"] : json(), source);
-    pattern_ =
-        split_pattern(root.contains("pre_tokenizer") ? root["pre_tokenizer"] : json(), source);
+    std::sort(added_lengths_.begin(), added_lengths_.end(), std::greater<>());
+    added_lengths_.erase(std::unique(added_lengths_.begin(), added_lengths_.end()),
+                         added_lengths_.end());
 }
 
 std::vector<TokenId> BpeTokenizer::encode(std::string_view text) const {

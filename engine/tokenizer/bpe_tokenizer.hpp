@@ -1,26 +1,52 @@
 #pragma once
 
 #include <map>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 #include "engine/tokenizer/pretokenize.hpp"
 #include "engine/tokenizer/tokenizer.hpp"
 
 namespace fantasma::engine {
 
+// What a byte-level BPE tokenizer is made of, whichever file it comes from (a tokenizer.json,
+// or a GGUF's tokenizer.ggml.* keys). Vocabulary and merges are written in GPT-2's byte-level
+// alphabet (printable characters standing for bytes); added tokens as their text.
+struct BpeDefinition {
+    std::vector<std::pair<std::string, TokenId>> vocabulary;
+    std::vector<std::pair<std::string, std::string>> merges;  // highest priority first
+    std::vector<std::pair<std::string, TokenId>> added;       // found in the text before BPE
+    bool nfc = false;
+    SplitPattern pattern = SplitPattern::qwen35;
+    std::vector<TokenId> end_of_text;  // ids the file names as ending a text (eos)
+};
+
+// A tokenizer.json's BPE model, added tokens, normalizer and split regex.
+BpeDefinition read_tokenizer_json(std::string_view json_text, const std::string& source);
+
+// A BPE merge as tokenizer.json and GGUF write it, "left right", or as newer tokenizer.json
+// files do, ["left", "right"]. Throws ModelError for anything else. The one reader of merges.
+std::pair<std::string, std::string> read_bpe_merge(const nlohmann::json& merge,
+                                                   const std::string& source);
+std::pair<std::string, std::string> split_bpe_merge(std::string_view merge,
+                                                    const std::string& source);
+
 // Byte-level BPE as Hugging Face `tokenizers` runs Qwen's tokenizer.json: added tokens found
 // first (longest match), NFC on the text between them, the split regex, bytes mapped to
 // printable characters, then merges by rank.
 class BpeTokenizer final : public Tokenizer {
   public:
-    // `json_text` is the content of a tokenizer.json; `source` names it in error messages.
-    BpeTokenizer(std::string_view json_text, const std::string& source);
+    // `source` names the file in error messages.
+    BpeTokenizer(const BpeDefinition& definition, const std::string& source);
 
     std::vector<TokenId> encode(std::string_view text) const override;
     std::string decode(std::span<const TokenId> ids) const override;
     std::optional<TokenId> token_id(std::string_view token) const override;
     std::size_t vocab_size() const override { return vocab_size_; }
+    std::vector<TokenId> end_of_text_ids() const override { return end_of_text_; }
 
   private:
     void encode_piece(std::string_view piece, std::vector<TokenId>& ids) const;
@@ -36,6 +62,7 @@ class BpeTokenizer final : public Tokenizer {
     std::vector<std::size_t> added_lengths_;
     bool nfc_ = false;
     SplitPattern pattern_ = SplitPattern::qwen35;
+    std::vector<TokenId> end_of_text_;
 };
 
 }  // namespace fantasma::engine

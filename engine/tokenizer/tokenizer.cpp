@@ -4,7 +4,9 @@
 #include <sstream>
 
 #include "engine/error.hpp"
+#include "engine/gguf/gguf.hpp"
 #include "engine/tokenizer/bpe_tokenizer.hpp"
+#include "engine/tokenizer/gguf_vocabulary.hpp"
 #if FANTASMA_HAS_SENTENCEPIECE
 #include "engine/tokenizer/sentencepiece_tokenizer.hpp"
 #endif
@@ -33,7 +35,30 @@ std::unique_ptr<Tokenizer> load_tokenizer(const std::filesystem::path& path) {
     if (std::filesystem::is_directory(path)) {
         for (const char* name : {"tokenizer.json", "tokenizer.model"})
             if (std::filesystem::exists(path / name)) return load_tokenizer(path / name);
-        throw ModelError(path.string() + ": no tokenizer.json or tokenizer.model in the folder");
+        if (const auto gguf = lone_gguf(path)) return load_tokenizer(*gguf);
+        throw ModelError(path.string() +
+                         ": no tokenizer.json, tokenizer.model or single GGUF file in the folder");
+    }
+    // A model file (a GGUF written without tokenizer keys, a .safetensors file): the tokenizer
+    // files beside it.
+    const auto beside = [&path]() -> std::unique_ptr<Tokenizer> {
+        const auto folder = path.parent_path().empty() ? "." : path.parent_path();
+        for (const char* name : {"tokenizer.json", "tokenizer.model"})
+            if (std::filesystem::exists(folder / name)) return load_tokenizer(folder / name);
+        return nullptr;
+    };
+    if (is_gguf_file(path)) {
+        const GgufFile file(path);
+        if (auto definition = bpe_from_gguf(file.contents(), path.string()))
+            return std::make_unique<BpeTokenizer>(*definition, path.string());
+        if (auto tokenizer = beside()) return tokenizer;
+        throw ModelError(path.string() +
+                         ": the GGUF file has no tokenizer (no tokenizer.ggml.tokens) and no "
+                         "tokenizer.json or tokenizer.model is beside it");
+    }
+    if (path.extension() == ".safetensors") {
+        if (auto tokenizer = beside()) return tokenizer;
+        throw ModelError(path.string() + ": no tokenizer.json or tokenizer.model beside it");
     }
     auto content = read_file(path);
     if (path.extension() == ".model") {
@@ -45,7 +70,8 @@ std::unique_ptr<Tokenizer> load_tokenizer(const std::filesystem::path& path) {
                          "was configured with -DFANTASMA_SENTENCEPIECE=OFF)");
 #endif
     }
-    return std::make_unique<BpeTokenizer>(content, path.string());
+    return std::make_unique<BpeTokenizer>(read_tokenizer_json(content, path.string()),
+                                          path.string());
 }
 
 }  // namespace fantasma::engine

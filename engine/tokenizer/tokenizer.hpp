@@ -26,10 +26,16 @@ class Tokenizer {
     virtual std::optional<TokenId> token_id(std::string_view token) const = 0;
     // One more than the largest id.
     virtual std::size_t vocab_size() const = 0;
+    // Ids the tokenizer's own file names as ending a text (a GGUF's eos_token_id); stop_tokens
+    // adds those of the model folder's config files.
+    virtual std::vector<TokenId> end_of_text_ids() const { return {}; }
 };
 
-// A HF `tokenizer.json` (byte-level BPE), a sentencepiece `.model` file, or a model folder
-// holding one of them. Throws ModelError with a one-line message for a bad or unknown file.
+// The tokenizer of a model, from any path a `--model` option takes: a HF `tokenizer.json`
+// (byte-level BPE), a sentencepiece `.model` file, a GGUF file (the tokenizer.ggml.* keys
+// inside it, or, for a file written without them, the tokenizer files beside it), or a model
+// folder holding one of these (a lone GGUF counts). Throws ModelError with a one-line message
+// for a bad or unknown file.
 std::unique_ptr<Tokenizer> load_tokenizer(const std::filesystem::path& path);
 
 }  // namespace fantasma::engine

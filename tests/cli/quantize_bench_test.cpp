@@ -12,7 +12,7 @@
 
 #include "../engine/reference_models.hpp"
 #include "cli_test_support.hpp"
-#include "engine/gguf.hpp"
+#include "engine/gguf/gguf.hpp"
 #include "engine/npy.hpp"
 
 namespace fs = std::filesystem;

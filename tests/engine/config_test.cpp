@@ -96,6 +96,12 @@ TEST_CASE("bad configs give one-line errors naming the setting", "[engine][confi
                Catch::Contains("not a multiple of num_key_value_heads"));
     CHECK_THAT(error_of(R"({"linear_num_key_heads": 3, "linear_num_value_heads": 4})"),
                Catch::Contains("not a multiple of linear_num_key_heads"));
+    // Qwen3.5-35B-A3B's text_config: experts, no dense intermediate_size.
+    CHECK_THAT(error_of(R"({"text_config": {"num_experts": 256, "num_experts_per_tok": 8}})"),
+               Catch::Contains("Qwen3.5 MoE models are not supported yet"));
+    CHECK_THAT(error_of(R"({"mtp_num_hidden_layers": -1})"),
+               Catch::Contains("MTP layer count is out of range"));
+    CHECK(parse(R"({"mtp_num_hidden_layers": 1, "num_hidden_layers": 4})").num_layers() == 4);
     CHECK_THAT(error_of(R"({"rope_parameters": {"rope_type": "yarn"}})"),
                Catch::Contains("only \"default\" is supported"));
     CHECK_THAT(error_of(R"({"hidden_act": "gelu"})"),

@@ -59,17 +59,21 @@ std::vector<std::byte> random_weight(fe::DType type, int rows, int cols, std::ui
         case fe::DType::q4_0:
             fe::quantize_q4_0(bytes.data(), values.data(), values.size());
             break;
-        case fe::DType::q4_k:
-        case fe::DType::q6_k: {
+        default: {  // random blocks with small, finite scales (and mins, where there are)
             std::mt19937 generator(seed);
             for (auto& b : bytes) b = std::byte(generator() & 0xff);
             for (std::size_t block = 0; block < bytes.size() / format.bytes; ++block) {
                 const std::size_t at = block * format.bytes;
-                if (type == fe::DType::q4_k) {
-                    put_half(at, 0.002f);     // d
-                    put_half(at + 2, 0.02f);  // dmin: the mins matter as much as the scales
-                } else {
+                if (type == fe::DType::q6_k) {
                     put_half(at + 208, 0.0005f);  // d, last
+                } else if (type == fe::DType::q3_k) {
+                    put_half(at + 108, 0.0005f);  // d, last
+                } else {
+                    put_half(at, 0.002f);  // d
+                    // dmin or m: the mins matter as much as the scales
+                    if (type == fe::DType::q4_k || type == fe::DType::q5_k ||
+                        type == fe::DType::q4_1 || type == fe::DType::q5_1)
+                        put_half(at + 2, 0.02f);
                 }
             }
             break;
@@ -107,9 +111,11 @@ double activation_error_bound(const std::vector<float>& w, const std::vector<flo
 TEST_CASE("fast matmul kernels match the reference on every weight format",
           "[engine][cpu][concurrent]") {
     const auto type = GENERATE(fe::DType::f32, fe::DType::f16, fe::DType::bf16, fe::DType::q8_0,
-                               fe::DType::q4_0, fe::DType::q4_k, fe::DType::q6_k);
+                               fe::DType::q4_0, fe::DType::q4_k, fe::DType::q6_k, fe::DType::q4_1,
+                               fe::DType::q5_0, fe::DType::q5_1, fe::DType::iq4_nl, fe::DType::q3_k,
+                               fe::DType::q5_k, fe::DType::iq4_xs);
     const int T = GENERATE(1, 30, 37);  // 30 and 37: every tile size of every table
-    const bool k_quant = type == fe::DType::q4_k || type == fe::DType::q6_k;
+    const bool k_quant = fe::block_format(type).values == 256;
     const bool float_type = !fe::block_format(type).values || fe::block_format(type).values == 1;
     // 83: no multiple of 8; 96: an odd number of 32-value blocks; 384: whole pairs of blocks
     // (the AVX-512 one-token path); 2080: more than one 2,048-value stretch of the AVX-512 tile

@@ -3,7 +3,7 @@
 // AVX2 kernels (where the processor has them) and the scalar ones.
 
 #include "engine/cpu/cpu_backend.hpp"
-#include "engine/gguf_convert.hpp"
+#include "engine/gguf/gguf_convert.hpp"
 #include "engine/npy.hpp"
 #include "engine/session.hpp"
 

@@ -1,8 +1,9 @@
-#include "engine/gguf.hpp"
+#include "engine/gguf/gguf.hpp"
 #include "engine/cpu/reference_backend.hpp"
 #include "engine/error.hpp"
-#include "engine/gguf_model.hpp"
-#include "engine/gguf_writer.hpp"
+#include "engine/gguf/gguf_model.hpp"
+#include "engine/gguf/gguf_writer.hpp"
+#include "engine/model_info.hpp"
 #include "engine/session.hpp"
 
 #include <catch2/catch.hpp>
@@ -132,8 +133,11 @@ TEST_CASE("bad GGUF files give one-line errors", "[engine][gguf]") {
                Catch::Contains("GGUF version 1 is not supported"));
     CHECK_THAT(with([](RawGguf& r) { r.tensor_count = std::uint64_t(1) << 60; }),
                Catch::Contains("claims more entries than the file holds"));
-    CHECK_THAT(with([](RawGguf& r) { r.type = 13; }),
-               Catch::Contains("tensor 't' has GGML type 13"));
+    CHECK_THAT(with([](RawGguf& r) { r.type = 16; }),
+               Catch::Contains("tensor 't' has type IQ2_XXS (ggml type 16) is not supported; "
+                               "supported: F32, F16, "));
+    CHECK_THAT(with([](RawGguf& r) { r.type = 1000; }),
+               Catch::Contains("an unknown type (ggml type 1000) is not supported"));
     CHECK_THAT(with([](RawGguf& r) {
                    r.type = 8, r.ne = {48, 2};
                }),
@@ -180,7 +184,18 @@ TEST_CASE("GGUF metadata must describe a qwen35 model", "[engine][gguf]") {
                       Catch::Contains("lacks general.architecture"));
     gguf.metadata["general.architecture"] = std::string("llama");
     CHECK_THROWS_WITH(fe::config_from_gguf(gguf, "m.gguf"),
-                      Catch::Contains("'llama' is not qwen35"));
+                      Catch::Contains("architecture 'llama' is not supported"));
+    gguf.metadata["general.architecture"] = std::string("qwen35moe");
+    CHECK_THROWS_WITH(fe::config_from_gguf(gguf, "m.gguf"),
+                      Catch::Contains("Qwen3.5 MoE models are not supported yet"));
+    gguf.metadata["general.architecture"] = std::string("clip");
+    CHECK_THROWS_WITH(fe::config_from_gguf(gguf, "m.gguf"),
+                      Catch::Contains("vision projector (mmproj) file"));
+    gguf.metadata["split.count"] = std::uint64_t(3);
+    gguf.metadata["split.no"] = std::uint64_t(1);
+    CHECK_THROWS_WITH(fe::config_from_gguf(gguf, "m.gguf"),
+                      Catch::Contains("part 2 of a GGUF split in 3 files; join them first"));
+    gguf.metadata.erase("split.count");
     gguf.metadata["general.architecture"] = std::string("qwen35");
     CHECK_THROWS_WITH(fe::config_from_gguf(gguf, "m.gguf"),
                       Catch::Contains("qwen35.embedding_length is missing or bad"));
@@ -207,4 +222,31 @@ TEST_CASE("a GGUF model lacking a tensor is refused with llama.cpp's name for it
     CHECK_THROWS_WITH(fe::open_model(path, backend),
                       Catch::Contains("tensor 'output_norm.weight' is missing"));
     fs::remove(path);
+}
+
+TEST_CASE("model info lists what a GGUF holds and what the engine cannot run", "[engine][gguf]") {
+    RawGguf raw;
+    raw.type = 16;  // IQ2_XXS
+    raw.ne = {256, 2};
+    const auto folder = fs::temp_directory_path() /
+                        ("fantasma-engine-test-" + std::to_string(::getpid()) + "-info");
+    fs::create_directories(folder);
+    std::ofstream(folder / "model.gguf", std::ios::binary) << raw.bytes();
+    // The folder stands for its one GGUF.
+    const fe::ModelInfo info = fe::inspect_model(folder);
+    CHECK(info.file == folder / "model.gguf");
+    CHECK(info.format == "GGUF v3");
+    REQUIRE(info.types.size() == 1);
+    CHECK(info.types[0].name == "IQ2_XXS");
+    CHECK_FALSE(info.types[0].supported);
+    CHECK_FALSE(info.config.has_value());
+    std::string problems;
+    for (const auto& problem : info.problems) problems += problem + "\n";
+    CHECK_THAT(problems, Catch::Contains("IQ2_XXS (ggml type 16) is not supported; supported: "
+                                         "F32, F16, Q4_0, Q4_1, Q5_0, Q5_1, Q8_0, Q3_K, Q4_K, "
+                                         "Q5_K, Q6_K, IQ4_NL, IQ4_XS, BF16 (1 tensor)"));
+    CHECK_THAT(problems, Catch::Contains("lacks general.architecture"));
+    CHECK_THAT(problems, Catch::Contains("tokenizer: "));
+    fs::remove_all(folder);
+    CHECK_THROWS_AS(fe::inspect_model(folder), fe::ModelError);
 }

@@ -1,6 +1,6 @@
-// Q4_K quantization against ggml's own reference quantizer: q4_k_reference.bin holds the
-// blocks ggml's quantize_row_q4_K_ref made from the inputs below
-// (tests/engine/make_q4_k_reference.c builds the same inputs and writes the file).
+// K-quant quantization against ggml's own reference quantizers: q4_k_reference.bin
+// (q5_k_…, q6_k_…) holds the blocks ggml's quantize_row_q4_K_ref (q5_K, q6_K) made from the
+// inputs below (tests/engine/make_q4_k_reference.c builds the same inputs and writes the files).
 
 #include "engine/quants.hpp"
 
@@ -75,4 +75,34 @@ TEST_CASE("Q4_K blocks dequantize close to what was quantized", "[engine][quants
 TEST_CASE("Q4_K of an all-zero block is all zero", "[engine][quants]") {
     const std::vector<std::uint8_t> blocks = quantize(std::vector<float>(256, 0.0f));
     for (const std::uint8_t byte : blocks) CHECK(byte == 0);
+}
+
+TEST_CASE("Q5_K and Q6_K quantization equal ggml's reference quantizers bit for bit",
+          "[engine][quants]") {
+    const auto type = GENERATE(fe::DType::q5_k, fe::DType::q6_k);
+    const bool q5 = type == fe::DType::q5_k;
+    const std::size_t block_bytes = q5 ? 176 : 210;
+    std::ifstream file(std::filesystem::path(FANTASMA_SOURCE_DIR) / "tests" / "engine" /
+                           (q5 ? "q5_k_reference.bin" : "q6_k_reference.bin"),
+                       std::ios::binary);
+    const std::vector<std::uint8_t> want((std::istreambuf_iterator<char>(file)),
+                                         std::istreambuf_iterator<char>());
+    REQUIRE(want.size() == 3 * block_bytes);
+    const std::vector<float> x = reference_inputs();
+    std::vector<std::uint8_t> got(3 * block_bytes);
+    (q5 ? fe::quantize_q5_k : fe::quantize_q6_k)(reinterpret_cast<std::byte*>(got.data()), x.data(),
+                                                 x.size());
+    for (std::size_t block = 0; block < 3; ++block) {
+        INFO(fe::dtype_name(type) << " block " << block);
+        const auto at = [&](const std::vector<std::uint8_t>& v, std::size_t offset) {
+            return v.begin() + long(block * block_bytes + offset);
+        };
+        CHECK(std::vector(at(got, 0), at(got, block_bytes)) ==
+              std::vector(at(want, 0), at(want, block_bytes)));
+    }
+    // And back: within a step of the 5- or 6-bit levels (block 0 spans [-8, 8)).
+    std::vector<float> back(x.size());
+    fe::dequantize(type, back.data(), reinterpret_cast<const std::byte*>(got.data()), back.size());
+    for (int i = 0; i < 256; ++i) CHECK(std::fabs(back[i] - x[i]) < (q5 ? 0.4f : 0.2f));
+    CHECK(std::fabs(back[700] - 100.0f) < 2.0f);
 }

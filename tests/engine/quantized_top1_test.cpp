@@ -7,7 +7,7 @@
 
 #include "engine/cpu/cpu_backend.hpp"
 #include "engine/cpu/reference_backend.hpp"
-#include "engine/gguf_convert.hpp"
+#include "engine/gguf/gguf_convert.hpp"
 #include "engine/npy.hpp"
 #include "engine/session.hpp"
 

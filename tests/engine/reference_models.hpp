@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "engine/config.hpp"
-#include "engine/gguf_convert.hpp"
+#include "engine/gguf/gguf_convert.hpp"
 #include "engine/npy.hpp"
 #include "engine/safetensors.hpp"
 #include "engine/tensor_data.hpp"

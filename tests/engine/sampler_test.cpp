@@ -105,3 +105,21 @@ TEST_CASE("Stop tokens come from the model's config and the chat markers", "[sam
     CHECK_THROWS(stop_tokens(dir, *tokenizer));
     std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("Padding ids past the tokenizer's vocabulary are never drawn", "[sampler]") {
+    // 4 logits, the last one a padding row with the largest value.
+    const std::vector<float> logits{0.0f, 1.0f, 2.0f, 9.0f};
+    Sampler greedy({.temperature = 0}, 3);
+    CHECK(greedy.sample(logits, {}) == 2);
+    CHECK(greedy.best_needed(4) == 2);  // the best one may be padding
+    const std::vector<Candidate> best{{9.0f, 3}, {2.0f, 2}};
+    CHECK(greedy.sample_best(best) == 2);
+    for (std::uint64_t seed = 0; seed < 50; ++seed) {
+        Sampler hot({.temperature = 5.0f, .top_k = 2, .seed = seed}, 3);
+        CHECK(hot.best_needed(4) == 3);
+        CHECK(hot.sample(logits, {}) != 3);
+        const std::vector<Candidate> top{{9.0f, 3}, {2.0f, 2}, {1.0f, 1}};
+        const TokenId drawn = hot.sample_best(top);
+        CHECK((drawn == 2 || drawn == 1));
+    }
+}

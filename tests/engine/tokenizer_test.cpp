@@ -10,7 +10,12 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include "engine/error.hpp"
+#include "engine/gguf/gguf_tokenizer.hpp"
+#include "engine/gguf/gguf_writer.hpp"
+#include "engine/sampling/sampler.hpp"
 #include "engine/tokenizer/chat_template.hpp"
 #include "engine/tokenizer/pretokenize.hpp"
 #include "engine/tokenizer/tokenizer.hpp"
@@ -75,6 +80,64 @@ TEST_CASE("BPE ids on the full Qwen3.5 vocabulary", "[tokenizer][.full-vocabular
     auto tokenizer = load_tokenizer(full);
     CHECK(tokenizer->vocab_size() == 248077);
     CHECK(count_matches(*tokenizer, cases) == cases.size());
+}
+
+// The tokenizer.json written into a GGUF the way llama.cpp's converter does (gpt2 model,
+// pre "qwen35", tokens padded with unused [PAD…] entries to the embedding's 248,320 rows,
+// control/user-defined added tokens, "a b" merges, eos id), alone in a folder.
+TEST_CASE("A GGUF's own tokenizer gives the tokenizer.json's ids on 1,200 strings",
+          "[tokenizer][gguf]") {
+    const auto root = std::filesystem::temp_directory_path() /
+                      ("fantasma-gguf-tokenizer-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(root / "hf");
+    std::filesystem::create_directories(root / "alone");
+    std::filesystem::copy_file(reference_dir / "qwen35-subset.json", root / "hf/tokenizer.json");
+    GgufWriter writer;
+    writer.add_string("general.architecture", "qwen35");
+    REQUIRE(add_tokenizer_metadata(writer, root / "hf", 248320, {248046}));
+    writer.write(root / "alone/model.gguf");
+
+    const auto from_json = load_tokenizer(reference_dir / "qwen35-subset.json");
+    const auto cases = load_cases();
+    for (const auto& path : {root / "alone/model.gguf", root / "alone"}) {
+        INFO(path);
+        const auto from_gguf = load_tokenizer(path);
+        CHECK(count_matches(*from_gguf, cases) == cases.size());
+        CHECK(from_gguf->vocab_size() == from_json->vocab_size());  // the [PAD…] rows skipped
+        const auto ids = from_gguf->encode("<|im_start|>user\nCafe\u0301 <think>x</think>");
+        CHECK(ids == from_json->encode("<|im_start|>user\nCafe\u0301 <think>x</think>"));
+        CHECK(from_gguf->decode(ids) == from_json->decode(ids));
+        CHECK(from_gguf->end_of_text_ids() == std::vector<TokenId>{248046});
+        CHECK(stop_tokens(path, *from_gguf) == std::vector<TokenId>{248044, 248046});
+    }
+    std::filesystem::remove_all(root);
+}
+
+TEST_CASE("A GGUF tokenizer the engine cannot run is refused by name", "[tokenizer][gguf]") {
+    const auto path = std::filesystem::temp_directory_path() /
+                      ("fantasma-gguf-tokenizer-" + std::to_string(::getpid()) + ".gguf");
+    const auto error_with = [&](const std::string& model, const std::string& pre) {
+        GgufWriter writer;
+        writer.add_string("tokenizer.ggml.model", model);
+        writer.add_string("tokenizer.ggml.pre", pre);
+        writer.add_string_array("tokenizer.ggml.tokens", {"a", "b"});
+        writer.add_string_array("tokenizer.ggml.merges", {"a b"});
+        writer.write(path);
+        try {
+            load_tokenizer(path);
+        } catch (const ModelError& error) {
+            return std::string(error.what());
+        }
+        return std::string();
+    };
+    CHECK_THAT(error_with("gpt2", "deepseek-llm"),
+               Catch::Contains("tokenizer.ggml.pre 'deepseek-llm' is not supported (the Qwen "
+                               "tokenizers, 'qwen35' and 'qwen2', are)"));
+    CHECK_THAT(error_with("llama", "default"),
+               Catch::Contains("tokenizer.ggml.model 'llama' is not supported"));
+    // Two tokens, no bytes: not a byte-level BPE vocabulary.
+    CHECK_THAT(error_with("gpt2", "qwen2"), Catch::Contains("vocabulary lacks byte 0"));
+    std::filesystem::remove(path);
 }
 
 TEST_CASE("The cases tell Qwen3.5's split pattern from Qwen2's", "[tokenizer]") {
@@ -158,4 +221,8 @@ TEST_CASE("ChatML prompt with the non-thinking generation prompt", "[tokenizer]"
           "<|im_start|>system\nBe brief.<|im_end|>\n<|im_start|>user\nHi<|im_end|>\n"
           "<|im_start|>assistant\n<think>\n\n</think>\n\n");
     CHECK(chatml_prompt(messages, true).ends_with("<|im_start|>assistant\n<think>\n"));
+    // Qwen3.5's template trims every message's content (`|trim`).
+    const std::vector<ChatMessage> padded{{"user", "\n  Hi there\t\n"}, {"user", " \n "}};
+    CHECK(chatml_prompt(padded).starts_with(
+        "<|im_start|>user\nHi there<|im_end|>\n<|im_start|>user\n<|im_end|>\n"));
 }

@@ -3,7 +3,7 @@
 // GGUF files converted to F32, Q8_0 and Q4_0: logits at every position, and greedy decoding.
 
 #include "../engine/reference_models.hpp"
-#include "engine/gguf_convert.hpp"
+#include "engine/gguf/gguf_convert.hpp"
 #include "engine/session.hpp"
 #include "opencl_test_support.hpp"
 

@@ -7,8 +7,8 @@
 #include <span>
 
 #include "engine/error.hpp"
-#include "engine/gguf.hpp"
-#include "engine/gguf_raw.hpp"
+#include "engine/gguf/gguf.hpp"
+#include "engine/gguf/gguf_raw.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     namespace fe = fantasma::engine;

@@ -14,7 +14,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     namespace fe = fantasma::engine;
     const std::string_view json(reinterpret_cast<const char*>(data), size);
     try {
-        const fe::BpeTokenizer tokenizer(json, "fuzz/tokenizer.json");
+        const fe::BpeTokenizer tokenizer(fe::read_tokenizer_json(json, "fuzz/tokenizer.json"),
+                                         "fuzz/tokenizer.json");
         for (const std::string_view text :
              {std::string_view("Hello, world! 123 \xc3\xa9t\xc3\xa9\n\n  tabs\tand <|im_end|>"),
               std::string_view("\xff\xfe broken \xe2\x82 utf-8"), json.substr(0, 256)}) {

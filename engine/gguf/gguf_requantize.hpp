@@ -1,6 +1,6 @@
 #pragma once
 
-#include "engine/gguf_convert.hpp"
+#include "engine/gguf/gguf_convert.hpp"
 
 #include <filesystem>
 

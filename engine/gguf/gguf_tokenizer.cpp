@@ -1,6 +1,7 @@
-#include "engine/gguf_tokenizer.hpp"
+#include "engine/gguf/gguf_tokenizer.hpp"
 
 #include "engine/error.hpp"
+#include "engine/tokenizer/bpe_tokenizer.hpp"
 #include "support/json_read.hpp"
 
 #include <cstdint>
@@ -88,20 +89,7 @@ std::vector<std::string> read_merges(const json& model, const Vocabulary& vocab,
     if (!model.contains("merges") || !model["merges"].is_array())
         throw ModelError(source + ": the BPE model has no merges");
     for (const auto& merge : model["merges"]) {
-        std::string left, right;
-        if (merge.is_string()) {
-            const auto text = merge.get<std::string>();
-            const auto space = text.find(' ');
-            if (space == std::string::npos) throw ModelError(source + ": merge without a space");
-            left = text.substr(0, space);
-            right = text.substr(space + 1);
-        } else if (merge.is_array() && merge.size() == 2 && merge[0].is_string() &&
-                   merge[1].is_string()) {
-            left = merge[0].get<std::string>();
-            right = merge[1].get<std::string>();
-        } else {
-            throw ModelError(source + ": a merge is neither \"a b\" nor [\"a\", \"b\"]");
-        }
+        const auto [left, right] = read_bpe_merge(merge, source);
         if (vocab.ids.contains(left) && vocab.ids.contains(right) &&
             vocab.ids.contains(left + right))
             merges.push_back(left + " " + right);

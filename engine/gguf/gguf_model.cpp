@@ -1,4 +1,4 @@
-#include "engine/gguf_model.hpp"
+#include "engine/gguf/gguf_model.hpp"
 
 #include "engine/error.hpp"
 
@@ -52,9 +52,21 @@ ModelConfig config_from_gguf(const GgufContents& gguf, std::string_view source) 
     const auto fail = [&](const std::string& problem) -> ModelError {
         return ModelError(std::string(source) + ": " + problem);
     };
+    if (const auto parts = gguf_int(gguf, "split.count"); parts && *parts > 1)
+        throw fail("part " + std::to_string(gguf_int(gguf, "split.no").value_or(0) + 1) +
+                   " of a GGUF split in " + std::to_string(*parts) +
+                   " files; join them first (llama.cpp: llama-gguf-split --merge FIRST-PART "
+                   "OUT.gguf)");
     const auto arch = gguf_string(gguf, "general.architecture");
     if (!arch) throw fail("metadata lacks general.architecture");
-    if (*arch != "qwen35") throw fail("architecture '" + *arch + "' is not qwen35 (Qwen3.5)");
+    if (*arch == "qwen35moe") throw fail("Qwen3.5 MoE models are not supported yet");
+    if (*arch == "clip")
+        throw fail(
+            "a vision projector (mmproj) file, not a language model; give the model's "
+            "own GGUF");
+    if (*arch != "qwen35")
+        throw fail("architecture '" + *arch +
+                   "' is not supported (fantasma runs Qwen3.5 text models, 'qwen35')");
     const auto integer = [&](const std::string& key) {
         const auto value = gguf_int(gguf, "qwen35." + key);
         if (!value || *value < 0 || *value > (1 << 30))
@@ -85,10 +97,15 @@ ModelConfig config_from_gguf(const GgufContents& gguf, std::string_view source) 
     if (c.linear_num_value_heads < 1 || inner % c.linear_num_value_heads != 0)
         throw fail("qwen35.ssm.inner_size is not a multiple of qwen35.ssm.time_step_rank");
     c.linear_value_head_dim = inner / c.linear_num_value_heads;
-    const int layers = integer("block_count");
+    // llama.cpp's converter counts the multi-token-prediction blocks in block_count and puts
+    // them last (blk.N.nextn.* and one attention layer); ordinary decoding never runs them.
+    const int blocks = integer("block_count");
+    c.mtp_layers =
+        gguf.metadata.contains("qwen35.nextn_predict_layers") ? integer("nextn_predict_layers") : 0;
+    const int layers = blocks - c.mtp_layers;
     const int interval = integer("full_attention_interval");
     if (layers < 1 || layers > 1024 || interval < 1)
-        throw fail("block_count or full_attention_interval is bad");
+        throw fail("block_count, nextn_predict_layers or full_attention_interval is bad");
     for (int i = 0; i < layers; ++i)
         c.layer_types.push_back((i + 1) % interval == 0 ? LayerKind::full_attention
                                                         : LayerKind::linear_attention);

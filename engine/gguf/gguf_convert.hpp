@@ -14,7 +14,7 @@
 namespace fantasma::engine {
 
 struct GgufWriteSettings {
-    DType matrix_type = DType::q8_0;  // F32, F16, Q8_0, Q4_0 or Q4_K
+    DType matrix_type = DType::q8_0;  // F32, F16, Q8_0, Q4_0, Q4_K, Q5_K or Q6_K
     // Where tokenizer.json (and tokenizer_config.json) are; empty: no tokenizer metadata.
     std::filesystem::path tokenizer_folder;
     std::uint32_t context_length = 262144;  // Qwen3.5's; llama.cpp requires the key
@@ -25,11 +25,12 @@ struct GgufWriteSettings {
 // The type a weight is stored as when `requested` is asked for, by llama.cpp's rules: only
 // 2-D weights named "*weight" other than norms and the DeltaNet conv are quantized; a row
 // length that is not a whole number of blocks falls back to Q8_0 (for Q4_K, where llama.cpp
-// would take Q5_0, which the engine does not read) or, failing that, to F32.
+// would take Q5_0) or, failing that, to F32 — for Q4_K, Q5_K and Q6_K alike.
 DType gguf_storage_type(std::string_view gguf_name, std::span<const std::int64_t> shape,
                         DType requested);
 
-// Values in `type`'s storage layout (F32, F16, Q8_0, Q4_0 or Q4_K); whole blocks only.
+// Values in `type`'s storage layout (F32, F16, Q8_0, Q4_0, Q4_K, Q5_K or Q6_K); whole blocks
+// only.
 std::vector<std::byte> encode_tensor(const std::vector<float>& values, DType type);
 
 // llama.cpp's general.file_type for a file whose matrices are `matrix_type`.
@@ -40,7 +41,7 @@ std::uint32_t gguf_file_type(DType matrix_type);
 // [channels, kernel]; value heads reordered to tiled order when there are more value than key
 // heads). Weight matrices are stored as `settings.matrix_type` (gguf_storage_type); everything
 // else as F32. The source must be in HF conventions. Tokenizer metadata from
-// settings.tokenizer_folder (engine/gguf_tokenizer.hpp). The file is written atomically.
+// settings.tokenizer_folder (engine/gguf/gguf_tokenizer.hpp). The file is written atomically.
 // Throws ModelError for a layer pattern GGUF cannot express.
 void write_qwen35_gguf(const ModelConfig& config, const TensorSource& hf,
                        const GgufWriteSettings& settings, const std::filesystem::path& out);

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "engine/config.hpp"
-#include "engine/gguf.hpp"
+#include "engine/gguf/gguf.hpp"
 #include "engine/safetensors.hpp"
 
 #include <filesystem>

@@ -1,8 +1,10 @@
-#include "engine/gguf.hpp"
+#include "engine/gguf/gguf.hpp"
 
 #include "engine/error.hpp"
 
+#include <array>
 #include <cstring>
+#include <fstream>
 #include <set>
 
 namespace fantasma::engine {
@@ -158,50 +160,61 @@ GgufValue read_value(Cursor& in, std::uint32_t type, int depth) {
     return type == kArray ? read_array(in, depth) : read_scalar(in, type);
 }
 
+// The tensor types the engine reads, with ggml's ids (ggml.h enum ggml_type).
+constexpr std::array<std::pair<std::uint32_t, DType>, 14> kGgmlTypes{{
+    {0, DType::f32},
+    {1, DType::f16},
+    {2, DType::q4_0},
+    {3, DType::q4_1},
+    {6, DType::q5_0},
+    {7, DType::q5_1},
+    {8, DType::q8_0},
+    {11, DType::q3_k},
+    {12, DType::q4_k},
+    {13, DType::q5_k},
+    {14, DType::q6_k},
+    {20, DType::iq4_nl},
+    {23, DType::iq4_xs},
+    {30, DType::bf16},
+}};
+
 }  // namespace
 
+std::string ggml_type_name(std::uint32_t ggml_type) {
+    // ggml.h's enum ggml_type (gguf-py constants.py GGMLQuantizationType); gaps are retired ids.
+    static constexpr std::array<std::string_view, 42> kNames{
+        "F32",     "F16",   "Q4_0",   "Q4_1",  "",      "",       "Q5_0", "Q5_1",    "Q8_0",
+        "Q8_1",    "Q2_K",  "Q3_K",   "Q4_K",  "Q5_K",  "Q6_K",   "Q8_K", "IQ2_XXS", "IQ2_XS",
+        "IQ3_XXS", "IQ1_S", "IQ4_NL", "IQ3_S", "IQ2_S", "IQ4_XS", "I8",   "I16",     "I32",
+        "I64",     "F64",   "IQ1_M",  "BF16",  "",      "",       "",     "TQ1_0",   "TQ2_0",
+        "",        "",      "",       "MXFP4", "NVFP4", "Q1_0"};
+    if (ggml_type < kNames.size() && !kNames[ggml_type].empty())
+        return std::string(kNames[ggml_type]);
+    return "an unknown type";
+}
+
+std::string unsupported_ggml_type(std::uint32_t ggml_type) {
+    std::string supported;
+    for (const auto& [id, type] : kGgmlTypes)
+        supported += (supported.empty() ? "" : ", ") + ggml_type_name(id);
+    return ggml_type_name(ggml_type) + " (ggml type " + std::to_string(ggml_type) +
+           ") is not supported; supported: " + supported;
+}
+
 std::optional<DType> dtype_from_ggml(std::uint32_t ggml_type) {
-    switch (ggml_type) {
-        case 0:
-            return DType::f32;
-        case 1:
-            return DType::f16;
-        case 2:
-            return DType::q4_0;
-        case 8:
-            return DType::q8_0;
-        case 12:
-            return DType::q4_k;
-        case 14:
-            return DType::q6_k;
-        case 30:
-            return DType::bf16;
-        default:
-            return std::nullopt;
-    }
+    for (const auto& [id, type] : kGgmlTypes)
+        if (id == ggml_type) return type;
+    return std::nullopt;
 }
 
 std::uint32_t ggml_type_of(DType type) {
-    switch (type) {
-        case DType::f32:
-            return 0;
-        case DType::f16:
-            return 1;
-        case DType::q4_0:
-            return 2;
-        case DType::q8_0:
-            return 8;
-        case DType::q4_k:
-            return 12;
-        case DType::q6_k:
-            return 14;
-        case DType::bf16:
-            return 30;
-    }
+    for (const auto& [id, known] : kGgmlTypes)
+        if (known == type) return id;
     return 0;
 }
 
-GgufContents parse_gguf(std::span<const std::byte> file, std::string_view source) {
+GgufContents parse_gguf(std::span<const std::byte> file, std::string_view source,
+                        bool list_unsupported) {
     Cursor in(file, source);
     if (file.size() < 4 || std::memcmp(file.data(), "GGUF", 4) != 0)
         in.fail("not a GGUF file (wrong magic)");
@@ -257,8 +270,12 @@ GgufContents parse_gguf(std::span<const std::byte> file, std::string_view source
         }
         const auto type = in.read<std::uint32_t>();
         const auto dtype = dtype_from_ggml(type);
-        if (!dtype)
-            bad("has GGML type " + std::to_string(type) + ", which the engine does not read");
+        if (!dtype && list_unsupported) {
+            in.read<std::uint64_t>();  // its offset: its size is not known here
+            gguf.unsupported.emplace_back(std::move(tensor.name), type);
+            continue;
+        }
+        if (!dtype) bad("has type " + unsupported_ggml_type(type));
         tensor.dtype = *dtype;
         const auto size = storage_bytes(tensor.dtype, tensor.shape);
         if (!size)
@@ -299,6 +316,23 @@ std::optional<std::string> gguf_string(const GgufContents& gguf, std::string_vie
     if (it == gguf.metadata.end()) return std::nullopt;
     if (const auto* s = std::get_if<std::string>(&it->second)) return *s;
     return std::nullopt;
+}
+
+bool is_gguf_file(const std::filesystem::path& path) {
+    char magic[4] = {};
+    std::ifstream(path, std::ios::binary).read(magic, 4);
+    return std::string_view(magic, 4) == "GGUF";
+}
+
+std::optional<std::filesystem::path> lone_gguf(const std::filesystem::path& folder) {
+    std::optional<std::filesystem::path> found;
+    std::error_code error;
+    for (const auto& entry : std::filesystem::directory_iterator(folder, error)) {
+        if (entry.path().extension() != ".gguf") continue;
+        if (found) return std::nullopt;
+        found = entry.path();
+    }
+    return found;
 }
 
 GgufFile::GgufFile(const std::filesystem::path& path)

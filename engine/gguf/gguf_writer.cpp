@@ -1,7 +1,7 @@
-#include "engine/gguf_writer.hpp"
+#include "engine/gguf/gguf_writer.hpp"
 
 #include "engine/error.hpp"
-#include "engine/gguf.hpp"
+#include "engine/gguf/gguf.hpp"
 
 #include <unistd.h>
 

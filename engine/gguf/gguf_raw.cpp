@@ -1,4 +1,4 @@
-#include "engine/gguf_raw.hpp"
+#include "engine/gguf/gguf_raw.hpp"
 
 #include "engine/error.hpp"
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "engine/gguf_writer.hpp"
+#include "engine/gguf/gguf_writer.hpp"
 
 #include <filesystem>
 #include <vector>

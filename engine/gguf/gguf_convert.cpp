@@ -1,9 +1,9 @@
-#include "engine/gguf_convert.hpp"
+#include "engine/gguf/gguf_convert.hpp"
 
 #include "engine/error.hpp"
-#include "engine/gguf_model.hpp"
-#include "engine/gguf_tokenizer.hpp"
-#include "engine/gguf_writer.hpp"
+#include "engine/gguf/gguf_model.hpp"
+#include "engine/gguf/gguf_tokenizer.hpp"
+#include "engine/gguf/gguf_writer.hpp"
 #include "engine/quants.hpp"
 
 #include <cmath>
@@ -93,6 +93,12 @@ std::vector<std::byte> encode_tensor(const std::vector<float>& values, DType typ
         case DType::q4_k:
             quantize_q4_k(out.data(), values.data(), values.size());
             break;
+        case DType::q5_k:
+            quantize_q5_k(out.data(), values.data(), values.size());
+            break;
+        case DType::q6_k:
+            quantize_q6_k(out.data(), values.data(), values.size());
+            break;
         case DType::f16:
             for (std::size_t i = 0; i < values.size(); ++i) {
                 const std::uint16_t bits = f32_to_f16(values[i]);
@@ -120,7 +126,8 @@ DType gguf_storage_type(std::string_view name, std::span<const std::int64_t> sha
     if (!matrix) return DType::f32;
     const auto fits = [&](DType type) { return shape[1] % block_format(type).values == 0; };
     if (fits(requested)) return requested;
-    if (requested == DType::q4_k && fits(DType::q8_0)) return DType::q8_0;
+    const bool k_quant = block_format(requested).values == 256;
+    if (k_quant && fits(DType::q8_0)) return DType::q8_0;
     return DType::f32;
 }
 
@@ -134,6 +141,10 @@ std::uint32_t gguf_file_type(DType matrix_type) {
             return 7;
         case DType::q4_k:
             return 14;  // MOSTLY_Q4_K_S: every matrix Q4_K
+        case DType::q5_k:
+            return 16;  // MOSTLY_Q5_K_S
+        case DType::q6_k:
+            return 18;  // MOSTLY_Q6_K
         default:
             return 0;
     }
@@ -150,7 +161,8 @@ void write_qwen35_gguf(const ModelConfig& c, const TensorSource& hf,
                        const GgufWriteSettings& settings, const std::filesystem::path& path) {
     const DType matrix_type = settings.matrix_type;
     if (matrix_type != DType::f32 && matrix_type != DType::f16 && matrix_type != DType::q8_0 &&
-        matrix_type != DType::q4_0 && matrix_type != DType::q4_k)
+        matrix_type != DType::q4_0 && matrix_type != DType::q4_k && matrix_type != DType::q5_k &&
+        matrix_type != DType::q6_k)
         throw ModelError("GGUF writer: cannot quantize to " + std::string(dtype_name(matrix_type)));
     GgufWriter out;
     write_metadata(out, c, settings);

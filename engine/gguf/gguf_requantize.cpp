@@ -1,9 +1,9 @@
-#include "engine/gguf_requantize.hpp"
+#include "engine/gguf/gguf_requantize.hpp"
 
 #include "engine/error.hpp"
-#include "engine/gguf.hpp"
-#include "engine/gguf_raw.hpp"
-#include "engine/gguf_writer.hpp"
+#include "engine/gguf/gguf.hpp"
+#include "engine/gguf/gguf_raw.hpp"
+#include "engine/gguf/gguf_writer.hpp"
 #include "engine/mapped_file.hpp"
 
 namespace fantasma::engine {

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <stdexcept>
 
-#include "stylometry/detectors/habit.hpp"
+#include "stylometry/detectors/common/habit.hpp"
 #include "stylometry/detectors/registry.hpp"
 #include "stylometry/linking.hpp"
 #include "stylometry/profile.hpp"

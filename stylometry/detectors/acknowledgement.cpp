@@ -4,7 +4,7 @@
 #include <cctype>
 #include <optional>
 
-#include "stylometry/detectors/lexical_support.hpp"
+#include "stylometry/detectors/common/lexical.hpp"
 #include "stylometry/leaks/latex_source.hpp"
 #include "stylometry/leaks/person_names.hpp"
 

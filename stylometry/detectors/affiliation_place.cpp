@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "stylometry/detectors/lexical_support.hpp"
+#include "stylometry/detectors/common/lexical.hpp"
 
 namespace fantasma {
 namespace {

@@ -5,7 +5,7 @@
 #include <cctype>
 #include <map>
 
-#include "stylometry/detectors/style_choice.hpp"
+#include "stylometry/detectors/common/style_choice.hpp"
 #include "stylometry/technical_words.hpp"
 
 namespace fantasma {

@@ -4,7 +4,7 @@
 #include <string>
 #include <unordered_map>
 
-#include "stylometry/detectors/lexical_support.hpp"
+#include "stylometry/detectors/common/lexical.hpp"
 
 namespace fantasma {
 namespace {

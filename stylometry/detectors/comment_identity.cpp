@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "stylometry/detectors/lexical_support.hpp"
+#include "stylometry/detectors/common/lexical.hpp"
 #include "stylometry/leaks/latex_source.hpp"
 #include "stylometry/leaks/links.hpp"
 #include "stylometry/leaks/person_names.hpp"

@@ -6,7 +6,7 @@
 #include <map>
 #include <string>
 
-#include "stylometry/detectors/lexical_support.hpp"
+#include "stylometry/detectors/common/lexical.hpp"
 #include "stylometry/leaks/links.hpp"
 
 namespace fantasma {

@@ -3,7 +3,7 @@
 #include <array>
 #include <utility>
 
-#include "stylometry/detectors/style_choice.hpp"
+#include "stylometry/detectors/common/style_choice.hpp"
 
 namespace fantasma {
 namespace {

@@ -4,7 +4,7 @@
 #include <optional>
 #include <span>
 
-#include "stylometry/detectors/style_choice.hpp"
+#include "stylometry/detectors/common/style_choice.hpp"
 
 namespace fantasma {
 namespace {

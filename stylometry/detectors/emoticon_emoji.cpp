@@ -4,7 +4,7 @@
 #include <array>
 #include <vector>
 
-#include "stylometry/detectors/style_choice.hpp"
+#include "stylometry/detectors/common/style_choice.hpp"
 
 namespace fantasma {
 namespace {

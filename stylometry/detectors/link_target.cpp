@@ -1,6 +1,6 @@
 #include "stylometry/detectors/link_target.hpp"
 
-#include "stylometry/detectors/lexical_support.hpp"
+#include "stylometry/detectors/common/lexical.hpp"
 #include "stylometry/leaks/latex_source.hpp"
 #include "stylometry/leaks/links.hpp"
 

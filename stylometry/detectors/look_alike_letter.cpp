@@ -8,7 +8,7 @@
 #include <memory>
 #include <optional>
 
-#include "stylometry/detectors/invisible_support.hpp"
+#include "stylometry/detectors/common/invisible.hpp"
 
 namespace fantasma {
 namespace {

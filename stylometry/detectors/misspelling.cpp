@@ -6,7 +6,7 @@
 #include <set>
 #include <utility>
 
-#include "stylometry/detectors/style_choice.hpp"
+#include "stylometry/detectors/common/style_choice.hpp"
 #include "stylometry/technical_words.hpp"
 
 namespace fantasma {

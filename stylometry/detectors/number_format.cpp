@@ -3,7 +3,7 @@
 #include <array>
 
 #include "stylometry/detectors/number_forms.hpp"
-#include "stylometry/detectors/style_choice.hpp"
+#include "stylometry/detectors/common/style_choice.hpp"
 
 namespace fantasma {
 namespace {

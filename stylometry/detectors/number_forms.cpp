@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <regex>
 
-#include "stylometry/detectors/style_choice.hpp"
+#include "stylometry/detectors/common/style_choice.hpp"
 
 namespace fantasma::numbers {
 namespace {

@@ -4,7 +4,7 @@
 #include <map>
 #include <string>
 
-#include "stylometry/detectors/lexical_support.hpp"
+#include "stylometry/detectors/common/lexical.hpp"
 #include "stylometry/leaks/person_names.hpp"
 
 namespace fantasma {

@@ -2,7 +2,7 @@
 
 #include <array>
 
-#include "stylometry/detectors/style_choice.hpp"
+#include "stylometry/detectors/common/style_choice.hpp"
 
 namespace fantasma {
 namespace {

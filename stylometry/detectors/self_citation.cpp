@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "stylometry/detectors/lexical_support.hpp"
+#include "stylometry/detectors/common/lexical.hpp"
 
 namespace fantasma {
 namespace {

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <string>
 
-#include "stylometry/detectors/lexical_support.hpp"
+#include "stylometry/detectors/common/lexical.hpp"
 
 namespace fantasma {
 namespace {

@@ -4,7 +4,7 @@
 #include <cctype>
 #include <string>
 
-#include "stylometry/detectors/lexical_support.hpp"
+#include "stylometry/detectors/common/lexical.hpp"
 
 namespace fantasma {
 namespace {

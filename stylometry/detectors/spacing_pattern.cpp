@@ -1,6 +1,6 @@
 #include "stylometry/detectors/spacing_pattern.hpp"
 
-#include "stylometry/detectors/invisible_support.hpp"
+#include "stylometry/detectors/common/invisible.hpp"
 
 namespace fantasma {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "stylometry/detectors/lexical_support.hpp"
+#include "stylometry/detectors/common/lexical.hpp"
 #include "stylometry/leaks/authors.hpp"
 #include "stylometry/leaks/latex_source.hpp"
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "stylometry/detectors/invisible_support.hpp"
+#include "stylometry/detectors/common/invisible.hpp"
 
 namespace fantasma {
 namespace {

@@ -7,7 +7,7 @@
 #include <array>
 #include <cctype>
 
-#include "stylometry/detectors/invisible_support.hpp"
+#include "stylometry/detectors/common/invisible.hpp"
 
 namespace fantasma {
 namespace {

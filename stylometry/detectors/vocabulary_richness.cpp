@@ -6,7 +6,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "stylometry/detectors/lexical_support.hpp"
+#include "stylometry/detectors/common/lexical.hpp"
 
 namespace fantasma {
 namespace {

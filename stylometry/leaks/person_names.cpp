@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "fantasma_stylometry_embedded.hpp"
-#include "stylometry/detectors/lexical_support.hpp"
+#include "stylometry/detectors/common/lexical.hpp"
 
 namespace fantasma::leaks {
 namespace {

@@ -1,6 +1,6 @@
 #pragma once
 // UTF-8 decoding and the character classes the tokenizer needs; the invisible-character
-// detectors (detectors/invisible_support.hpp) decode with them too.
+// detectors (detectors/common/invisible.hpp) decode with them too.
 #include <array>
 #include <cstddef>
 #include <string_view>

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "stylometry/detector.hpp"
-#include "stylometry/detectors/habit.hpp"
+#include "stylometry/detectors/common/habit.hpp"
 
 namespace fantasma::style {
 

@@ -1,4 +1,4 @@
-#include "stylometry/detectors/invisible_support.hpp"
+#include "stylometry/detectors/common/invisible.hpp"
 
 #include <unicode/uchar.h>
 #include <unicode/uscript.h>
@@ -7,7 +7,7 @@
 #include <cctype>
 #include <cstdio>
 
-#include "stylometry/detectors/style_choice.hpp"
+#include "stylometry/detectors/common/style_choice.hpp"
 
 namespace fantasma::invisible {
 namespace {

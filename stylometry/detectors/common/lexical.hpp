@@ -8,7 +8,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "stylometry/detectors/habit.hpp"
+#include "stylometry/detectors/common/habit.hpp"
 #include "stylometry/document.hpp"
 #include "stylometry/marker.hpp"
 #include "stylometry/text/segment.hpp"

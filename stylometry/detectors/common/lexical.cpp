@@ -1,4 +1,4 @@
-#include "stylometry/detectors/lexical_support.hpp"
+#include "stylometry/detectors/common/lexical.hpp"
 
 #include <utf8proc.h>
 

@@ -1,4 +1,4 @@
-#include "stylometry/detectors/habit.hpp"
+#include "stylometry/detectors/common/habit.hpp"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "stylometry/detectors/style_choice.hpp"
+#include "stylometry/detectors/common/style_choice.hpp"
 
 #include <algorithm>
 #include <cctype>

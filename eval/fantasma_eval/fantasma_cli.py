@@ -11,6 +11,10 @@ from pathlib import Path
 PARAGRAPH_COUNT = re.compile(r"the document has (\d+) paragraphs")
 
 
+# `fantasma rewrite`'s exit status when it refuses a rewrite whose score would rise.
+REFUSED = 3
+
+
 class FantasmaError(RuntimeError):
     pass
 
@@ -68,6 +72,8 @@ class Rewriter:
             copy = Path(folder) / Path(path).name  # the text, wherever it came from
             copy.write_text(text, encoding="utf-8")
             result = subprocess.run(command + [str(copy)], capture_output=True, check=False)
+        if result.returncode == REFUSED:
+            return text  # every edit would have raised the score: the text stays as it was
         if result.returncode != 0:
             raise FantasmaError(f"fantasma rewrite failed on {path} ({result.returncode}): "
                                 f"{result.stderr.decode(errors='replace').strip()}")

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "stylometry/detectors/common/lexical.hpp"
+#include "stylometry/text/codepoint.hpp"
 
 namespace fantasma {
 namespace {
@@ -42,12 +43,6 @@ constexpr std::string_view kClosings[] = {"with best wishes",
                                           "warmly",
                                           "hugs"};
 
-std::string lower(std::string_view text) {
-    std::string out(text);
-    std::ranges::transform(out, out.begin(), [](unsigned char c) { return std::tolower(c); });
-    return out;
-}
-
 std::size_t word_count(std::string_view text) {
     std::size_t words = 0;
     bool in_word = false;
@@ -62,7 +57,7 @@ std::size_t word_count(std::string_view text) {
 // Whether `line` is a closing ("Best,", "Cheers, J.", "Thanks!"), and whether it names the
 // writer on the same line.
 bool is_closing(std::string_view line, bool& names_writer) {
-    const std::string lowered = lower(line);
+    const std::string lowered = text::ascii_lower(line);
     for (std::string_view closing : kClosings) {
         if (!lowered.starts_with(closing)) continue;
         std::string_view rest = line.substr(closing.size());
@@ -117,7 +112,7 @@ void SignOff::detect(const DetectionContext& context, MarkerSink& sink) const {
             names_writer ? kSignatureBits : kClosingBits));
     }
     for (Span line : lines) {
-        if (lower(text.substr(line.begin, line.size())).starts_with("sent from my ")) {
+        if (text::ascii_lower(text.substr(line.begin, line.size())).starts_with("sent from my ")) {
             sink.mark(
                 lexical::identity_marker(code(), {line},
                                          "\"" + std::string(text.substr(line.begin, line.size())) +

@@ -5,17 +5,12 @@
 #include <cctype>
 
 #include "stylometry/leaks/latex_source.hpp"
+#include "stylometry/text/codepoint.hpp"
 
 namespace fantasma::leaks {
 namespace {
 
 constexpr std::size_t npos = std::string_view::npos;
-
-std::string lower(std::string_view text) {
-    std::string out(text);
-    std::ranges::transform(out, out.begin(), [](unsigned char c) { return std::tolower(c); });
-    return out;
-}
 
 // Commands inside an author entry whose argument is not part of a name.
 constexpr std::string_view kDroppedWithArgument[] = {
@@ -44,7 +39,8 @@ std::vector<std::string> split_names(std::string_view text) {
         if (first != npos) {
             const std::size_t last = current.find_last_not_of(" \t\n");
             std::string name = current.substr(first, last - first + 1);
-            if (!is_anonymous(name) && name.find('@') == npos) names.push_back(lower(name));
+            if (!is_anonymous(name) && name.find('@') == npos)
+                names.push_back(text::ascii_lower(name));
         }
         current.clear();
     };
@@ -118,7 +114,7 @@ std::string without_latex_commands(std::string_view text) {
 }
 
 bool is_anonymous(std::string_view text) {
-    const std::string plain = lower(without_latex_commands(text));
+    const std::string plain = text::ascii_lower(without_latex_commands(text));
     if (std::ranges::none_of(plain,
                              [](char c) { return std::isalpha(static_cast<unsigned char>(c)); })) {
         return true;
@@ -194,7 +190,7 @@ std::vector<FrontMatterEntry> front_matter(std::string_view source) {
             if (colon != npos && colon < 30 && content.find("://") != colon) {
                 const std::size_t value = content.find_first_not_of(" \t", colon + 1);
                 if (value == npos) continue;
-                std::string item_key = lower(content.substr(0, colon));
+                std::string item_key = text::ascii_lower(content.substr(0, colon));
                 entries.push_back({item_key == "name" ? key : item_key,
                                    {offset + value, offset + content.size()}});
                 continue;
@@ -204,8 +200,8 @@ std::vector<FrontMatterEntry> front_matter(std::string_view source) {
         }
         const std::size_t separator = content.find_first_of(fence == "+++" ? "=" : ":");
         if (separator == npos) continue;
-        const std::string this_key =
-            lower(content.substr(0, content.find_last_not_of(" \t", separator - 1) + 1));
+        const std::string this_key = text::ascii_lower(
+            content.substr(0, content.find_last_not_of(" \t", separator - 1) + 1));
         if (indent == 0) key = this_key;
         const std::size_t value = content.find_first_not_of(" \t[", separator + 1);
         if (value == npos) continue;

@@ -6,6 +6,7 @@
 #include "stylometry/detectors/common/lexical.hpp"
 #include "stylometry/leaks/authors.hpp"
 #include "stylometry/leaks/latex_source.hpp"
+#include "stylometry/text/codepoint.hpp"
 
 namespace fantasma::leaks {
 namespace {
@@ -14,12 +15,6 @@ constexpr std::size_t npos = std::string_view::npos;
 // The entry alone says only that you cite this work; with a first-person citation or a
 // reviewer's guess it confirms who you are.
 constexpr double kOwnEntryBits = 8;
-
-std::string lower(std::string_view text) {
-    std::string out(text);
-    std::ranges::transform(out, out.begin(), [](unsigned char c) { return std::tolower(c); });
-    return out;
-}
 
 struct PersonName {
     std::string first;  // may be empty or an initial
@@ -44,7 +39,7 @@ std::vector<std::string> words(std::string_view text) {
 
 // "Maria Chen", "Chen, Maria", "M.~Chen", "Chen, M."
 PersonName parse_name(std::string_view text) {
-    const std::string plain = lower(without_latex_commands(text));
+    const std::string plain = text::ascii_lower(without_latex_commands(text));
     const std::size_t comma = plain.find(',');
     PersonName name;
     if (comma != npos) {
@@ -144,7 +139,7 @@ std::vector<OwnEntry> own_bibtex_entries(std::string_view bibtex,
                                          std::span<const std::string> authors) {
     std::vector<OwnEntry> found;
     if (authors.empty()) return found;
-    const std::string lowered = lower(bibtex);
+    const std::string lowered = text::ascii_lower(bibtex);
     for (std::size_t at = lowered.find("author"); at != npos; at = lowered.find("author", at + 1)) {
         // author = {..} or author = ".." as a field: preceded by a comma or the line's start.
         std::size_t before = at;

@@ -1,4 +1,5 @@
 #include "stylometry/leaks/links.hpp"
+#include "stylometry/text/codepoint.hpp"
 
 #include <algorithm>
 #include <array>
@@ -8,12 +9,6 @@ namespace fantasma::leaks {
 namespace {
 
 constexpr std::size_t npos = std::string_view::npos;
-
-std::string lower(std::string_view text) {
-    std::string out(text);
-    std::ranges::transform(out, out.begin(), [](unsigned char c) { return std::tolower(c); });
-    return out;
-}
 
 // Hosts whose first path segment is an account (a person's or a group's).
 struct AccountHost {
@@ -182,7 +177,7 @@ bool url_char(char c) {
 
 std::optional<std::string> identifying_link(std::string_view url,
                                             std::span<const std::string> public_names) {
-    std::string address = lower(url);
+    std::string address = text::ascii_lower(url);
     for (std::string_view scheme : {"https://", "http://"}) {
         if (address.starts_with(scheme)) address.erase(0, scheme.size());
     }

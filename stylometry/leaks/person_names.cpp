@@ -6,15 +6,10 @@
 
 #include "fantasma_stylometry_embedded.hpp"
 #include "stylometry/detectors/common/lexical.hpp"
+#include "stylometry/text/codepoint.hpp"
 
 namespace fantasma::leaks {
 namespace {
-
-std::string lower(std::string_view text) {
-    std::string out(text);
-    std::ranges::transform(out, out.begin(), [](unsigned char c) { return std::tolower(c); });
-    return out;
-}
 
 bool word_byte(char c) {
     return std::isalpha(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80 ||
@@ -181,18 +176,18 @@ std::vector<Span> find_person_names(std::string_view text, const PersonNames& na
         while (end < words.size() && words[end].capitalised &&
                adjacent(text, words[end - 1].span, words[end].span) && end - i < 4 &&
                !lexical::is_common_capitalised(
-                   lower(text.substr(words[end].span.begin, words[end].span.size())))) {
+                   text::ascii_lower(text.substr(words[end].span.begin, words[end].span.size())))) {
             ++end;
         }
         if (lexical::is_common_capitalised(
-                lower(text.substr(words[i].span.begin, words[i].span.size())))) {
+                text::ascii_lower(text.substr(words[i].span.begin, words[i].span.size())))) {
             continue;
         }
         std::vector<std::string> lower_words;
         std::vector<std::string_view> shown;
         for (std::size_t k = i; k < end; ++k) {
             shown.push_back(text.substr(words[k].span.begin, words[k].span.size()));
-            lower_words.push_back(lower(shown.back()));
+            lower_words.push_back(text::ascii_lower(shown.back()));
         }
         // The longest run that reads as a name, from its start: "Maria Chen Thanks" -> "Maria
         // Chen".
@@ -209,7 +204,7 @@ std::vector<Span> find_person_names(std::string_view text, const PersonNames& na
         if (end == i || (opens_text && end == i + 1)) continue;
         const std::string first = lower_words.front();
         const Span span{words[i].span.begin, words[end - 1].span.end};
-        const std::string whole = lower(text.substr(span.begin, span.size()));
+        const std::string whole = text::ascii_lower(text.substr(span.begin, span.size()));
         const bool is_public = std::ranges::any_of(
             public_names, [&](const std::string& name) { return name == whole || name == first; });
         if (!is_public) found.push_back(span);

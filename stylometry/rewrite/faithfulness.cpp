@@ -1,4 +1,5 @@
 #include "stylometry/rewrite/faithfulness.hpp"
+#include "stylometry/text/codepoint.hpp"
 
 #include <algorithm>
 #include <set>
@@ -52,13 +53,6 @@ std::vector<Word> words_in(std::string_view text) {
     return words;
 }
 
-std::string lower(std::string_view word) {
-    std::string text(word);
-    for (char& c : text)
-        if (is_upper(c)) c = static_cast<char>(c - 'A' + 'a');
-    return text;
-}
-
 std::size_t letters(std::string_view word) {
     return static_cast<std::size_t>(std::count_if(word.begin(), word.end(), is_letter));
 }
@@ -95,7 +89,7 @@ std::vector<std::string> names_in(std::string_view text) {
 std::vector<std::string> content_words_in(std::string_view text) {
     std::vector<std::string> words;
     for (const Word& word : words_in(text))
-        if (letters(word.text) >= 4) words.push_back(lower(word.text));
+        if (letters(word.text) >= 4) words.push_back(text::ascii_lower(word.text));
     return words;
 }
 

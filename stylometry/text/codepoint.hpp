@@ -3,9 +3,19 @@
 // detectors (detectors/common/invisible.hpp) decode with them too.
 #include <array>
 #include <cstddef>
+#include <string>
 #include <string_view>
 
 namespace fantasma::text {
+
+// `text` with its ASCII letters lower-cased and every other byte as it is: for matching
+// keywords, commands and host names, which are ASCII (words use Token::norm instead).
+inline std::string ascii_lower(std::string_view text) {
+    std::string out(text);
+    for (char& c : out)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return out;
+}
 
 struct Decoded {
     char32_t cp = 0;

@@ -2,8 +2,8 @@
 
 #include <array>
 
-#include "stylometry/detectors/number_forms.hpp"
 #include "stylometry/detectors/common/style_choice.hpp"
+#include "stylometry/detectors/number_forms.hpp"
 
 namespace fantasma {
 namespace {

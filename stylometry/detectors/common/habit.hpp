@@ -7,11 +7,11 @@
 namespace fantasma {
 
 struct HabitScore {
-    double rate = 0;          // observed, shrunk toward the population median
-    double median = 0;        // the population's median rate
-    double share = 1;         // share of reference writers at least this far out
-    double bits = 0;          // bits_for_share(share)
-    bool known = false;       // the reference has this feature
+    double rate = 0;     // observed, shrunk toward the population median
+    double median = 0;   // the population's median rate
+    double share = 1;    // share of reference writers at least this far out
+    double bits = 0;     // bits_for_share(share)
+    bool known = false;  // the reference has this feature
 };
 
 // Scores `count` events in `opportunities` trials against the reference distribution of

@@ -1,13 +1,16 @@
 // Times `Analyzer::analyze` (what `fantasma check` does per file) on generated documents:
 // a 10,000-word Markdown document and 1 MB of plain text. Prints the median of several runs
 // and the process's peak resident memory. Goals (README): < 30 ms, < 300 ms, < 50 MB on one
-// core.
+// core. `--corpus DIR` adds real prose: every file under DIR (the EBG corpus in ../shared,
+// say) as paragraphs of one plain-text document, cut to 1 MB and to 2 MB (repeated when the
+// corpus is smaller), to see that the time grows with the text, not faster.
 #include <sys/resource.h>
 
 #include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <random>
 #include <string>
@@ -143,15 +146,35 @@ void print_memory(const char* phase) {
     std::printf("memory after %s: resident%s, peak%s\n", phase, rss.c_str(), peak.c_str());
 }
 
+// Every regular file under `folder`, in path order, one after another as paragraphs, until
+// `bytes` (cut at a paragraph's end; the files again from the first when they run out).
+std::string corpus_text(const std::filesystem::path& folder, std::size_t bytes) {
+    std::vector<std::filesystem::path> files;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(folder))
+        if (entry.is_regular_file()) files.push_back(entry.path());
+    std::ranges::sort(files);
+    if (files.empty()) return {};
+    std::string text;
+    for (std::size_t i = 0; text.size() < bytes; i = (i + 1) % files.size()) {
+        std::ifstream in(files[i], std::ios::binary);
+        const std::string content{std::istreambuf_iterator<char>(in), {}};
+        if (text.size() + content.size() > bytes && !text.empty()) break;
+        text += content + "\n\n";
+    }
+    return text;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     bool show_memory = false, per_detector = false, all_markers = false;
+    std::filesystem::path corpus;
     for (int i = 1; i < argc; ++i) {
         const std::string_view flag = argv[i];
         show_memory = show_memory || flag == "--memory";
         per_detector = per_detector || flag == "--per-detector";
         all_markers = all_markers || flag == "--all-markers";
+        if (flag == "--corpus" && i + 1 < argc) corpus = argv[++i];
     }
     // As `fantasma check` runs by default, or with --all-markers.
     const std::size_t max_markers = all_markers ? 0 : fantasma::kDefaultMarkersPerHabit;
@@ -173,6 +196,14 @@ int main(int argc, char** argv) {
                 text.size(),
                 median_milliseconds(analyzer, text, fantasma::Language::Text, 5, max_markers));
     if (show_memory) print_memory("the plain-text runs");
+    for (const std::size_t bytes : {std::size_t(1'000'000), std::size_t(2'000'000)}) {
+        if (corpus.empty()) break;
+        const std::string real = corpus_text(corpus, bytes);
+        std::printf(
+            "real prose (%s), %zu words, %zu bytes: median %.1f ms over 5 runs\n",
+            corpus.filename().c_str(), count_words(real), real.size(),
+            median_milliseconds(analyzer, real, fantasma::Language::Text, 5, max_markers));
+    }
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
     std::printf("peak resident memory: %.1f MB (markers per habit: %s)\n",

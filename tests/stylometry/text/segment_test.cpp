@@ -159,29 +159,3 @@ TEST_CASE("pathological input segments in linear time", "[segment][performance]"
         CHECK(seconds < 2.0);
     }
 }
-
-TEST_CASE("segmentation speed on the essays", "[.][benchmark]") {
-    // Hidden: run with `test_text "[benchmark]"` on a release build.
-    const std::filesystem::path corpus = FANTASMA_SHARED_DIR "/corpora/ebg-amt";
-    if (!std::filesystem::exists(corpus)) return;
-    std::vector<std::string> paragraphs;
-    for (const auto& author : std::filesystem::directory_iterator(corpus)) {
-        for (const auto& entry : std::filesystem::directory_iterator(author.path())) {
-            std::istringstream lines(read_file(entry.path()));
-            for (std::string line; std::getline(lines, line);) {
-                if (!line.empty()) paragraphs.push_back(line);
-            }
-        }
-    }
-    const Prose prose = prose_of(paragraphs);
-    const std::clock_t start = std::clock();
-    const Segmentation result = segment(prose);
-    const double ms = 1000.0 * static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;
-    const auto words =
-        std::count_if(result.tokens.begin(), result.tokens.end(),
-                      [](const Token& token) { return token.kind == TokenKind::Word; });
-    WARN(prose.text.size() << " bytes, " << words << " words: " << ms << " ms, "
-                           << ms * 10000 / static_cast<double>(words) << " ms per 10,000 words, "
-                           << ms * 1e6 / static_cast<double>(prose.text.size()) << " ms per MB");
-    CHECK(first_violation(prose, result).empty());
-}

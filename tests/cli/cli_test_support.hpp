@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -82,6 +83,12 @@ inline Run run_shell(const std::string& command, const fs::path& err) {
 // Runs `fantasma <arguments>` (arguments already shell-quoted), stderr kept in the scratch.
 inline Run run_fantasma(const Scratch& scratch, const std::string& arguments) {
     return run_shell(quote(FANTASMA_BINARY) + " " + arguments, scratch.dir / "stderr");
+}
+
+// The same without a scratch folder: stderr kept in a temporary file of this process.
+inline Run run_fantasma(const std::string& arguments) {
+    return run_shell(quote(FANTASMA_BINARY) + " " + arguments,
+                     fs::temp_directory_path() / ("fantasma-test-err-" + std::to_string(getpid())));
 }
 
 }  // namespace cli_test

@@ -5,7 +5,6 @@
 #include "cli_test_support.hpp"
 
 #include <sys/wait.h>
-#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -20,12 +19,6 @@ namespace fs = std::filesystem;
 namespace {
 
 using namespace cli_test;
-
-Run fantasma(const std::string& arguments) {
-    return run_shell(
-        std::string("'") + FANTASMA_BINARY + "' " + arguments,
-        fs::temp_directory_path() / ("fantasma-rewrite-err-" + std::to_string(getpid())));
-}
 
 // British spellings on lines 1, 3 and 7; a code block in between that must not change.
 const std::string kDocument =
@@ -44,7 +37,7 @@ const std::string kRewritten =
 TEST_CASE("rewrite prints the rewritten document and a summary") {
     const Scratch scratch;
     const std::string path = scratch.write("doc.md", kDocument);
-    const Run run = fantasma("rewrite " + quote(path));
+    const Run run = run_fantasma("rewrite " + quote(path));
     CHECK(run.status == 0);
     CHECK(run.out == kRewritten);
     CHECK(run.err.find("3 edits applied") != std::string::npos);
@@ -54,7 +47,7 @@ TEST_CASE("rewrite prints the rewritten document and a summary") {
 TEST_CASE("rewrite --diff prints a unified diff that patch applies") {
     const Scratch scratch;
     const std::string path = scratch.write("doc.md", kDocument);
-    const Run run = fantasma("rewrite --diff " + quote(path));
+    const Run run = run_fantasma("rewrite --diff " + quote(path));
     REQUIRE(run.status == 0);
     CHECK(run.out.rfind("--- a/" + path + "\n+++ b/" + path + "\n@@ -1,", 0) == 0);
     CHECK(run.out.find("\n-The colour of the sky.\n+The color of the sky.\n") != std::string::npos);
@@ -69,7 +62,7 @@ TEST_CASE("rewrite --in-place replaces the file and keeps its permissions") {
     const Scratch scratch;
     const std::string path = scratch.write("doc.md", kDocument);
     fs::permissions(path, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read);
-    const Run run = fantasma("rewrite --in-place " + quote(path));
+    const Run run = run_fantasma("rewrite --in-place " + quote(path));
     CHECK(run.status == 0);
     CHECK(run.out.empty());
     CHECK(read_file(path) == kRewritten);
@@ -101,23 +94,23 @@ TEST_CASE("rewrite --in-place in an unwritable folder fails and leaves the origi
 TEST_CASE("rewrite --range and --paragraph limit the edits") {
     const Scratch scratch;
     const std::string path = scratch.write("doc.md", kDocument);
-    const Run range = fantasma("rewrite --range 3:1-3:23 " + quote(path));
+    const Run range = run_fantasma("rewrite --range 3:1-3:23 " + quote(path));
     CHECK(range.status == 0);
     CHECK(range.out ==
           "# The colour\n\nThe color of the sky.\n\n```\nthe favour of code\n```\n\n"
           "A last colour.\n");
     CHECK(range.err.find("1 edit applied") != std::string::npos);
 
-    const Run paragraph = fantasma("rewrite --paragraph 3 " + quote(path));
+    const Run paragraph = run_fantasma("rewrite --paragraph 3 " + quote(path));
     CHECK(paragraph.status == 0);
     CHECK(paragraph.out ==
           "# The colour\n\nThe colour of the sky.\n\n```\nthe favour of code\n```\n\n"
           "A last color.\n");
 
-    const Run missing = fantasma("rewrite --paragraph 9 " + quote(path));
+    const Run missing = run_fantasma("rewrite --paragraph 9 " + quote(path));
     CHECK(missing.status == 1);
     CHECK(missing.err.find("does not exist: the document has 3") != std::string::npos);
-    const Run malformed = fantasma("rewrite --range 3-4 " + quote(path));
+    const Run malformed = run_fantasma("rewrite --range 3-4 " + quote(path));
     CHECK(malformed.status == 1);
     CHECK(malformed.err.find("is not LINE:COLUMN-LINE:COLUMN") != std::string::npos);
 }
@@ -155,13 +148,13 @@ TEST_CASE("rewrite makes three differently watermarked copies byte-identical") {
          "spacing-pattern", 3},
     };
     const Scratch scratch;
-    const Run clean = fantasma("rewrite " + quote(scratch.write("original.md", original)));
+    const Run clean = run_fantasma("rewrite " + quote(scratch.write("original.md", original)));
     REQUIRE(clean.status == 0);
     for (const Copy& copy : copies) {
         INFO(copy.name);
         REQUIRE(copy.text != original);
         const std::string path = scratch.write(copy.name, copy.text);
-        const Run check = fantasma("check --format json " + quote(path));
+        const Run check = run_fantasma("check --format json " + quote(path));
         REQUIRE(check.status == 0);
         const nlohmann::json reports = nlohmann::json::parse(check.out);
         std::size_t marks = 0;
@@ -174,7 +167,7 @@ TEST_CASE("rewrite makes three differently watermarked copies byte-identical") {
             CHECK(marker["byteRange"].size() == 2);
         }
         CHECK(marks == copy.marks);  // occurrences found
-        const Run rewritten = fantasma("rewrite " + quote(path));
+        const Run rewritten = run_fantasma("rewrite " + quote(path));
         REQUIRE(rewritten.status == 0);
         CHECK(rewritten.out == clean.out);
     }

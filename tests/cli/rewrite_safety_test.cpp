@@ -5,7 +5,6 @@
 // the score is refused.
 #include <catch2/catch.hpp>
 
-#include <unistd.h>
 
 #include <string>
 #include <vector>
@@ -17,12 +16,6 @@ namespace fs = std::filesystem;
 namespace {
 
 using namespace cli_test;
-
-Run fantasma(const std::string& arguments) {
-    return run_shell(
-        std::string("'") + FANTASMA_BINARY + "' " + arguments,
-        fs::temp_directory_path() / ("fantasma-safety-err-" + std::to_string(getpid())));
-}
 
 std::size_t occurrences(const std::string& text, const std::string& part) {
     std::size_t count = 0;
@@ -36,7 +29,7 @@ std::size_t occurrences(const std::string& text, const std::string& part) {
 void check_rewrite(const std::string& name, const std::string& document,
                    const std::vector<std::string>& kept, const std::vector<std::string>& changed) {
     const Scratch scratch;
-    const Run run = fantasma("rewrite " + quote(scratch.write(name, document)));
+    const Run run = run_fantasma("rewrite " + quote(scratch.write(name, document)));
     INFO(run.err);
     REQUIRE(run.status == 0);
     for (const std::string& span : kept) {
@@ -152,12 +145,12 @@ TEST_CASE("A rewrite that would raise the score is refused") {
         "their work and sent them home.\n";
     const Scratch scratch;
     const std::string path = scratch.write("minutes.txt", document);
-    const Run run = fantasma("rewrite " + quote(path));
+    const Run run = run_fantasma("rewrite " + quote(path));
     CHECK(run.status == 3);
     CHECK(run.out == document);
     CHECK(run.err.find("rewrite refused") != std::string::npos);
     CHECK(run.err.find("nothing was changed") != std::string::npos);
-    const Run in_place = fantasma("rewrite --in-place " + quote(path));
+    const Run in_place = run_fantasma("rewrite --in-place " + quote(path));
     CHECK(in_place.status == 3);
     CHECK(read_file(path) == document);
 }

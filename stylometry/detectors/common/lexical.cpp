@@ -184,13 +184,16 @@ std::size_t first_word(const std::vector<Token>& tokens, const Sentence& sentenc
 }
 
 bool is_title_case(const Document& document, const Sentence& sentence) {
-    std::size_t words = 0, capitalised = 0;
+    std::size_t words = 0, capitalised = 0, in_capitals = 0;
     for (std::size_t i = sentence.first_token; i < sentence.end_token; ++i) {
         if (!is_word(document.tokens()[i])) continue;
         ++words;
         capitalised += is_capitalised_word(document, i, sentence.end_token) ? 1 : 0;
+        const std::string_view text = document.text(document.tokens()[i].text);
+        in_capitals += text.size() > 1 && is_all_caps(text) ? 1 : 0;
     }
     if (sentence.end_token == sentence.first_token) return false;
+    if (words >= 3 && in_capitals * 2 > words) return true;
     // A headline has no closing full stop; a sentence listing names does.
     const std::string_view last = document.text(document.tokens()[sentence.end_token - 1].text);
     const bool closed = last.find_first_of(".!?") != std::string_view::npos;

@@ -59,8 +59,9 @@ bool is_title(std::string_view lower_word);
 // Words capitalised in English that name no person or place of the writer: days, months,
 // holidays, languages and nationalities, "God", and cross-references ("Figure", "Chapter").
 bool is_common_capitalised(std::string_view lower_word);
-// A headline-style sentence: at least three words, most of them capitalised, and no closing
-// full stop, question or exclamation mark; its capitals say nothing about names.
+// A headline-style sentence (at least three words, most of them capitalised, and no closing
+// full stop, question or exclamation mark) or one set in capitals (most of its words, as a
+// licence's disclaimer is): its capitals say nothing about names.
 bool is_title_case(const Document& document, const Sentence& sentence);
 // The first word token of the sentence (its end_token when it has none).
 std::size_t first_word(const std::vector<Token>& tokens, const Sentence& sentence);

@@ -65,6 +65,11 @@ constexpr std::string_view kInstitutionWords[] = {
 bool is_name(const Document& document, const Reference& reference, std::size_t begin,
              std::size_t end) {
     const std::vector<Token>& tokens = document.tokens();
+    // "F. Scott Fitzgerald", "J. R. R. Tolkien": the initials before the name decide nothing.
+    while (end - begin > 2 && tokens[begin].norm.size() == 1 &&
+           document.text(tokens[begin + 1].text) == ".") {
+        begin += 2;
+    }
     std::vector<std::string> lower_words;
     std::vector<std::string_view> shown;
     bool common_only = true, institution = false;
@@ -143,7 +148,10 @@ void PersonalName::detect(const DetectionContext& context, MarkerSink& sink) con
             // word there ("Dear Jane", "Later Jane Doe") is not part of the name, and a lone
             // word may be an imperative ("Ping a member"). A lone first name there is still
             // marked when the full name is flagged elsewhere (below).
-            if (begin == first &&
+            // "F. Scott Fitzgerald": an initial opens the name, not just the sentence.
+            const bool opens_with_initial = end - begin > 2 && tokens[begin].norm.size() == 1 &&
+                                            document.text(tokens[begin + 1].text) == ".";
+            if (begin == first && !opens_with_initial &&
                 (end - begin == 1 || opens_sentence(reference, tokens[begin].norm) ||
                  !is_name(document, reference, begin, end))) {
                 ++begin;
@@ -157,8 +165,16 @@ void PersonalName::detect(const DetectionContext& context, MarkerSink& sink) con
                               tokens[end].kind == TokenKind::Number;
             const bool after_place_word =
                 begin > first && is_in(tokens[begin - 1].norm, kPlacePrepositions);
-            if (begin < end && !after_place_word && !hyphenated && !date &&
-                is_name(document, reference, begin, end)) {
+            // "X-Ray Absorptiometry": the end of a hyphenated word does not start a name.
+            const bool after_hyphen = begin > first &&
+                                      document.text(tokens[begin - 1].text) == "-" &&
+                                      tokens[begin - 1].text.end == tokens[begin].text.begin;
+            // "the Stanford heart transplant study": a lone name after "the" names a thing
+            // (a university, a study, a river), not a person.
+            const bool after_article =
+                end - begin == 1 && begin > first && tokens[begin - 1].norm == "the";
+            if (begin < end && !after_place_word && !after_hyphen && !after_article &&
+                !hyphenated && !date && is_name(document, reference, begin, end)) {
                 report(begin, end);
             }
             i = end - 1;

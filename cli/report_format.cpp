@@ -30,8 +30,8 @@ void write_marker(std::ostream& out, std::string_view path, std::string_view sou
         return std::string(path) + ':' + std::to_string(at.line + 1) + ':' +
                std::to_string(at.character + 1);
     };
-    out << location(marker.spans.front().begin) << ": "
-        << severity_name(severity_for_bits(marker.bits)) << ": " << marker.message;
+    out << location(marker.spans.front().begin) << ": " << severity_name(severity_of(marker))
+        << ": " << marker.message;
     // A habit's other occurrences in the paragraph this line stands for (JSON: moreByteRanges).
     const std::size_t more = marker.spans.size() - 1;
     if (!marker.identity && more > 0)
@@ -85,7 +85,7 @@ nlohmann::json to_json(const FileReport& file) {
         }
         markers.push_back({
             {"code", marker.code},
-            {"severity", severity_name(severity_for_bits(marker.bits))},
+            {"severity", severity_name(severity_of(marker))},
             {"message", marker.message},
             {"bits", marker.bits},
             {"populationBits", marker.population_bits},

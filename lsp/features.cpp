@@ -55,7 +55,7 @@ bool matches_data(const Marker& marker, const json& data) {
 Diagnostic diagnostic(const Snapshot& snapshot, const Marker& marker, const RangeMap& map) {
     Diagnostic result;
     result.range = map.range(marker.spans.front());
-    result.severity = lsp_severity(marker.bits);
+    result.severity = lsp_severity(marker);
     result.code = marker.code;
     result.message = marker.message;  // the detectors already quote the reference figure
     result.relatedInformation.reserve(std::min(marker.spans.size() - 1, kMaxRelatedLocations));
@@ -162,8 +162,8 @@ bool wanted(const std::optional<std::vector<std::string>>& only, std::string_vie
 
 }  // namespace
 
-int lsp_severity(double bits) {
-    switch (severity_for_bits(bits)) {
+int lsp_severity(const Marker& marker) {
+    switch (severity_of(marker)) {
         case Severity::Warning:
             return 2;
         case Severity::Information:

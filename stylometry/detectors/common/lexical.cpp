@@ -233,6 +233,7 @@ std::vector<Span> find_phone_numbers(std::string_view text) {
                 continue;
             }
             if (std::string_view(" -.()").find(text[i]) == std::string_view::npos) break;
+            if (text.substr(i, 2) == "..") break;  // a range (1000..60000), not a number
             if (i + 1 < text.size() && text[i] == ' ' && !digit(i + 1) && text[i + 1] != '(') {
                 break;
             }

@@ -10,6 +10,8 @@ namespace fantasma::cli {
 namespace {
 
 constexpr std::size_t kShownLinks = 10;
+// The findings named after the total, most identifying first (scope 4 of issue 13).
+constexpr std::size_t kReadFirst = 5;
 
 std::string format_bits(double bits) {
     char buffer[32];
@@ -64,6 +66,18 @@ void write_text(std::ostream& out, const FileReport& file) {
         << " words: " << describe_total(file.report, file.profiled, file.report.reference_writers);
     if (file.report.cancelled) out << " [incomplete: cancelled]";
     out << '\n';
+    // What to read first among the markers listed above in document order.
+    const std::vector<std::size_t> first = most_identifying(file.report, kReadFirst);
+    if (!first.empty()) {
+        out << file.path << ": read first:";
+        for (std::size_t i = 0; i < first.size(); ++i) {
+            const Marker& marker = file.report.markers[first[i]];
+            const LineColumn at = positions.position(marker.spans.front().begin);
+            out << (i == 0 ? " " : "; ") << marker.code << " at " << at.line + 1 << ':'
+                << at.character + 1 << " (" << format_bits(marker.bits) << " bits)";
+        }
+        out << '\n';
+    }
     if (file.report.omitted_markers != 0) {
         out << file.path << ": " << file.report.omitted_markers
             << " more occurrences of habits already listed are not shown (--all-markers lists "
@@ -111,6 +125,7 @@ nlohmann::json to_json(const FileReport& file) {
         {"omittedMarkers", file.report.omitted_markers},
         {"summary", describe_total(file.report, file.profiled, file.report.reference_writers)},
         {"referenceWriters", file.report.reference_writers},
+        {"readFirst", most_identifying(file.report, kReadFirst)},
         {"markers", std::move(markers)}};
     if (file.profiled) {
         // The habits that tie the text to the profile's writer most: what to change first.

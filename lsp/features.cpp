@@ -187,13 +187,21 @@ std::vector<Diagnostic> diagnostics_for(const Snapshot& snapshot, PositionEncodi
 json summary_for(const Snapshot& snapshot) {
     const Report empty;
     const Report& report = snapshot.report ? *snapshot.report : empty;
+    // What to read first: self-identifying content, then the strongest habits.
+    json read_first = json::array();
+    for (const std::size_t i : most_identifying(report, 5)) {
+        const Marker& marker = report.markers[i];
+        read_first.push_back(
+            {{"code", marker.code}, {"bits", marker.bits}, {"message", marker.message}});
+    }
     return {{"uri", snapshot.uri},
             {"version", snapshot.version},
             {"totalBits", report.total_bits},
             {"wordCount", report.word_count},
             {"markerCount", report.markers.size()},
             {"referenceWriters", report.reference_writers},
-            {"summary", describe_total(report, report.profiled, report.reference_writers)}};
+            {"summary", describe_total(report, report.profiled, report.reference_writers)},
+            {"readFirst", std::move(read_first)}};
 }
 
 std::optional<Hover> hover_for(const Snapshot& snapshot, Position position,

@@ -241,6 +241,9 @@ bool ends_sentence(const Document& document, std::size_t i) {
     const auto& tokens = document.tokens();
     if (i == 0 || i + 1 >= tokens.size() || document.text(tokens[i].text) != ".") return false;
     if (!tokens[i + 1].space_before || tokens[i + 1].kind != TokenKind::Word) return false;
+    // A dot spaced on both sides spells an address out ("ada . byron @ host . example"): it
+    // ends no sentence.
+    if (tokens[i].space_before) return false;
     const Token& before = tokens[i - 1];
     if (before.kind == TokenKind::Number) return true;
     return before.kind == TokenKind::Word && before.norm.size() >= 2 &&

@@ -131,8 +131,10 @@ bool starts_with_word(std::string_view body, std::string_view word) {
 // reStructuredText directives whose body is code, not prose.
 bool has_code_body(std::string_view directive) {
     static constexpr std::string_view kinds[] = {
-        ".. code-block::", ".. code::",       ".. sourcecode::",
-        ".. testcode::",   ".. testoutput::", ".. doctest::"};
+        ".. code-block::",      ".. code::",          ".. sourcecode::",
+        ".. testcode::",        ".. testoutput::",    ".. doctest::",
+        ".. testsetup::",       ".. testcleanup::",   ".. ipython::",
+        ".. jupyter-execute::", ".. literalinclude::"};
     return std::ranges::any_of(kinds, [&](std::string_view k) { return directive.starts_with(k); });
 }
 

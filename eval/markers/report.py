@@ -83,7 +83,9 @@ def genre_table(documents, befores, now):
     for genre in sorted(by_genre):
         ids = by_genre[genre]
         words = sum(now[d]["words"] for d in ids)
-        rates = [1000 * sum(sum(run[d]["codes"].values()) for d in ids) / words
+        # Each binary's markers over the words it counted itself.
+        rates = [1000 * sum(sum(run[d]["codes"].values()) for d in ids)
+                 / sum(run[d]["words"] for d in ids)
                  for run in [counts_ for _, counts_ in befores] + [now]]
         lines.append(f"| {genre} | {len(ids)} | {words:,} | "
                      + " | ".join(f"{rate:.1f}" for rate in rates) + " |")

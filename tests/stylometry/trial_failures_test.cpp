@@ -121,7 +121,8 @@ TEST_CASE("trial: an international phone number is a contact detail, not a numbe
     CHECK(count_code(report, "contact-detail") == 1);
 }
 
-TEST_CASE("trial: one \\ldots gets no two opposite ellipsis markers", "[trial]") {
+TEST_CASE("trial: one LaTeX ellipsis gets no two opposite ellipsis markers", "[trial]") {
+    // One \ldots was given two opposite markers.
     const Report report =
         check("We waited\\ldots and waited \\ldots{} until dawn.\n", Language::Latex);
     std::vector<Span> seen;

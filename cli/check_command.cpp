@@ -42,7 +42,9 @@ CLI::App& add_check_command(CLI::App& app, CheckOptions& options) {
         });
     check.add_flag("--common-habits", options.common_habits,
                    "also list habits that more than about a quarter of writers share (hints, "
-                   "under 2 bits; hidden by default because they single nobody out)");
+                   "under 2 bits) and rates that follow the genre or topic (function words, "
+                   "repeated phrases, colons, word and sentence length): hidden by default "
+                   "because they single nobody out");
     check.add_flag("--all-markers", options.all_markers,
                    "list every occurrence of each habit (by default the first 1000 per habit)");
     check.add_flag("--double-blind", options.double_blind,

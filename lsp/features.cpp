@@ -55,7 +55,7 @@ bool matches_data(const Marker& marker, const json& data) {
 Diagnostic diagnostic(const Snapshot& snapshot, const Marker& marker, const RangeMap& map) {
     Diagnostic result;
     result.range = map.range(marker.spans.front());
-    result.severity = lsp_severity(marker.bits);
+    result.severity = lsp_severity(marker);
     result.code = marker.code;
     result.message = marker.message;  // the detectors already quote the reference figure
     result.relatedInformation.reserve(std::min(marker.spans.size() - 1, kMaxRelatedLocations));
@@ -162,8 +162,8 @@ bool wanted(const std::optional<std::vector<std::string>>& only, std::string_vie
 
 }  // namespace
 
-int lsp_severity(double bits) {
-    switch (severity_for_bits(bits)) {
+int lsp_severity(const Marker& marker) {
+    switch (severity_of(marker)) {
         case Severity::Warning:
             return 2;
         case Severity::Information:
@@ -187,13 +187,21 @@ std::vector<Diagnostic> diagnostics_for(const Snapshot& snapshot, PositionEncodi
 json summary_for(const Snapshot& snapshot) {
     const Report empty;
     const Report& report = snapshot.report ? *snapshot.report : empty;
+    // What to read first: self-identifying content, then the strongest habits.
+    json read_first = json::array();
+    for (const std::size_t i : most_identifying(report, 5)) {
+        const Marker& marker = report.markers[i];
+        read_first.push_back(
+            {{"code", marker.code}, {"bits", marker.bits}, {"message", marker.message}});
+    }
     return {{"uri", snapshot.uri},
             {"version", snapshot.version},
             {"totalBits", report.total_bits},
             {"wordCount", report.word_count},
             {"markerCount", report.markers.size()},
             {"referenceWriters", report.reference_writers},
-            {"summary", describe_total(report, report.profiled, report.reference_writers)}};
+            {"summary", describe_total(report, report.profiled, report.reference_writers)},
+            {"readFirst", std::move(read_first)}};
 }
 
 std::optional<Hover> hover_for(const Snapshot& snapshot, Position position,

@@ -25,7 +25,7 @@ inline constexpr std::string_view kPreviewRewriteCommand = "fantasma.previewRewr
 inline constexpr std::string_view kRemoveInvisibleTitle =
     "Remove invisible characters and look-alike letters in this document";
 
-int lsp_severity(double bits);  // 2 warning, 3 information, 4 hint
+int lsp_severity(const Marker& marker);  // 2 warning, 3 information, 4 hint
 
 std::vector<Diagnostic> diagnostics_for(const Snapshot& snapshot, PositionEncoding encoding);
 

@@ -91,14 +91,22 @@ TEST_CASE("check prints compiler-style lines and a summary", "[cli]") {
         "(.+):([0-9]+):([0-9]+): (hint|info|warning): .+ \\[[a-z0-9-]+\\]");
     std::istringstream lines(run.out);
     std::string line;
+    // After the total, the findings to read first: "<code> at line:column (N bits)".
+    const std::regex read_first_line(
+        ".+: read first: [a-z0-9-]+ at [0-9]+:[0-9]+ \\([0-9.]+ bits\\)(; [a-z0-9-]+ at "
+        "[0-9]+:[0-9]+ \\([0-9.]+ bits\\))*");
     int markers = 0;
     bool summary = false;
+    bool read_first = false;
     while (std::getline(lines, line)) {
         std::smatch match;
         if (std::regex_match(line, match, marker_line)) {
             CHECK(match[1] == path);
             CHECK(std::stoi(match[2]) >= 3);  // the heading holds no marker
             ++markers;
+        } else if (std::regex_match(line, read_first_line)) {
+            CHECK(summary);  // after the total
+            read_first = true;
         } else {
             CHECK(line.starts_with(path + ": "));
             CHECK(line.find(" bits") != std::string::npos);
@@ -109,6 +117,7 @@ TEST_CASE("check prints compiler-style lines and a summary", "[cli]") {
     }
     CHECK(markers > 0);
     CHECK(summary);
+    CHECK(read_first);
 }
 
 TEST_CASE("text columns count characters, 1-based", "[cli]") {

@@ -234,6 +234,8 @@ std::optional<std::string> identifying_link(std::string_view url,
             return "the pages of the account '" + account + "'";
         }
     }
+    // "discuss.python.org/c/users/7": a forum's category, however it is named.
+    if (path.starts_with("/c/")) return std::nullopt;
     for (std::string_view part : kPersonPaths) {
         const std::size_t at = path.find(part);
         if (at != npos && at + part.size() < path.size() &&

@@ -104,6 +104,15 @@ TEST_CASE("trial: organisations' and generic pages are no personal profiles", "[
     CHECK(count_code(report, "contact-detail") == 0);
 }
 
+TEST_CASE("trial: a forum's category is no personal page", "[trial]") {
+    // pip's documentation links the users' category of Python's Discourse forum.
+    const Report report = check(
+        "Ask on <https://discuss.python.org/c/users/7> or see "
+        "[her page](https://www.cs.example.edu/people/ada) first.\n",
+        Language::Markdown);
+    CHECK(count_code(report, "link-target") == 1);
+}
+
 TEST_CASE("trial: a mailing list's address is not the writer's", "[trial]") {
     const Report report = check(
         "From: Ada <ada@analytical.example>\nTo: engine-devel@lists.example.org\n\n"

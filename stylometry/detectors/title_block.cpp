@@ -5,6 +5,7 @@
 #include "stylometry/detectors/common/lexical.hpp"
 #include "stylometry/leaks/authors.hpp"
 #include "stylometry/leaks/latex_source.hpp"
+#include "stylometry/leaks/review_template.hpp"
 
 namespace fantasma {
 namespace {
@@ -40,7 +41,8 @@ constexpr TitleCommand kTitleCommands[] = {
     {"orcid", 1, Entry::Orcid}};
 // clang-format on
 
-std::string message(std::string_view command, Entry entry, bool hidden) {
+// `hidden_by`: what hides the block from the PDF ("acmart's anonymous option"), or "".
+std::string message(std::string_view command, Entry entry, const std::string& hidden_by) {
     const std::string as_written = "\\" + std::string(command);
     std::string text;
     switch (entry) {
@@ -67,41 +69,20 @@ std::string message(std::string_view command, Entry entry, bool hidden) {
             text = as_written + " links your ORCID profile from the first page.";
             break;
     }
-    if (hidden) {
-        text +=
-            " The template's anonymous option hides it from the PDF, but the source (arXiv, "
-            "supplementary material) still shows it.";
+    if (!hidden_by.empty()) {
+        text += " " + hidden_by +
+                " hides it from the PDF, but the source (arXiv, supplementary material) still "
+                "shows it.";
     }
     return text;
-}
-
-// Whether the class or a style package hides the author block for review: acmart's
-// `anonymous`, ACL's `review`, NeurIPS and ICML styles without their camera-ready option.
-bool template_hides_authors(std::string_view source) {
-    constexpr leaks::CommandSpec kSetup[] = {{"documentclass", 1}, {"usepackage", 1}};
-    for (const leaks::LatexCommand& command : leaks::find_commands(source, kSetup)) {
-        if (command.arguments.empty()) continue;
-        const std::string_view package =
-            source.substr(command.arguments.front().begin, command.arguments.front().size());
-        std::string options;
-        for (Span option : command.options) options += source.substr(option.begin, option.size());
-        const auto has = [&](std::string_view word) { return options.find(word) != npos; };
-        if (command.name == "documentclass" && package == "acmart" && has("anonymous")) {
-            return true;
-        }
-        if (package == "acl" && has("review")) return true;
-        if (package.starts_with("neurips") && !has("final") && !has("preprint")) return true;
-        if (package.starts_with("icml") && !has("accepted")) return true;
-        if (package.starts_with("iclr") && has("review")) return true;
-    }
-    return false;
 }
 
 void detect_latex(std::string_view source, std::string_view code, MarkerSink& sink) {
     std::vector<leaks::CommandSpec> specs;
     for (const TitleCommand& command : kTitleCommands)
         specs.push_back({command.name, command.arguments});
-    const bool hidden = template_hides_authors(source);
+    const leaks::ReviewTemplate review = leaks::review_template(source);
+    const std::string hidden_by = review.hides_authors ? review.reason : std::string();
     std::vector<Span> reported;
     for (const leaks::LatexCommand& command : leaks::find_commands(source, specs)) {
         if (command.arguments.empty()) continue;
@@ -125,12 +106,14 @@ void detect_latex(std::string_view source, std::string_view code, MarkerSink& si
             continue;
         }
         reported.push_back(text);
-        const bool template_hidden = hidden && title->entry != Entry::Email;
+        const bool template_hidden = review.hides_authors && title->entry != Entry::Email;
         const double bits = template_hidden                      ? kHiddenBits
                             : title->entry == Entry::Affiliation ? kAffiliationBits
                                                                  : kNameBits;
         sink.mark_in_source(lexical::identity_marker(
-            code, {text}, message(command.name, title->entry, template_hidden), bits));
+            code, {text},
+            message(command.name, title->entry, template_hidden ? hidden_by : std::string()),
+            bits));
     }
 }
 

@@ -17,6 +17,9 @@ interface Summary {
   wordCount: number;
   markerCount: number;
   summary?: string;  // what the total means, bounded by the reference's size
+  doubleBlind?: boolean;  // checked as a double-blind submission
+  leakCount?: number;  // then: what would identify the authors to a reviewer
+  verdict?: string;
 }
 
 let client: LanguageClient | undefined;
@@ -55,6 +58,11 @@ function showSummary(item: vscode.StatusBarItem): void {
   item.tooltip =
       `fantasma: ${summary.markerCount} authorship markers, ${bits} bits of identifying ` +
       `information: ${summary.summary ?? 'no summary from this server'}.`;
+  if (summary.doubleBlind && summary.verdict) {
+    const leaks = summary.leakCount ?? 0;
+    item.text = `$(eye) ${leaks} ${leaks === 1 ? 'leak' : 'leaks'} · ${bits} bits`;
+    item.tooltip = `fantasma (double-blind): ${summary.verdict}\n${item.tooltip}`;
+  }
   item.show();
 }
 

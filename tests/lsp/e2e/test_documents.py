@@ -254,3 +254,41 @@ async def test_leaks_in_included_files_and_the_bib(client: LanguageClient, tmp_p
     [bib_published] = await wait_until(lambda: published(client, bib_uri), what="refs.bib")
     [own] = by_code(bib_published["diagnostics"], "bibliography-author")
     assert own["range"]["start"] == {"line": 1, "character": 12}
+
+
+async def test_double_blind_review_copy_and_the_setting(client: LanguageClient, tmp_path):
+    """acmart's anonymous option makes the main file a review copy: its leaks and those of
+    the file it includes come first, as errors, and the summary carries the verdict that
+    `fantasma check --double-blind` prints. doubleBlind: false turns that off."""
+    (tmp_path / "sections").mkdir()
+    main = ("\\documentclass[sigconf,review,anonymous]{acmart}\n\\author{Maria Okafor}\n"
+            "\\begin{document}\nThe colour of the sea was grey.\n\\input{sections/intro}\n"
+            "\\end{document}\n")
+    (tmp_path / "main.tex").write_text(main)
+    intro = ("\\section{Intro}\n"
+             "Code: \\url{https://github.com/mokafor/tool}; our previous work~\\cite{a}.\n")
+    (tmp_path / "sections" / "intro.tex").write_text(intro)
+    main_uri = (tmp_path / "main.tex").as_uri()
+    intro_uri = (tmp_path / "sections" / "intro.tex").as_uri()
+    open_document(client, main_uri, main, language="latex")
+    diagnostics = await diagnostics_for(client, main_uri, 1)
+    assert diagnostics[0]["code"] == "title-block" and diagnostics[0]["severity"] == 1
+    spellings = [d for d in diagnostics if d["code"] == "regional-spelling"]
+    assert spellings and all(d["severity"] == 4 for d in spellings)  # hints, as always
+    [included] = await wait_until(lambda: published(client, intro_uri), what="intro.tex")
+    codes = [d["code"] for d in included["diagnostics"]]
+    # Otherwise the colons, earlier on the line, would come first.
+    assert codes[:2] == ["link-target", "self-citation"] and "punctuation-habit" in codes
+    assert all(d["severity"] == 1 for d in included["diagnostics"][:2])
+    summary = (await wait_until(lambda: summaries(client, main_uri), what="the summary"))[-1]
+    assert summary["doubleBlind"] is True
+    assert summary["leakCount"] == 3  # the author here, the link and the self-citation there
+    assert summary["verdict"] == "3 leaks would identify you to a reviewer."
+
+    count = len(summaries(client, main_uri))
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
+        settings={"fantasma": {"doubleBlind": False, "debounceMs": 20, "showCommonHabits": True}}))
+    later = await wait_until(lambda: summaries(client, main_uri)[count:], what="a new summary")
+    assert later[-1]["doubleBlind"] is False and "verdict" not in later[-1]
+    republished = published(client, intro_uri)[-1]["diagnostics"]
+    assert not any(d["severity"] == 1 for d in republished)

@@ -10,4 +10,5 @@ extension=$here/../../../editors/vscode
 "$here/install_code_server.sh" "$cache/code-server"
 node "$here/vscode_e2e.js" --code-server "$cache/code-server" --vsix "$extension/fantasma.vsix" \
     --server "$server" --sample "$here/sample.md" \
-    --latex-project "$here/../../stylometry/submissions/article" --artifacts "$artifacts"
+    --latex-project "$here/../../stylometry/submissions/article" \
+    --review-project "$here/../../stylometry/submissions/acmart" --artifacts "$artifacts"

@@ -1,11 +1,21 @@
 """Diagnostics, incremental edits, hover, code actions and their edits, through pytest-lsp
 with Neovim 0.7's and VS Code's capabilities."""
 
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
 from conftest import (apply_edits, diagnostics_for, open_document, published, summaries,
                       text_edits, utf16_position, wait_until)
+from raw_client import SERVER
+
+# The CLI beside the server (CTest passes the one it built).
+CLI = os.environ.get("FANTASMA_CLI", str(Path(SERVER).resolve().parents[1] / "cli" / "fantasma"))
+SUBMISSIONS = Path(__file__).resolve().parents[2] / "stylometry" / "submissions"
 
 EMAIL = "jane.doe@example.com"
 
@@ -292,3 +302,19 @@ async def test_double_blind_review_copy_and_the_setting(client: LanguageClient, 
     assert later[-1]["doubleBlind"] is False and "verdict" not in later[-1]
     republished = published(client, intro_uri)[-1]["diagnostics"]
     assert not any(d["severity"] == 1 for d in republished)
+
+
+async def test_double_blind_verdict_is_the_clis(client: LanguageClient):
+    """The test set's acmart paper (a review copy: `review` option) with its \\input body and
+    .bib: the editor's verdict counts the same leaks as `fantasma check --double-blind`."""
+    if not os.access(CLI, os.X_OK):
+        pytest.skip(f"the fantasma CLI is not built ({CLI})")
+    paper = SUBMISSIONS / "acmart" / "paper.tex"
+    cli = subprocess.run([CLI, "check", "--double-blind", str(paper)], capture_output=True,
+                         text=True, check=False)
+    assert cli.returncode == 3, cli.stderr
+    cli_verdict = cli.stdout.strip().splitlines()[-1]
+    open_document(client, paper.as_uri(), paper.read_text(), language="latex")
+    summary = (await wait_until(lambda: summaries(client, paper.as_uri()), what="the summary"))[-1]
+    assert summary["doubleBlind"] is True
+    assert summary["verdict"] == cli_verdict

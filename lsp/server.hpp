@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -92,9 +93,12 @@ public:
     // with `settings`; their leaks are kept for the main file's double-blind summary.
     void publish_included_files(const std::string& uri, const std::string& text,
                                 const AnalysisSettings& settings);
-    // Whether `uri` is checked as a double-blind submission, and the leaks of its included
-    // files (features.hpp).
+    // Whether `uri` is checked as a double-blind submission (so are the files a review copy
+    // includes), and the leaks of its included files (features.hpp).
     DoubleBlind double_blind_for(const std::string& uri, std::string_view text, Language language);
+    // The open main file that includes `uri`, if any; forgetting a main file that closed.
+    std::optional<std::string> main_file_of(const std::string& uri);
+    void forget_main_file(const std::string& uri);
     void did_change_configuration(const json& params);
     void hover(const json& params, const Responder& responder);
     void code_action(const json& params, const Responder& responder);
@@ -151,6 +155,11 @@ public:
     std::set<std::string> workspace_ignores_;
     std::shared_ptr<const Profile> profile_;
     std::map<std::string, std::size_t> included_leaks_;  // by main file, as last published
+    struct IncludingFile {
+        std::string main_uri;
+        bool review_copy = false;  // double_blind_by_default of the main file
+    };
+    std::map<std::string, IncludingFile> included_by_;                 // by included file
     std::map<std::string, std::shared_ptr<RunningRewrite>> rewrites_;  // by request id.dump()
     int next_rewrite_token_ = 1;
 

@@ -143,13 +143,15 @@ void Server::did_close(const json& params) {
     const auto close = parse_params<TextDocumentIdentifierParams>(params);
     log_.info("closed " + close.uri);
     workspace_->close(close.uri);
-    {
-        const std::lock_guard lock(state_mutex_);
-        included_leaks_.erase(close.uri);
-    }
     told_refused_ = false;
-    // Its diagnostics leave with it.
+    // Its diagnostics leave with it, unless an open main file includes it.
     notify("textDocument/publishDiagnostics", PublishDiagnosticsParams{close.uri, std::nullopt, {}});
+    forget_main_file(close.uri);
+    if (const std::optional<std::string> main = main_file_of(close.uri)) {
+        if (const std::optional<Snapshot> snapshot = workspace_->snapshot(*main)) {
+            publish_included_files(*main, *snapshot->text, workspace_->settings());
+        }
+    }
 }
 
 void Server::did_change_configuration(const json& params) {

@@ -13,12 +13,9 @@ void Server::publish_included_files(const std::string& uri, const std::string& t
                                     const AnalysisSettings& settings) {
     const std::string path = file_path(uri);
     if (path.empty()) return;
+    forget_main_file(uri);  // what it included before
     const SubmissionFiles project = latex_submission_files(path, text);
-    if (project.files.size() < 2) {
-        const std::lock_guard lock(state_mutex_);
-        included_leaks_.erase(uri);
-        return;
-    }
+    if (project.files.size() < 2) return;
     struct Included {
         std::string uri;
         SubmissionFile file;
@@ -26,9 +23,22 @@ void Server::publish_included_files(const std::string& uri, const std::string& t
     };
     std::vector<Included> included;
     std::vector<std::string> authors = leaks::submission_authors(text, Language::Latex);
+    const bool review_copy = double_blind_by_default(text, Language::Latex);
+    std::size_t leaks = 0;
     for (std::size_t i = 1; i < project.files.size(); ++i) {
         const std::string file_uri = "file://" + project.files[i].path.lexically_normal().string();
-        if (workspace_->is_open(file_uri)) continue;  // it has its own diagnostics
+        {
+            const std::lock_guard lock(state_mutex_);
+            included_by_[file_uri] = {uri, review_copy};
+        }
+        // An open file has its own diagnostics; its leaks count as its analysis found them.
+        if (workspace_->is_open(file_uri)) {
+            if (const std::optional<Snapshot> open = workspace_->snapshot(file_uri);
+                open && open->report) {
+                leaks += count_leaks(open->report->markers);
+            }
+            continue;
+        }
         try {
             auto source = std::make_shared<const std::string>(read_document(project.files[i].path));
             if (project.files[i].kind == SubmissionFile::Kind::Latex) {
@@ -43,7 +53,6 @@ void Server::publish_included_files(const std::string& uri, const std::string& t
     }
     // The included files are checked as their main file is.
     const bool double_blind = double_blind_for(uri, text, Language::Latex).on;
-    std::size_t leaks = 0;
     for (const Included& file : included) {
         Report report;
         if (file.file.kind == SubmissionFile::Kind::Bibliography) {
@@ -68,16 +77,27 @@ void Server::publish_included_files(const std::string& uri, const std::string& t
 
 DoubleBlind Server::double_blind_for(const std::string& uri, std::string_view text,
                                      Language language) {
-    std::optional<bool> setting;
-    std::size_t included_leaks = 0;
-    {
-        const std::lock_guard lock(state_mutex_);
-        setting = settings_.double_blind;
-        if (const auto found = included_leaks_.find(uri); found != included_leaks_.end()) {
-            included_leaks = found->second;
-        }
+    bool review_copy = double_blind_by_default(text, language);
+    const std::lock_guard lock(state_mutex_);
+    if (const auto main = included_by_.find(uri); main != included_by_.end()) {
+        review_copy = review_copy || main->second.review_copy;
     }
-    return {setting.value_or(double_blind_by_default(text, language)), included_leaks};
+    const auto leaks = included_leaks_.find(uri);
+    return {settings_.double_blind.value_or(review_copy),
+            leaks == included_leaks_.end() ? 0 : leaks->second};
+}
+
+std::optional<std::string> Server::main_file_of(const std::string& uri) {
+    const std::lock_guard lock(state_mutex_);
+    const auto main = included_by_.find(uri);
+    if (main == included_by_.end()) return std::nullopt;
+    return main->second.main_uri;
+}
+
+void Server::forget_main_file(const std::string& uri) {
+    const std::lock_guard lock(state_mutex_);
+    included_leaks_.erase(uri);
+    std::erase_if(included_by_, [&](const auto& entry) { return entry.second.main_uri == uri; });
 }
 
 }  // namespace fantasma::lsp

@@ -318,3 +318,35 @@ async def test_double_blind_verdict_is_the_clis(client: LanguageClient):
     summary = (await wait_until(lambda: summaries(client, paper.as_uri()), what="the summary"))[-1]
     assert summary["doubleBlind"] is True
     assert summary["verdict"] == cli_verdict
+
+
+async def test_an_included_file_opened_and_closed_stays_part_of_its_submission(
+        client: LanguageClient, tmp_path):
+    """Opened, the included file of a review copy is checked as its main file is (leaks as
+    errors); closed again, its leaks are published from the main file's project, not lost."""
+    (tmp_path / "sections").mkdir()
+    main = ("\\documentclass[sigconf,anonymous]{acmart}\n\\begin{document}\n"
+            "\\input{sections/intro}\n\\end{document}\n")
+    (tmp_path / "main.tex").write_text(main)
+    intro = ("\\section{Intro}\n"
+             "Code: \\url{https://github.com/mokafor/tool}; our previous work~\\cite{a}.\n")
+    (tmp_path / "sections" / "intro.tex").write_text(intro)
+    main_uri = (tmp_path / "main.tex").as_uri()
+    intro_uri = (tmp_path / "sections" / "intro.tex").as_uri()
+    open_document(client, main_uri, main, language="latex")
+    await diagnostics_for(client, main_uri, 1)
+    await wait_until(lambda: published(client, intro_uri), what="intro.tex from the project")
+
+    open_document(client, intro_uri, intro, language="latex")
+    own = await diagnostics_for(client, intro_uri, 1)
+    assert [d["code"] for d in own[:2]] == ["link-target", "self-citation"]
+    assert all(d["severity"] == 1 for d in own[:2])
+
+    count = len(published(client, intro_uri))
+    client.text_document_did_close(types.DidCloseTextDocumentParams(
+        text_document=types.TextDocumentIdentifier(uri=intro_uri)))
+    after = await wait_until(lambda: published(client, intro_uri)[count:][1:],
+                             what="intro.tex published again after its close")
+    assert published(client, intro_uri)[count]["diagnostics"] == []  # the close itself
+    assert {"link-target", "self-citation"} <= {d["code"] for d in after[-1]["diagnostics"]}
+    assert after[-1].get("version") is None

@@ -180,6 +180,12 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
             continue;
         }
         const Language language = document_language(options.language, path);
+        if (const std::string review = double_blind_reason(main_document.text, language);
+            !review.empty() && !options.double_blind) {
+            err << "fantasma: " << path << ": a review copy (" << review
+                << "): --double-blind lists only what would identify you to a reviewer, then a "
+                   "verdict\n";
+        }
         const SubmissionFiles submission = files_for(path, main_document.text, language);
         AnalysisOptions analysis;
         analysis.profile = profile ? &*profile : nullptr;

@@ -41,8 +41,9 @@ std::string leak_verdict(std::size_t leaks) {
            " identify you to a reviewer.";
 }
 
-bool double_blind_by_default(std::string_view source, Language language) {
-    return language == Language::Latex && leaks::review_template(source).review_copy;
+std::string double_blind_reason(std::string_view source, Language language) {
+    if (language != Language::Latex) return {};
+    return leaks::review_template(source).reason;
 }
 
 }  // namespace fantasma

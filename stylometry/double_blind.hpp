@@ -41,8 +41,12 @@ std::vector<std::size_t> double_blind_order(const std::vector<Marker>& markers);
 // found: nothing here would identify you to a reviewer."
 std::string leak_verdict(std::size_t leaks);
 
-// Whether a document is checked as a double-blind submission when nobody says: a LaTeX file
-// whose class or packages are in their review or anonymous mode (leaks/review_template.hpp).
-bool double_blind_by_default(std::string_view source, Language language);
+// Why a document is checked as a double-blind submission when nobody says: what makes it a
+// LaTeX review copy, its class or packages in their review or anonymous mode ("acmart's
+// anonymous option"; leaks/review_template.hpp); "" when nothing does.
+std::string double_blind_reason(std::string_view source, Language language);
+inline bool double_blind_by_default(std::string_view source, Language language) {
+    return !double_blind_reason(source, language).empty();
+}
 
 }  // namespace fantasma

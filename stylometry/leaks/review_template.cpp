@@ -69,8 +69,15 @@ ReviewTemplate review_template(std::string_view latex_source) {
         const bool is_class = command.name == "documentclass";
         for (const std::string_view name : list_entries(preamble, command.arguments.front())) {
             const std::string whose = std::string(name) + "'s ";
-            if (has("anonymous"))
-                found_one(is_class && name == "acmart", whose + "anonymous option");
+            // acmart and LIPIcs print "Anonymous Author(s)" in place of the block.
+            if (has("anonymous")) {
+                found_one(is_class && (name == "acmart" || name.starts_with("lipics")),
+                          whose + "anonymous option");
+            }
+            // COLT's classes: "author names withheld".
+            if (is_class && name.starts_with("colt") && has("anon")) {
+                found_one(true, whose + "anon option");
+            }
             if (is_class && name == "acmart" && has("review"))
                 found_one(false, whose + "review option");
             if (is_class && name == "IEEEtran") {

@@ -15,14 +15,15 @@ struct ReviewTemplate {
 };
 
 // Read from the \documentclass and \usepackage commands before \begin{document}:
-// - any class or package option `anonymous`; acmart's `review` (line numbers for reviewers);
-//   IEEEtran's `peerreview` and `peerreviewca`; a style package's `review` (ACL, CVPR,
-//   ICCV, WACV, ECCV). llncs and article have no such option.
+// - any class or package option `anonymous`; COLT's `anon`; acmart's `review` (line numbers
+//   for reviewers); IEEEtran's `peerreview` and `peerreviewca`; a style package's `review`
+//   (ACL, CVPR, ICCV, WACV, ECCV); AAAI's `submission`. llncs and article have no such option.
 // - NeurIPS styles without `final` or `preprint`, ICML styles without `accepted`, ICLR
 //   styles without \iclrfinalcopy: those print an anonymous submission by default.
-// Hidden authors: acmart's `anonymous`, ACL/CVPR/ICCV/WACV/ECCV `review`, and the NeurIPS,
-// ICML and ICLR submission modes. IEEEtran's peer-review mode prints the names on its cover
-// page, and an unknown package's `anonymous` may hide nothing.
+// Hidden authors: acmart's and LIPIcs' `anonymous`, COLT's `anon`, ACL/CVPR/ICCV/WACV/ECCV
+// `review`, AAAI's `submission`, and the NeurIPS, ICML and ICLR submission modes. IEEEtran's
+// peer-review mode prints the names on its cover page, and an unknown package's `anonymous`
+// may hide nothing.
 ReviewTemplate review_template(std::string_view latex_source);
 
 }  // namespace fantasma::leaks

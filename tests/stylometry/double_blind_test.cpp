@@ -55,6 +55,9 @@ TEST_CASE("review copies: the options each template really has") {
         {"\\documentclass{article}\n\\usepackage{iclr2025_conference,times}", true, true},
         {"\\documentclass{article}\n\\usepackage{iclr2025_conference,times}\n\\iclrfinalcopy",
          false, false},
+        {"\\documentclass[a4paper,UKenglish,anonymous]{lipics-v2021}", true, true},
+        {"\\documentclass[anon,12pt]{colt2025}", true, true},
+        {"\\documentclass[final,12pt]{colt2025}", false, false},
         {"\\documentclass[review]{elsarticle}", false, false},  // double spacing, not blind
         {"\\documentclass{article}\n\\usepackage[anonymous]{mystyle}", true, false},
         {"% \\documentclass[anonymous]{acmart}\n\\documentclass{article}", false, false},

@@ -31,12 +31,10 @@ constexpr std::string_view kAnonymousReviewPackages[] = {"acl", "cvpr", "iccv", 
 
 // The text before \begin{document}, or all of it when there is none.
 std::string_view preamble_of(std::string_view source) {
-    constexpr CommandSpec kBegin[] = {{"begin", 1}};
-    for (const LatexCommand& begin : find_commands(source, kBegin)) {
-        const Span name = begin.arguments.empty() ? Span{} : begin.arguments.front();
-        if (source.substr(name.begin, name.size()) == "document") {
-            return source.substr(0, begin.whole.begin);
-        }
+    constexpr std::string_view kBegin = "\\begin{document}";
+    for (std::size_t at = source.find(kBegin); at != std::string_view::npos;
+         at = source.find(kBegin, at + 1)) {
+        if (!commented_out(source, at)) return source.substr(0, at);
     }
     return source;
 }

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <numeric>
 #include <tuple>
 
 #include "stylometry/document.hpp"
+#include "stylometry/double_blind.hpp"
 #include "stylometry/extract/extract.hpp"
 #include "stylometry/rewrite/kept_spans.hpp"
 #include "stylometry/summary.hpp"
@@ -14,6 +16,7 @@ namespace fantasma::lsp {
 namespace {
 
 constexpr std::size_t kMaxRelatedLocations = 50;
+constexpr int kErrorSeverity = 1;  // a leak in a double-blind submission
 
 // Ranges and offsets for one snapshot's text in the client's units.
 class RangeMap {
@@ -174,17 +177,25 @@ int lsp_severity(const Marker& marker) {
     return 3;
 }
 
-std::vector<Diagnostic> diagnostics_for(const Snapshot& snapshot, PositionEncoding encoding) {
+std::vector<Diagnostic> diagnostics_for(const Snapshot& snapshot, PositionEncoding encoding,
+                                        bool double_blind) {
     std::vector<Diagnostic> diagnostics;
     if (!snapshot.report) return diagnostics;
     const RangeMap map(*snapshot.text, encoding);
-    diagnostics.reserve(snapshot.report->markers.size());
-    for (const Marker& marker : snapshot.report->markers)
-        if (!marker.spans.empty()) diagnostics.push_back(diagnostic(snapshot, marker, map));
+    const std::vector<Marker>& markers = snapshot.report->markers;
+    std::vector<std::size_t> order(markers.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    if (double_blind) order = double_blind_order(markers);
+    diagnostics.reserve(markers.size());
+    for (const std::size_t i : order) {
+        if (markers[i].spans.empty()) continue;
+        diagnostics.push_back(diagnostic(snapshot, markers[i], map));
+        if (double_blind && is_leak(markers[i].code)) diagnostics.back().severity = kErrorSeverity;
+    }
     return diagnostics;
 }
 
-json summary_for(const Snapshot& snapshot) {
+json summary_for(const Snapshot& snapshot, DoubleBlind double_blind) {
     const Report empty;
     const Report& report = snapshot.report ? *snapshot.report : empty;
     // What to read first: self-identifying content, then the strongest habits.
@@ -194,14 +205,21 @@ json summary_for(const Snapshot& snapshot) {
         read_first.push_back(
             {{"code", marker.code}, {"bits", marker.bits}, {"message", marker.message}});
     }
-    return {{"uri", snapshot.uri},
-            {"version", snapshot.version},
-            {"totalBits", report.total_bits},
-            {"wordCount", report.word_count},
-            {"markerCount", report.markers.size()},
-            {"referenceWriters", report.reference_writers},
-            {"summary", describe_total(report, report.profiled, report.reference_writers)},
-            {"readFirst", std::move(read_first)}};
+    json summary = {{"uri", snapshot.uri},
+                    {"version", snapshot.version},
+                    {"totalBits", report.total_bits},
+                    {"wordCount", report.word_count},
+                    {"markerCount", report.markers.size()},
+                    {"referenceWriters", report.reference_writers},
+                    {"summary", describe_total(report, report.profiled, report.reference_writers)},
+                    {"readFirst", std::move(read_first)},
+                    {"doubleBlind", double_blind.on}};
+    if (double_blind.on) {
+        const std::size_t leaks = count_leaks(report.markers) + double_blind.included_leaks;
+        summary["leakCount"] = leaks;
+        summary["verdict"] = leak_verdict(leaks);
+    }
+    return summary;
 }
 
 std::optional<Hover> hover_for(const Snapshot& snapshot, Position position,

@@ -282,6 +282,22 @@ TEST_CASE("check --double-blind finds leaks in included files and the .bib, exit
     CHECK(run.out.ends_with("4 leaks would identify you to a reviewer.\n"));
 }
 
+TEST_CASE("check notes a review copy, which --double-blind checks as such", "[cli]") {
+    const Scratch scratch;
+    const std::string main =
+        scratch.write("paper.tex",
+                      "\\documentclass[sigconf,review,anonymous]{acmart}\n\\author{Maria Okafor}\n"
+                      "\\begin{document}\nWe measured it twice.\n\\end{document}\n");
+    const Run plain = fantasma(scratch, "check " + quote(main));
+    INFO(plain.out << plain.err);
+    CHECK(plain.status == 0);
+    CHECK(plain.err.find(main + ": a review copy (acmart's anonymous option): --double-blind") !=
+          std::string::npos);
+    const Run blind = fantasma(scratch, "check --double-blind " + quote(main));
+    CHECK(blind.status == 3);
+    CHECK(blind.err.find("a review copy") == std::string::npos);
+}
+
 TEST_CASE("check --double-blind exits 0 on an anonymous submission", "[cli]") {
     const Scratch scratch;
     const std::string main = scratch.write(

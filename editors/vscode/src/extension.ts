@@ -19,6 +19,9 @@ interface Summary {
   summary?: string;  // what the total means, bounded by the reference's size
   // The findings to read first: self-identifying content, then the strongest habits.
   readFirst?: { code: string; bits: number; message: string }[];
+  doubleBlind?: boolean;  // checked as a double-blind submission
+  leakCount?: number;  // then: what would identify the authors to a reviewer
+  verdict?: string;
 }
 
 let client: LanguageClient | undefined;
@@ -61,6 +64,11 @@ function showSummary(item: vscode.StatusBarItem): void {
       `fantasma: ${summary.markerCount} authorship markers, ${bits} bits of identifying ` +
       `information: ${summary.summary ?? 'no summary from this server'}.` +
       (first ? ` Read first: ${first}.` : "");
+  if (summary.doubleBlind && summary.verdict) {
+    const leaks = summary.leakCount ?? 0;
+    item.text = `$(eye) ${leaks} ${leaks === 1 ? 'leak' : 'leaks'} · ${bits} bits`;
+    item.tooltip = `fantasma (double-blind): ${summary.verdict}\n${item.tooltip}`;
+  }
   item.show();
 }
 

@@ -44,6 +44,13 @@ SAMPLES = (
            drawn="320 markers, seed 14, stratified by code, drawn on the binary after the first "
                  "round of issue 13's fixes (and issue 14's leak detectors), and every other "
                  "`personal-name` marker of that binary (27)"),
+    Sample(name="seed 15",
+           labels=HERE / "labels-seed15.jsonl",
+           before=HERE / "before-seed15.json",
+           binary="dc7ea48",
+           drawn="260 markers, seed 15, stratified by code, drawn on the binary after issue 13's "
+                 "second round of fixes (genre-bound rates as hints, extraction of code in mail "
+                 "and LaTeX) and issue 14's review-copy work"),
 )
 
 

@@ -71,3 +71,12 @@ TEST_CASE("personal-name keeps an opening initial and leaves places and things a
                        "measured by Dual Energy X-Ray Absorptiometry. The data come from the "
                        "Stanford heart transplant study, as in Santa Barbara and Fort Collins.");
 }
+
+TEST_CASE("personal-name leaves the authors of an author-year citation alone") {
+    // Shapes from a paleontology abstract and a paper's related work.
+    require_no_markers(PersonalName{},
+                       "Shells change in both ontogeny and phylogeny (e.g., Raup and Stanley, "
+                       "1981). The method follows Newkirk (2007) and Okafor et al. closely.");
+    // A name without a year is still a name.
+    require_markers(PersonalName{}, "I showed the draft to [[Maria Okafor]] before lunch.", 1);
+}

@@ -112,6 +112,19 @@ bool in_others_header(std::string_view text, std::size_t at) {
     return false;
 }
 
+// Whether the address at `at` introduces someone else's words: an attribution line ("Alan
+// <alan@example.org> said:", "Linus Torvalds <torvalds@example.org> writes:") names the writer
+// being quoted, not the one writing.
+bool in_attribution(std::string_view text, std::size_t at) {
+    const std::string_view line = line_of(text, at);
+    const std::size_t line_begin = static_cast<std::size_t>(line.data() - text.data());
+    std::string after(line.substr(at - line_begin));
+    std::ranges::transform(after, after.begin(), [](unsigned char c) { return std::tolower(c); });
+    return std::ranges::any_of(
+        std::array<std::string_view, 4>{"writes:", "wrote:", "said:", "says:"},
+        [&](std::string_view verb) { return after.find(verb) != std::string::npos; });
+}
+
 // A mailing list's address (git@vger.kernel.org, users@lists.example.org,
 // foo-devel@example.org), or one the text calls a list: it reaches many people, none of them
 // the writer in particular.
@@ -145,7 +158,7 @@ void ContactDetail::detect(const DetectionContext& context, MarkerSink& sink) co
     std::vector<std::pair<Span, std::string_view>> details;  // span, what it is
     for (const Token& token : document.tokens()) {
         if (token.kind == TokenKind::Email && !in_others_header(text, token.text.begin) &&
-            !is_list_address(text, token.text)) {
+            !in_attribution(text, token.text.begin) && !is_list_address(text, token.text)) {
             details.emplace_back(token.text, "e-mail address");
         }
         // "[@lindgren2022]", "[see @doe; @roe]": a Pandoc citation key, not a handle.

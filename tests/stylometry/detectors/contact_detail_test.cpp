@@ -65,3 +65,13 @@ TEST_CASE("contact-detail: ranges and documentation pages are no phone numbers o
                        "https://docs.ci.example/user/tutorial/#getting-started for the setup.");
     require_markers(ContactDetail{}, "My page: [[https://forum.example/users/adab/]]", 1);
 }
+
+TEST_CASE("contact-detail: the address of someone quoted is not the writer's") {
+    // Shapes from git's howto documents: a question and a thread quoted with attributions.
+    require_markers(ContactDetail{},
+                    "From: Junio <[[junio@example.net]]>\n\nAlan <alan@example.org> said:\n\n"
+                    "    I have a master branch.\n\n"
+                    "Petr Baudis <pasky@example.cz> writes:\n> Linus Torvalds "
+                    "<torvalds@example.org> wrote:\n> Try this.\n\nWrite to junio@example.net.\n",
+                    1);
+}

@@ -24,6 +24,7 @@ struct Ellipsis {
     Form form;
     bool space_before;  // a space separates it from the word before
     bool after_text;    // it follows text on its line (so it could have a space before)
+    bool range;         // between two numbers: "1…999"
 };
 
 std::vector<Ellipsis> find_ellipses(std::string_view text) {
@@ -47,17 +48,15 @@ std::vector<Ellipsis> find_ellipses(std::string_view text) {
         } else {
             continue;
         }
-        // "1…999", "60578…61183": between two numbers it marks a range, not an ellipsis.
+        // "1…999", "60578…61183": between two numbers it marks a range.
         const auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
-        if (is_digit(style::byte_before(text, i)) && end < text.size() && is_digit(text[end])) {
-            i = end - 1;
-            continue;
-        }
+        const bool range =
+            is_digit(style::byte_before(text, i)) && end < text.size() && is_digit(text[end]);
         const bool space_before = style::byte_before(text, i) == ' ';
         // Only an ellipsis after a word on its line could have a space before it or not.
         const char last = style::byte_before(text, space_before ? i - 1 : i);
         const bool after_text = last != '\n' && last != ' ';
-        found.push_back({Span(i, end), form, space_before, after_text});
+        found.push_back({Span(i, end), form, space_before, after_text, range});
         i = end - 1;
     }
     return found;
@@ -93,13 +92,20 @@ void EllipsisStyle::detect(const DetectionContext& context, MarkerSink& sink) co
         if (odd_form) {
             const HabitScore score = style::score_choice(reference, kChoices, counts, e.form, 4.0);
             const std::string_view name = kChoices[e.form].name;
-            sink.mark(style::habit_marker(
-                code(), kChoices[e.form].feature, e.span,
-                "Ellipsis typed as '" + std::string(kTyped[e.form]) + "': most writers type '" +
-                    std::string(kTyped[usual]) + "'." +
-                    style::reference_figure(score, "use " + std::string(name) + " " +
-                                                       std::string(style::how_often(score))),
-                score, {style::use_fix(typed[usual])}));
+            const std::string figure = style::reference_figure(
+                score, "use " + std::string(name) + " " + std::string(style::how_often(score)));
+            // A range typed with an ellipsis is the same keyboard habit, but "..." is no better
+            // a range: the writer decides how to write it.
+            sink.mark(
+                e.range ? style::habit_marker(code(), kChoices[e.form].feature, e.span,
+                                              "A range typed with '" + std::string(kTyped[e.form]) +
+                                                  "': most writers type a dash or 'to'." + figure,
+                                              score, {})
+                        : style::habit_marker(code(), kChoices[e.form].feature, e.span,
+                                              "Ellipsis typed as '" + std::string(kTyped[e.form]) +
+                                                  "': most writers type '" +
+                                                  std::string(kTyped[usual]) + "'." + figure,
+                                              score, {style::use_fix(typed[usual])}));
         }
         // "1, 2, ..." continues a list: spaced by convention.
         const bool ends_list = e.span.begin >= 2 && text[e.span.begin - 2] == ',';

@@ -116,6 +116,72 @@ bool is_cited(const Document& document, std::size_t end, std::size_t sentence_en
     return at < sentence_end && tokens[at].kind == TokenKind::Number && is_year(text(at));
 }
 
+// Words that tie the writer to the people a paragraph names: the first person ("my friend
+// Maria", "we met Dr. Smith") and thanks or credit ("thanks to", "reviewed by").
+constexpr std::string_view kWriterTies[] = {"i",
+                                            "me",
+                                            "my",
+                                            "mine",
+                                            "myself",
+                                            "we",
+                                            "us",
+                                            "our",
+                                            "ours",
+                                            "ourselves",
+                                            "thank",
+                                            "thanks",
+                                            "thanked",
+                                            "grateful",
+                                            "gratitude",
+                                            "acknowledge",
+                                            "acknowledged",
+                                            "acknowledgement",
+                                            "acknowledgements",
+                                            "acknowledgment",
+                                            "acknowledgments",
+                                            "reviewed",
+                                            "revised",
+                                            "helpful",
+                                            "suggestions",
+                                            "contributed",
+                                            "contributions",
+                                            "supported",
+                                            "courtesy",
+                                            "credit",
+                                            "credits"};
+// Fields that name a text's writer or sender: "Author: …", "From: …".
+constexpr std::string_view kWriterFields[] = {"author", "authors", "from", "by"};
+
+// Whether the paragraph `paragraph` ties the writer to the people it names. A name in a
+// paragraph that only talks about people ("Fitzgerald uses …", "read Nick Coghlan's Q & A",
+// "after Randal L. Schwartz, who popularised it") is the topic, a cited author or a character:
+// it tells a reader what the text is about, not who wrote it.
+bool ties_writer(const Document& document, Span paragraph) {
+    const std::vector<Token>& tokens = document.tokens();
+    auto at = std::ranges::lower_bound(tokens, paragraph.begin, std::less<>{},
+                                       [](const Token& t) { return t.text.begin; });
+    for (; at != tokens.end() && at->text.begin < paragraph.end; ++at) {
+        if (!lexical::is_word(*at)) continue;
+        if (is_in(at->norm, kWriterTies)) return true;
+        const auto next = std::next(at);
+        if (is_in(at->norm, kWriterFields) && next != tokens.end() &&
+            document.text(next->text) == ":") {
+            return true;
+        }
+    }
+    return false;
+}
+
+// The paragraph (block) holding `span`, or `span` itself outside every block.
+Span paragraph_of(const Document& document, Span span) {
+    const std::vector<Block>& blocks = document.prose.blocks;
+    const auto after = std::ranges::upper_bound(blocks, span.begin, std::less<>{},
+                                                [](const Block& b) { return b.text.begin; });
+    if (after == blocks.begin()) return span;
+    const Span block = std::prev(after)->text;
+    return block.end >= span.end ? block : span;
+}
+
 }  // namespace
 
 void PersonalName::detect(const DetectionContext& context, MarkerSink& sink) const {
@@ -153,6 +219,7 @@ void PersonalName::detect(const DetectionContext& context, MarkerSink& sink) con
         const bool in_heading = std::ranges::any_of(
             heading_spans, [&](Span heading) { return heading.overlaps(sentence.text); });
         if (in_heading || lexical::is_title_case(document, sentence)) continue;
+        if (!ties_writer(document, paragraph_of(document, sentence.text))) continue;
         const std::size_t first = lexical::first_word(tokens, sentence);
         for (std::size_t i = first; i < sentence.end_token; ++i) {
             // "Dr. Smith", "Aunt May": a title makes the next capitalised word a name, even at

@@ -52,9 +52,11 @@ TEST_CASE("ellipsis-style fixes to the ldots command in LaTeX") {
     CHECK(markers[0].fixes.at(0).new_text == "\\ldots{}");
 }
 
-TEST_CASE("ellipsis-style leaves a range between two numbers alone") {
-    // systemd's UID tables: "60578…61183" is a range, not an ellipsis.
-    require_markers_with(EllipsisStyle{}, kUnknown,
-                         "Users 1…999 are system users and 60578…61183 are dynamic.", 0);
-    require_markers_with(EllipsisStyle{}, kUnknown, "Well[[…]] 60578…61183 maybe.", 1);
+TEST_CASE("ellipsis-style calls an ellipsis between two numbers a range, with no fix") {
+    // systemd's UID tables: "60578…61183" is a range typed with the ellipsis character.
+    const auto markers = require_markers_with(EllipsisStyle{}, kUnknown,
+                                              "Dynamic users get[[…]] no, 60578[[…]]61183.", 2);
+    CHECK(markers[0].fixes.at(0).new_text == "...");
+    CHECK(markers[1].message.starts_with("A range typed with '…'"));
+    CHECK(markers[1].fixes.empty());
 }

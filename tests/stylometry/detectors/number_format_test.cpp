@@ -10,11 +10,11 @@ const Reference kUnknown{};
 }
 
 TEST_CASE("number-format marks digits, bare large numbers, 24-hour times and regional dates") {
-    const auto markers = require_markers_with(
-        NumberFormat{}, kUnknown,
-        "I have [[3]] cats. We own [[12500]] coins. We met at [[22:30]] on [[31/12/2020]], or "
-        "[[2021-01-05]]. It rose 5 [[per cent]].",
-        6);
+    const auto markers = require_markers_with(NumberFormat{}, kUnknown,
+                                              "I have [[3]] cats. We own [[12500]] coins of "
+                                              "30,000. We met at [[22:30]] on [[31/12/2020]], or "
+                                              "[[2021-01-05]]. It rose 5 [[per cent]].",
+                                              6);
     CHECK(markers[0].fixes.at(0).new_text == "three");
     CHECK(markers[1].fixes.at(0).new_text == "12,500");
     CHECK(markers[2].fixes.at(0).new_text == "10:30 pm");
@@ -64,4 +64,15 @@ TEST_CASE("number-format leaves phone numbers, commits and constants as they are
     require_no_markers(NumberFormat{},
                        "Call us on +44 20 7946000 today. We cherry-picked 2075910 from upstream. "
                        "The port is below 65536. A port < 65536 fits.");
+}
+
+TEST_CASE("number-format groups a bare number's digits only where the document groups others") {
+    // 16320 may be a constant, a port or a code: a writer who groups no number keeps it so.
+    const auto alone = require_markers_with(NumberFormat{}, kUnknown,
+                                            "The derived key holds at most [[16320]] bytes.", 1);
+    CHECK(alone[0].fixes.empty());
+    const auto grouped = require_markers_with(
+        NumberFormat{}, kUnknown,
+        "The derived key holds at most [[16320]] bytes, and the file 1,048,576 bytes.", 1);
+    CHECK(grouped[0].fixes.at(0).new_text == "16,320");
 }

@@ -60,6 +60,16 @@ double distinctiveness(double writer_per_million, double population_per_million)
     return std::log((writer_per_million + 1.0) / (population_per_million + 1.0));
 }
 
+// Prepositions a verb may govern ("apply to", "rely on", "deal with").
+constexpr std::string_view kPrepositions[] = {
+    "about",  "across",  "after", "against", "at",   "by",   "for",   "from",    "in",
+    "into",   "of",      "off",   "on",      "onto", "out",  "over",  "through", "to",
+    "toward", "towards", "under", "up",      "upon", "with", "within"};
+
+bool is_preposition(std::string_view word) {
+    return std::ranges::find(kPrepositions, word) != std::end(kPrepositions);
+}
+
 // A word the pass may replace: index of its token and how distinctive it is.
 struct Choice {
     std::size_t token;
@@ -158,7 +168,8 @@ SynonymTable SynonymTable::parse(std::string_view tsv) {
             throw std::runtime_error("synonyms.tsv line " + std::to_string(line_number) +
                                      ": a replacement is not a lower-case word");
         }
-        if (!table.by_form_.emplace(fields[0], std::move(replacements)).second) {
+        Entry entry{std::move(replacements), fields[1] == "verb"};
+        if (!table.by_form_.emplace(fields[0], std::move(entry)).second) {
             throw std::runtime_error("synonyms.tsv line " + std::to_string(line_number) + ": '" +
                                      fields[0] + "' is listed twice");
         }
@@ -169,7 +180,12 @@ SynonymTable SynonymTable::parse(std::string_view tsv) {
 const std::vector<std::string>& SynonymTable::replacements(std::string_view form) const {
     static const std::vector<std::string> none;
     const auto it = by_form_.find(form);
-    return it == by_form_.end() ? none : it->second;
+    return it == by_form_.end() ? none : it->second.replacements;
+}
+
+bool SynonymTable::is_verb(std::string_view form) const {
+    const auto it = by_form_.find(form);
+    return it != by_form_.end() && it->second.verb;
 }
 
 std::vector<TextEdit> word_choice_edits(const Document& document, const Reference& reference,
@@ -219,6 +235,8 @@ std::vector<TextEdit> word_choice_edits(const Document& document, const Referenc
         if (edits.size() >= budget) break;
         const Token& token = tokens[choice.token];
         const Sentence& sentence = *sentence_of[choice.token];
+        const Token* after = neighbour(document, sentence, choice.token, +1);
+        if (after != nullptr && table.is_verb(token.norm) && is_preposition(after->norm)) continue;
         const std::string replacement = best_replacement(
             table.replacements(token.norm), neighbour(document, sentence, choice.token, -1),
             neighbour(document, sentence, choice.token, +1), reference);

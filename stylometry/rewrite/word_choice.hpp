@@ -28,17 +28,25 @@ class SynonymTable {
 
     // The replacements of a lower-case word form, commonest first; empty when it has none.
     const std::vector<std::string>& replacements(std::string_view form) const;
+    // Whether the form is a verb's ("employed"): a verb's synonym may not take the
+    // preposition that follows it ("the law could apply to" is no "use to").
+    bool is_verb(std::string_view form) const;
     std::size_t size() const { return by_form_.size(); }
 
   private:
-    std::map<std::string, std::vector<std::string>, std::less<>> by_form_;
+    struct Entry {
+        std::vector<std::string> replacements;
+        bool verb = false;
+    };
+    std::map<std::string, Entry, std::less<>> by_form_;
 };
 
 // The edits (code "word-choice") of the pass over `document`, sorted by source offset, none
 // inside `kept` (source spans: names, quotations, technical terms; sorted). Left alone too:
 // function words, words with a capital that do not open a sentence, words in capitals,
 // words shaped like identifiers or written in code, hyphenated compounds, words with an
-// apostrophe, and a word after "a"/"an" whose replacement would need the other article.
+// apostrophe, a verb before a preposition, and a word after "a"/"an" whose replacement would
+// need the other article.
 std::vector<TextEdit> word_choice_edits(const Document& document, const Reference& reference,
                                         const std::vector<Span>& kept,
                                         const WordChoiceOptions& options,

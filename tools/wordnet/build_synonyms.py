@@ -25,8 +25,8 @@ import sys
 POS = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
 SS_NUMBER = {"n": "1", "v": "2", "a": "3", "s": "5", "r": "4"}
 kMinPerMillion = 2.0      # a replacement must be a common word
-kDominantShare = 0.4      # the first sense's share of the lemma's tagged uses
-kMinTagged = 3            # tagged uses needed to call a sense dominant
+kDominantShare = 0.5      # the first sense's share of the lemma's tagged uses
+kMinTagged = 5            # tagged uses needed to call a sense dominant
 kMaxUntaggedSenses = 1    # an untagged lemma with more senses has no usable one
 kDominantPos = 0.8        # the part of speech's share of a form's tagged uses
 kMaxPerMillion = 300      # commoner words ("do", "put", "small") are too polysemous to replace

@@ -90,6 +90,13 @@ const Token* neighbour(const Document& document, const Sentence& sentence, std::
     return near.kind == TokenKind::Word && later.space_before ? &near : nullptr;
 }
 
+bool has_word(const Document& document, const Sentence& sentence, std::string_view word) {
+    for (std::size_t i = sentence.first_token; i < sentence.end_token; ++i) {
+        if (document.tokens()[i].norm == word) return true;
+    }
+    return false;
+}
+
 // Of `replacements`, the one that reads most naturally between the neighbouring words (the
 // reference's bigrams), the commonest on a tie; empty when each would clash: the word beside
 // it repeated, or "a" before a vowel ("an" before a consonant).
@@ -237,9 +244,14 @@ std::vector<TextEdit> word_choice_edits(const Document& document, const Referenc
         const Sentence& sentence = *sentence_of[choice.token];
         const Token* after = neighbour(document, sentence, choice.token, +1);
         if (after != nullptr && table.is_verb(token.norm) && is_preposition(after->norm)) continue;
+        // A word the sentence already has would read as a slip ("intrigues & machinations"
+        // is no "intrigues & intrigues").
+        std::vector<std::string> fresh;
+        for (const std::string& candidate : table.replacements(token.norm)) {
+            if (!has_word(document, sentence, candidate)) fresh.push_back(candidate);
+        }
         const std::string replacement = best_replacement(
-            table.replacements(token.norm), neighbour(document, sentence, choice.token, -1),
-            neighbour(document, sentence, choice.token, +1), reference);
+            fresh, neighbour(document, sentence, choice.token, -1), after, reference);
         if (replacement.empty()) continue;
         edits.push_back({document.prose.to_source(token.text),
                          cased(document.text(token.text), replacement), "word-choice", false});

@@ -53,6 +53,9 @@ TEST_CASE("word choice leaves names, quotations, code, compounds and articles th
     const std::string markdown =
         "We met at Enormous Automobiles Ltd and she said \"it was enormous\". The flag "
         "`employed` is set, the enormous-looking car was purchased, and an enormous one too.\n";
+    // A replacement the sentence already has is no choice: "cars" stays "automobiles" here.
+    CHECK(chosen("Cars and automobiles filled the road.", 1) ==
+          "Cars and automobiles filled the road.");
     // A verb before a preposition keeps it: its synonym may not take the same one.
     CHECK(chosen("They were employed by us and employed it.", 1) ==
           "They were employed by us and used it.");

@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 #include <regex>
 #include <stdexcept>
 
@@ -20,6 +21,7 @@
 #include "generator/engine_generator.hpp"
 #include "stylometry/analyzer.hpp"
 #include "stylometry/extract/extract.hpp"
+#include "stylometry/profile.hpp"
 #include "stylometry/rewrite/model_pass.hpp"
 #include "stylometry/rewrite/rewrite.hpp"
 #include "stylometry/source_file.hpp"
@@ -182,6 +184,15 @@ CLI::App& add_rewrite_command(CLI::App& app, RewriteCommandOptions& options) {
         rewrite.add_flag("--in-place", options.in_place, "rewrite the file itself (atomically)");
     diff->excludes(in_place);
     add_language_option(rewrite, options.language);
+    rewrite
+        .add_option("--word-choice", options.word_choice,
+                    "the share of content words (0 to 1) that may be replaced with common "
+                    "synonyms of the same meaning; 0 turns word choice off")
+        ->check(CLI::Range(0.0, 1.0))
+        ->capture_default_str();
+    rewrite.add_option("--profile", options.profile_dir,
+                       "a folder of your other writing (.md, .tex, .txt): word choice replaces "
+                       "first the words you use more than most writers");
     rewrite.add_option(
         "--model", options.model,
         "also ask this language model (GGUF file or model folder, tokenizer beside it) for a "
@@ -215,6 +226,14 @@ int run_rewrite(const RewriteCommandOptions& options, std::ostream& out, std::os
                 "L:C-L:C");
         }
         const Analyzer analyzer;
+        std::optional<Profile> profile;
+        if (!options.profile_dir.empty()) {
+            profile = Profile::from_directory(options.profile_dir, analyzer);
+            for (const std::string& note : profile->notes())
+                err << "fantasma: profile: " << note << '\n';
+        }
+        rewrite_options.word_choice.strength = options.word_choice;
+        rewrite_options.word_choice.profile = profile ? &*profile : nullptr;
         const RewriteResult result =
             options.model.empty()
                 ? rewrite(source, rewrite_options, analyzer)

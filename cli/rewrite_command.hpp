@@ -15,6 +15,12 @@ class App;
 
 namespace fantasma::cli {
 
+// The word-choice share `fantasma rewrite` uses unless told otherwise: none. WordNet's
+// commonest sense is still wrong for some words in some texts, and the evaluation
+// (docs/evaluation.md, "Word choice") shows the pass moving the attacker too little to be
+// worth a wrong word the writer did not ask for; --word-choice turns it on.
+inline constexpr double kDefaultWordChoice = 0;
+
 struct RewriteCommandOptions {
     std::string file;
     std::string range;          // "L:C-L:C", 1-based, columns in characters; empty: no range
@@ -22,6 +28,10 @@ struct RewriteCommandOptions {
     bool diff = false;
     bool in_place = false;
     std::string language;  // empty: by the file's extension
+    // The word-choice pass: the share of content words it may replace (0: off), and the
+    // folder of the writer's other texts that tells which words identify them.
+    double word_choice = kDefaultWordChoice;
+    std::string profile_dir;
     // The model pass (needs --range or --paragraph): empty model, deterministic only.
     std::string model;
     backends::BackendOptions backend;

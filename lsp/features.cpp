@@ -9,7 +9,7 @@
 #include "stylometry/document.hpp"
 #include "stylometry/double_blind.hpp"
 #include "stylometry/extract/extract.hpp"
-#include "stylometry/rewrite/kept_spans.hpp"
+#include "stylometry/rewrite/rewrite.hpp"
 #include "stylometry/summary.hpp"
 
 namespace fantasma::lsp {
@@ -69,8 +69,8 @@ Diagnostic diagnostic(const Snapshot& snapshot, const Marker& marker, const Rang
     return result;
 }
 
-// Edits applying the first fix of each marker, skipping any that overlaps an earlier one.
-std::vector<TextEdit> first_fixes(const std::vector<const Marker*>& markers, const RangeMap& map) {
+// The first fix of each marker, skipping any that overlaps an earlier one, in source order.
+std::vector<fantasma::TextEdit> first_fix_edits(const std::vector<const Marker*>& markers) {
     // Each marker's first fix at its first span, or at every span of a marker that groups
     // occurrences of one text (Marker::fix_each_span); in source order, never overlapping.
     std::vector<std::pair<Span, const Marker*>> fixed;
@@ -81,30 +81,43 @@ std::vector<TextEdit> first_fixes(const std::vector<const Marker*>& markers, con
     }
     std::stable_sort(fixed.begin(), fixed.end(),
                      [](const auto& a, const auto& b) { return a.first.begin < b.first.begin; });
-    std::vector<TextEdit> edits;
+    std::vector<fantasma::TextEdit> edits;
     std::size_t covered_to = 0;
     for (const auto& [span, marker] : fixed) {
         if (!edits.empty() && span.begin < covered_to) continue;
-        edits.push_back({map.range(span), marker->fixes.front().new_text});
+        const Fix& fix = marker->fixes.front();
+        edits.push_back({span, fix.new_text, marker->code, fix.keeps_appearance});
         covered_to = span.end;
     }
     return edits;
 }
 
-// The markers whose first fix changes none of `kept` (kept_spans.hpp: names, terms, figures,
-// quotations, citations), or only cleans: what a bulk action may fix without the writer
-// looking at each.
-std::vector<const Marker*> safe_in_bulk(std::vector<const Marker*> markers,
-                                        const std::vector<Span>& kept) {
-    std::erase_if(markers, [&](const Marker* marker) {
-        if (marker->fixes.empty() || marker->fixes.front().keeps_appearance) return false;
-        const Span span = marker->spans.front();
-        return std::any_of(kept.begin(), kept.end(), [&](Span run) {
-            return span.empty() ? run.begin < span.begin && span.begin < run.end
-                                : span.overlaps(run);
-        });
-    });
-    return markers;
+std::vector<TextEdit> in_client_units(const std::vector<fantasma::TextEdit>& edits,
+                                      const RangeMap& map) {
+    std::vector<TextEdit> converted;
+    converted.reserve(edits.size());
+    for (const fantasma::TextEdit& edit : edits)
+        converted.push_back({map.range(edit.source), edit.new_text});
+    return converted;
+}
+
+// Edits applying the first fix of each marker, skipping any that overlaps an earlier one.
+std::vector<TextEdit> first_fixes(const std::vector<const Marker*>& markers, const RangeMap& map) {
+    return in_client_units(first_fix_edits(markers), map);
+}
+
+// The first fixes of `markers` through the rewrite's own guards (rewrite_with): names,
+// quotations, figures and non-prose bytes kept, and never a rise of the document's score.
+// What a bulk action may fix without the writer looking at each, as `fantasma rewrite` would.
+std::vector<TextEdit> guarded_fixes(const Snapshot& snapshot, const Analyzer& analyzer,
+                                    const std::vector<const Marker*>& markers,
+                                    const RangeMap& map) {
+    std::vector<fantasma::TextEdit> proposed = first_fix_edits(markers);
+    if (proposed.empty()) return {};
+    RewriteOptions options;
+    options.language = snapshot.language;
+    return in_client_units(
+        rewrite_with(*snapshot.text, std::move(proposed), options, analyzer).edits, map);
 }
 
 // The source bytes of the prose block (paragraph, heading, item...) around `offset`.
@@ -272,8 +285,9 @@ std::optional<IgnoreInsertion> ignore_insertion(std::string_view source, Languag
     return IgnoreInsertion{line_end, " % fantasma-ignore " + code};
 }
 
-std::vector<CodeAction> code_actions_for(const Snapshot& snapshot, const CodeActionParams& params,
-                                         PositionEncoding encoding, bool model_configured) {
+std::vector<CodeAction> code_actions_for(const Analyzer& analyzer, const Snapshot& snapshot,
+                                         const CodeActionParams& params, PositionEncoding encoding,
+                                         bool model_configured) {
     std::vector<CodeAction> actions;
     if (!snapshot.report) return actions;
     const RangeMap map(*snapshot.text, encoding);
@@ -300,11 +314,8 @@ std::vector<CodeAction> code_actions_for(const Snapshot& snapshot, const CodeAct
                nearness(b->spans.front(), range_begin, range_end);
     });
 
-    // Bulk actions leave the kept spans alone; found once, when one is offered.
-    std::optional<std::vector<Span>> kept;
-    const auto bulk = [&](std::vector<const Marker*> markers_to_fix) {
-        if (!kept) kept = kept_spans(make_document(*snapshot.text, snapshot.language));
-        return safe_in_bulk(std::move(markers_to_fix), *kept);
+    const auto bulk = [&](const std::vector<const Marker*>& markers_to_fix) {
+        return guarded_fixes(snapshot, analyzer, markers_to_fix, map);
     };
 
     std::vector<std::string> codes_done;
@@ -331,7 +342,7 @@ std::vector<CodeAction> code_actions_for(const Snapshot& snapshot, const CodeAct
         for (const Marker& other : markers)
             if (other.code == marker->code) same_code.push_back(&other);
         if (wanted(params.only, "quickfix")) {
-            if (const auto edits = first_fixes(bulk(same_code), map); edits.size() > 1) {
+            if (const auto edits = bulk(same_code); edits.size() > 1) {
                 actions.push_back({"Fix all " + std::to_string(edits.size()) + " '" + marker->code +
                                        "' markers in this document",
                                    "quickfix",
@@ -397,7 +408,7 @@ std::vector<CodeAction> code_actions_for(const Snapshot& snapshot, const CodeAct
                 if (block->begin <= marker.spans.front().begin &&
                     marker.spans.front().end <= block->end)
                     inside.push_back(&marker);
-            if (const auto edits = first_fixes(bulk(inside), map); !edits.empty()) {
+            if (const auto edits = bulk(inside); !edits.empty()) {
                 actions.push_back({"Rewrite paragraph in a neutral style (" +
                                        std::to_string(edits.size()) + " changes)",
                                    "refactor.rewrite",

@@ -44,9 +44,12 @@ json summary_for(const Snapshot& snapshot, DoubleBlind double_blind = {});
 std::optional<Hover> hover_for(const Snapshot& snapshot, Position position,
                                PositionEncoding encoding);
 
-// `model_configured`: also offer the model rewrite of the paragraph (as commands).
-std::vector<CodeAction> code_actions_for(const Snapshot& snapshot, const CodeActionParams& params,
-                                         PositionEncoding encoding, bool model_configured = false);
+// `model_configured`: also offer the model rewrite of the paragraph (as commands). The bulk
+// actions ("Fix all", "Rewrite paragraph") pass the rewrite's guards, `analyzer` scoring the
+// document with and without them.
+std::vector<CodeAction> code_actions_for(const Analyzer& analyzer, const Snapshot& snapshot,
+                                         const CodeActionParams& params, PositionEncoding encoding,
+                                         bool model_configured = false);
 
 // The directive that makes the extractor skip `code` in the block it ends, and where it
 // goes for a marker starting at `marker_offset`; nullopt for plain text (no comments).

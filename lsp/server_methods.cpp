@@ -302,10 +302,11 @@ void Server::code_action(const json& params, const Responder& responder) {
     if (!workspace_->is_open(request.uri)) return responder.result(json::array());
     const PositionEncoding encoding = encoding_;
     const bool model = !rewrite_service_->settings().model.empty();
-    workspace_->when_current(request.uri, [responder, request, encoding,
-                                           model](std::optional<Snapshot> snapshot) {
+    const Analyzer& analyzer = analyzer_;
+    workspace_->when_current(request.uri, [responder, request, encoding, model,
+                                           &analyzer](std::optional<Snapshot> snapshot) {
         if (!snapshot) return responder.error(ErrorCode::ContentModified, "the document changed");
-        responder.result(code_actions_for(*snapshot, request, encoding, model));
+        responder.result(code_actions_for(analyzer, *snapshot, request, encoding, model));
     });
 }
 

@@ -18,6 +18,7 @@ packages=(
     libsentencepiece-dev              # sentencepiece .model tokenizers
     python3 python3-venv              # data-building scripts; the test and eval environments
     scowl                             # word lists the committed reference tables are built from
+    wordnet-base                      # WordNet 3.0: the committed synonym table (tools/wordnet/) is built from it
 )
 # Test-only packages.
 if [[ "${1:-}" == "--test" ]]; then

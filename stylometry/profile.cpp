@@ -73,6 +73,7 @@ Profile Profile::from_directory(const std::filesystem::path& directory, const An
         AnalysisOptions options;
         options.language = language_for_path(path.string());
         profile.add(analyzer.analyze(document.text, options));
+        profile.add_words(make_document(document.text, options.language));
     }
     if (profile.words() == 0) {
         std::string message = "profile directory '" + directory.string() +
@@ -81,6 +82,25 @@ Profile Profile::from_directory(const std::filesystem::path& directory, const An
         throw std::runtime_error(message);
     }
     return profile;
+}
+
+void Profile::add_words(const Document& document) {
+    for (const Token& token : document.tokens()) {
+        if (token.kind != TokenKind::Word) continue;
+        const auto it = word_counts_.find(token.norm);
+        if (it == word_counts_.end()) {
+            word_counts_.emplace(std::string(token.norm), 1.0);
+        } else {
+            it->second += 1;
+        }
+        counted_words_ += 1;
+    }
+}
+
+double Profile::word_per_million(std::string_view lower_word) const {
+    const auto it = word_counts_.find(lower_word);
+    if (it == word_counts_.end() || counted_words_ == 0) return 0;
+    return it->second * 1e6 / counted_words_;
 }
 
 const Measurement* Profile::find(std::string_view feature) const {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "stylometry/analyzer.hpp"
+#include "stylometry/document.hpp"
 
 namespace fantasma {
 
@@ -15,6 +16,8 @@ class Profile {
 public:
     // Adds one document's measurements.
     void add(const Report& report);
+    // Adds one document's words, for word_per_million.
+    void add_words(const Document& document);
     // Reads every .md/.markdown/.tex/.txt file under `directory` (recursively). A file that
     // is not UTF-8 is read in the single-byte encoding its bytes suggest; a file that cannot
     // be read at all (binary, too large, not permitted) is skipped. notes() names both.
@@ -26,6 +29,9 @@ public:
     const Measurement* find(std::string_view feature) const;
     std::size_t documents() const { return documents_; }
     std::size_t words() const { return words_; }
+    // How often the writer uses a lower-case word, per million of the words added with
+    // add_words (0 when never): what the rewrite's word-choice pass replaces first.
+    double word_per_million(std::string_view lower_word) const;
     // One line per file skipped or read in a guessed encoding: "'PATH' skipped: REASON",
     // "'PATH' is not UTF-8: read as ...".
     const std::vector<std::string>& notes() const { return notes_; }
@@ -34,6 +40,8 @@ public:
     std::map<std::string, Measurement, std::less<>> measurements_;
     std::size_t documents_ = 0;
     std::size_t words_ = 0;
+    std::map<std::string, double, std::less<>> word_counts_;
+    double counted_words_ = 0;
     std::vector<std::string> notes_;
 };
 

@@ -97,7 +97,7 @@ bool looks_like_identifier(std::string_view text, Span word) {
                                    return is_ascii_lower(a) && is_ascii_upper(b);
                                }) != letters.end();
     if (inner_capital) return true;
-    constexpr std::string_view kJoiners = "_/\\.@";
+    constexpr std::string_view kJoiners = "_/\\.@;";
     const char before = byte_before(text, word.begin);
     const char after = byte_at(text, word.end);
     if (kJoiners.find(before) != std::string_view::npos && before != '\0' &&

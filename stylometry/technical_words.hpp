@@ -2,7 +2,7 @@
 // Words that name things rather than say them. A word the document also writes in code, a
 // URL, a file name or a command (`systemd`, `pip`, the label of a link) is the name of that
 // thing wherever it appears, and so is a word shaped like an identifier (a digit, a capital
-// after a small letter, joined to other word characters by _ / \ . or @). Changing one, even
+// after a small letter, joined to other word characters by _ / \ . @ or ;). Changing one, even
 // only its case, changes what it names: detectors propose no fix for them and the rewrite
 // keeps them byte-identical.
 #include <string>
@@ -26,7 +26,7 @@ std::unordered_set<std::string> non_prose_words(std::string_view source, const P
 
 // Whether the word at `word` of `text` is shaped like an identifier: it holds a digit or a
 // capital after a small letter (mp3, iPhone, setValue), or is joined to a word character by
-// one of _ / \ . @ (i/o, file.txt, snake_case).
+// one of _ / \ . @ ; (i/o, file.txt, snake_case, tl;dr: prose puts a space after a semicolon).
 bool looks_like_identifier(std::string_view text, Span word);
 
 // Whether the word at `word` of `text` is joined by a hyphen to another word

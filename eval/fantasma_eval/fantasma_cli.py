@@ -27,10 +27,12 @@ def _digest(*parts: bytes) -> str:
 
 
 class Rewriter:
-    """`fantasma rewrite [--model PATH] FILE` with its output cached under `cache_dir`, keyed
-    by the binary, the model file and the text, so a rerun only rewrites what changed."""
+    """`fantasma rewrite [OPTIONS] [--model PATH] FILE` with its output cached under
+    `cache_dir`, keyed by the binary, the options, the model file and the text (and the
+    profile's texts, given to `rewrite`), so a rerun only rewrites what changed."""
 
-    def __init__(self, fantasma: Path, cache_dir: Path, model: Path | None = None):
+    def __init__(self, fantasma: Path, cache_dir: Path, model: Path | None = None,
+                 options: list[str] | None = None):
         self.fantasma = Path(fantasma)
         if not self.fantasma.is_file():
             raise FantasmaError(f"fantasma binary not found: {self.fantasma} "
@@ -42,11 +44,19 @@ class Rewriter:
         if self.model:
             stat = self.model.stat()
             model_id = f"{self.model.resolve()}:{stat.st_size}:{stat.st_mtime_ns}".encode()
-        self._key = _digest(self.fantasma.read_bytes(), model_id)
+        self.options = list(options or [])
+        self._key = _digest(self.fantasma.read_bytes(), model_id,
+                            json.dumps(self.options).encode())
         self.misses = 0
 
-    def rewrite(self, path: Path, text: str) -> str:
-        key = _digest(self._key.encode(), text.encode("utf-8"))
+    def rewrite(self, path: Path, text: str, profile: Path | None = None) -> str:
+        """`profile`: a folder of the writer's other texts, for `--profile`."""
+        profile_id = b""
+        options = list(self.options)
+        if profile:
+            options += ["--profile", str(profile)]
+            profile_id = b"".join(sorted(f.read_bytes() for f in Path(profile).iterdir()))
+        key = _digest(self._key.encode(), text.encode("utf-8"), profile_id)
         cached = self.cache_dir / f"{key}.txt"
         if cached.is_file():
             return cached.read_text(encoding="utf-8")
@@ -56,10 +66,10 @@ class Rewriter:
             # starting from the previous one's output.
             output = text
             for paragraph in range(1, self._paragraphs(path, text) + 1):
-                output = self._run(path, output, ["--model", str(self.model),
-                                                  "--paragraph", str(paragraph)])
+                output = self._run(path, output, options + ["--model", str(self.model),
+                                                            "--paragraph", str(paragraph)])
         else:
-            output = self._run(path, text, [])
+            output = self._run(path, text, options)
         temporary = cached.with_suffix(".tmp")
         temporary.write_text(output, encoding="utf-8")
         temporary.replace(cached)

@@ -9,6 +9,9 @@ REWRITE = "fantasma rewrite"
 MODEL = "fantasma rewrite --model"
 OBFUSCATION = "authors' own obfuscation"
 CHAR_NGRAM = "char 2-5-gram TF-IDF + logistic regression"
+DELTA = "Burrows' Delta, 150 most frequent words"
+SVM = "function words + punctuation, linear SVM"
+WORD_CHOICE = "fantasma rewrite --word-choice"
 
 
 def _percent(value):
@@ -22,10 +25,16 @@ def _number(value, digits=3):
 def _methods(figures):
     """Attack methods in reading order: original, rewrites, random baseline, human."""
     attack = figures["attack"]
-    first = [m for m in (ORIGINAL, cleaning.METHOD, REWRITE, MODEL) if m in attack]
+    first = [m for m in (ORIGINAL, cleaning.METHOD, REWRITE) if m in attack]
+    first += _word_choice_methods(figures) + [m for m in (MODEL,) if m in attack]
     random = [m for m in attack if m.startswith("random edits")]
     last = [OBFUSCATION] if OBFUSCATION in attack else []
     return first + random + last
+
+
+def _word_choice_methods(figures):
+    """The word-choice rows, weakest first."""
+    return [m for m in figures["attack"] if m.startswith(WORD_CHOICE)]
 
 
 def _attackers(figures):
@@ -50,6 +59,7 @@ def goals(figures) -> list[str]:
         f"embedding cosine ≥ 0.9 | top-1 {_percent(attack[ORIGINAL][CHAR_NGRAM]['top1'])} → "
         f"{_percent(attack[REWRITE][CHAR_NGRAM]['top1'])}, relative drop {_percent(drop)}; "
         f"mean cosine {_number(cosine)} | {'yes' if met else 'no'}{gap} |")
+    rows += word_choice_goals(figures)
     profile = figures.get("profile")
     if profile:
         met = profile["top1"] > 0.5
@@ -57,6 +67,74 @@ def goals(figures) -> list[str]:
                     f"{_percent(profile['top1'])} of {profile['trials']} held-out samples | "
                     f"{'yes' if met else 'no'} |")
     return rows
+
+
+def word_choice_goals(figures) -> list[str]:
+    """Issue 15's goal, for the strongest word-choice row that keeps the meaning (mean cosine
+    ≥ 0.90, lowest ≥ 0.80), or the weakest when none does."""
+    methods = _word_choice_methods(figures)
+    if not methods:
+        return []
+    faithful = figures["faithfulness"]
+
+    def keeps_meaning(method):
+        entry = faithful[method]
+        return (entry["cosine_mean"] is not None and entry["cosine_mean"] >= 0.90
+                and entry["cosine_min"] >= 0.80)
+
+    kept = [m for m in methods if keeps_meaning(m)]
+    method = kept[-1] if kept else methods[0]
+    drop = relative_drop(figures, method=method)
+    met = kept != [] and drop >= 0.30
+    gap = "" if met else f" (gap: {100 * max(0.0, 0.30 - drop):.1f} points of relative drop)"
+    entry = faithful[method]
+    attack = figures["attack"]
+    return [f"| word choice (issue 15): char n-gram top-1 down ≥ 30% relative at mean cosine "
+            f"≥ 0.90, lowest ≥ 0.80 | `{method}`: top-1 "
+            f"{_percent(attack[ORIGINAL][CHAR_NGRAM]['top1'])} → "
+            f"{_percent(attack[method][CHAR_NGRAM]['top1'])}, relative drop {_percent(drop)}; "
+            f"mean cosine {_number(entry['cosine_mean'])}, lowest "
+            f"{_number(entry['cosine_min'])} | {'yes' if met else 'no'}{gap} |"]
+
+
+def frontier_table(figures) -> list[str]:
+    """Each attacker's relative drop against faithfulness, per word-choice strength."""
+    methods = [REWRITE] + _word_choice_methods(figures)
+    if len(methods) == 1:
+        return []
+    names = _attackers(figures)
+    rows = ["| method | " + " | ".join(f"{n}: top-1 (drop)" for n in names) +
+            " | mean cosine | lowest cosine | content words kept | numbers kept | names kept |",
+            "|---|" + "---|" * (len(names) + 5)]
+    for method in methods:
+        cells = [f"{_percent(figures['attack'][method][n]['top1'])} "
+                 f"({_percent(relative_drop(figures, attacker=n, method=method))})"
+                 for n in names]
+        entry = figures["faithfulness"][method]
+        cells += [_number(entry["cosine_mean"]), _number(entry["cosine_min"]),
+                  _percent(entry["content_words"]), _percent(entry["numbers"]),
+                  _percent(entry["names"])]
+        rows.append(f"| {method} | " + " | ".join(cells) + " |")
+    return rows
+
+
+def word_choice_section(figures) -> list[str]:
+    rows = frontier_table(figures)
+    if not rows:
+        return []
+    return [
+        "## Word choice: privacy against faithfulness",
+        "",
+        "`fantasma rewrite --word-choice S --profile DIR` replaces up to the share S of a "
+        "sample's content words with common WordNet synonyms (stylometry/rewrite/"
+        "word_choice.hpp), the words the author uses more than the population first; DIR holds "
+        "the author's training samples of the fold, as the attackers have them. The first row "
+        "is the rewrite without word choice (`--word-choice 0`). Drops are relative to the "
+        "original's top-1.",
+        "",
+        *rows,
+        "",
+    ]
 
 
 def attack_table(figures) -> list[str]:
@@ -224,6 +302,7 @@ def markdown(figures, plot_name: str) -> str:
         "",
         *faithfulness_table(figures),
         "",
+        *word_choice_section(figures),
         "## Detector validity",
         "",
         "**Does the bits score single out the writer?** `tools/eval/profile_attribution.py` "
@@ -267,12 +346,13 @@ def markdown(figures, plot_name: str) -> str:
         f"words of the training texts; rates of {len(FUNCTION_WORDS)} function words and {len(PUNCTUATION)} punctuation marks, "
         "standardized, with a linear SVM (C = 0.1). Settings were fixed on the original texts "
         "before any rewrite was measured.",
-        "- **Rewrites**: `fantasma rewrite FILE` on each held-out sample (the detectors' "
-        "fixes, then the phrase table `stylometry/data/phrase_replacements.tsv`; quoted "
-        "material and names are left as written); with a model, "
-        "`fantasma rewrite --model PATH --paragraph N` on every paragraph in turn (the model "
-        "pass takes one passage at a time). Cached by the binary's, the model's and the text's "
-        "hashes in `build/eval-cache`.",
+        "- **Rewrites**: `fantasma rewrite --word-choice 0 FILE` on each held-out sample (the "
+        "detectors' fixes, then the phrase table `stylometry/data/phrase_replacements.tsv`; "
+        "quoted material and names are left as written); the word-choice rows add "
+        "`--word-choice S --profile DIR` with DIR the author's training samples of the fold; "
+        "with a model, `fantasma rewrite --model PATH --paragraph N` on every paragraph in turn "
+        "(the model pass takes one passage at a time). Cached by the binary's, the options', "
+        "the model's, the profile's and the text's hashes in `build/eval-cache`.",
         "- **Random-edit baseline** (`eval/fantasma_eval/edits.py`): the rewriter's edits are "
         "recovered by aligning original and rewrite token by token (words, punctuation marks, "
         "whitespace runs) and sorted into kinds (whitespace, punctuation, word). For a sample "

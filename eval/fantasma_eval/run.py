@@ -8,6 +8,7 @@ import hashlib
 import json
 import os
 import random
+import shutil
 import sys
 import time
 from collections import Counter
@@ -55,13 +56,38 @@ def _mean(values):
     return sum(values) / len(values) if values else None
 
 
-def build_versions(args, authors, rewriter, model_rewriter):
+def word_choice_method(strength: float) -> str:
+    return f"fantasma rewrite --word-choice {strength:g} --profile"
+
+
+def profile_folder(cache: Path, author, fold: int) -> Path:
+    """The author's training samples of this fold (all but the held-out one), copied into a
+    folder for `--profile`: what an attacker holding the writer's other texts would have."""
+    folder = cache / "profiles" / f"{author.name}-fold{fold}"
+    held = corpus.held_out(author, fold)
+    if not folder.is_dir():
+        temporary = folder.with_suffix(".tmp")
+        shutil.rmtree(temporary, ignore_errors=True)
+        temporary.mkdir(parents=True)
+        for sample in author.samples:
+            if sample != held:
+                (temporary / Path(sample).name).write_text(corpus.read(sample), encoding="utf-8")
+        temporary.replace(folder)
+    return folder
+
+
+def build_versions(args, authors, rewriter, model_rewriter, word_choice_rewriters):
     """Held-out texts per fold and method: {fold: {method: [text per author]}}, plus the
     guided-edit counts."""
     versions, edit_counts = {}, []
     for fold in range(args.folds):
         originals = [corpus.read(corpus.held_out(a, fold)) for a in authors]
         fold_versions = {"original": originals, "fantasma rewrite": []}
+        for strength, word_rewriter in word_choice_rewriters.items():
+            fold_versions[word_choice_method(strength)] = [
+                word_rewriter.rewrite(corpus.held_out(a, fold), t,
+                                      profile_folder(Path(args.cache), a, fold))
+                for a, t in zip(authors, originals)]
         # Only the invisible characters and look-alike letters cleaned: the attackers' accuracy
         # with and without cleaning.
         fold_versions[cleaning.METHOD] = [cleaning.clean(t, m) for t, m in
@@ -216,6 +242,9 @@ def parse_arguments(argv):
                         help="skip the embedding cosine (faster)")
     parser.add_argument("--embedding-folds", type=int, default=1,
                         help="measure the embedding cosine on the first N folds only")
+    parser.add_argument("--word-choice", type=float, nargs="*", default=[0.02, 0.04, 0.1],
+                        help="strengths of the word-choice pass to evaluate, each with the "
+                             "author's training samples as --profile")
     parser.add_argument("--no-profile", action="store_true",
                         help="skip the detector's profile ranking")
     return parser.parse_args(argv)
@@ -227,11 +256,19 @@ def evaluate(args) -> dict:
     authors = corpus.load_authors(Path(args.corpus), args.authors)
     progress(f"{len(authors)} authors, {args.folds} fold(s)")
     cache = Path(args.cache)
-    rewriter = Rewriter(Path(args.fantasma), cache / "rewrites")
+    # The detectors' fixes and the phrase table alone: the word-choice pass has rows of its own.
+    fixes_only = ["--word-choice", "0"]
+    rewriter = Rewriter(Path(args.fantasma), cache / "rewrites", options=fixes_only)
     model_rewriter = None
     if args.model:
-        model_rewriter = Rewriter(Path(args.fantasma), cache / "rewrites", Path(args.model))
-    versions, edit_stats = build_versions(args, authors, rewriter, model_rewriter)
+        model_rewriter = Rewriter(Path(args.fantasma), cache / "rewrites", Path(args.model),
+                                  options=fixes_only)
+    word_choice_rewriters = {
+        strength: Rewriter(Path(args.fantasma), cache / "rewrites",
+                           options=["--word-choice", f"{strength:g}"])
+        for strength in args.word_choice}
+    versions, edit_stats = build_versions(args, authors, rewriter, model_rewriter,
+                                          word_choice_rewriters)
     attack_results = merge_random_seeds(attack(args, authors, versions))
     faithful = measure_faithfulness(args, versions)
     progress("invisible characters: census of every author's ordinary samples")
@@ -249,6 +286,7 @@ def evaluate(args) -> dict:
         "embedding_folds": min(args.folds, args.embedding_folds),
         "seeds": args.seeds,
         "model": args.model,
+        "word_choice": args.word_choice,
         "attack": attack_results,
         "faithfulness": faithful,
         "edits": edit_stats,

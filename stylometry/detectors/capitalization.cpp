@@ -322,6 +322,22 @@ bool after_acronym(const Document& document, const Sentence& sentence, std::size
            std::ranges::all_of(word, is_upper);
 }
 
+// Words ending in a single s that may follow the pronoun I ("I always", "I was").
+constexpr std::string_view kAfterPronoun[] = {"afterwards", "always", "as",           "besides",
+                                              "has",        "is",     "nevertheless", "perhaps",
+                                              "sometimes",  "thus",   "was"};
+
+// Whether word `i` comes before a plural noun ("ibm i tests", "IBM i systems"): the pronoun
+// I is never followed by a verb in -s, so the i is a name's, as in "IBM i".
+bool before_plural(const Document& document, const Sentence& sentence, std::size_t i) {
+    if (i + 1 >= sentence.end_token) return false;
+    const Token& after = document.tokens()[i + 1];
+    const std::string_view word = after.norm;
+    if (after.kind != TokenKind::Word || !after.space_before || word.size() < 3) return false;
+    if (!word.ends_with('s') || word.ends_with("ss") || word.ends_with("us")) return false;
+    return std::ranges::find(kAfterPronoun, word) == std::end(kAfterPronoun);
+}
+
 struct Use {
     Span span;
     Habit habit;
@@ -366,10 +382,12 @@ void Capitalization::detect(const DetectionContext& context, MarkerSink& sink) c
                 (follows_code(document, token.text.begin) || before == '(' || before == '[')) {
                 first_word = false;
             }
-            // "i.e." is no pronoun, nor is the i of "-i", "%i", "reverse-i-search" or "IBM i".
+            // "i.e." is no pronoun, nor is the i of "-i", "%i", "reverse-i-search", "IBM i" or
+            // "ibm i tests".
             const bool abbreviation = style::byte_at(document.prose.text, token.text.end) == '.' ||
                                       !stands_alone(document.prose.text, token.text) ||
-                                      after_acronym(document, sentence, i);
+                                      after_acronym(document, sentence, i) ||
+                                      before_plural(document, sentence, i);
             if (word == "i" && !followed_by_word(document, sentence, i)) {
                 first_word = false;  // a variable, not the pronoun
                 continue;

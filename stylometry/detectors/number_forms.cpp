@@ -150,6 +150,13 @@ void find_in_tokens(const Document& document, const Reference& reference,
                     std::vector<NumberUse>& uses) {
     static const std::regex separated(R"(\d{1,3}(,\d{3})+)");
     static const std::regex plain(R"(\d{5,})");
+    // A writer who never groups digits may be writing constants, ports or codes (16320 bytes,
+    // ZIP 43215): commas are proposed only where the document groups other numbers, so the
+    // writer already does and the ungrouped one is the slip.
+    const bool groups_digits = std::ranges::any_of(document.tokens(), [&](const Token& t) {
+        return t.kind == TokenKind::Number &&
+               std::regex_match(std::string(document.text(t.text)), separated);
+    });
     for (const Sentence& s : document.sentences()) {
         const bool other_figures = has_other_figures(document, s);
         for (std::size_t i = s.first_token; i < s.end_token; ++i) {
@@ -167,7 +174,8 @@ void find_in_tokens(const Document& document, const Reference& reference,
                     uses.push_back({t.text, Thousands, true, digits});
                 } else if (std::regex_match(text, plain) && !is_machine_limit(text) &&
                            counts_something(document, s, i, reference)) {
-                    uses.push_back({t.text, Thousands, false, with_commas(text)});
+                    uses.push_back(
+                        {t.text, Thousands, false, groups_digits ? with_commas(text) : ""});
                 }
             } else if (t.kind == TokenKind::Word && !other_figures) {
                 const auto n = std::ranges::find(kDigitWords, t.norm) - std::begin(kDigitWords);

@@ -7,6 +7,7 @@
 #include "stylometry/extract/extract.hpp"
 #include "stylometry/rewrite/kept_spans.hpp"
 #include "stylometry/rewrite/phrase_table.hpp"
+#include "stylometry/rewrite/word_choice.hpp"
 
 namespace fantasma {
 
@@ -299,16 +300,16 @@ std::string apply_edits(std::string_view source, const std::vector<TextEdit>& ed
     return text;
 }
 
-RewriteResult rewrite(std::string_view source, const RewriteOptions& options,
-                      const Analyzer& analyzer) {
-    AnalysisOptions analysis;
-    analysis.language = options.language;
-    const Report before = analyzer.analyze(source, analysis);
+namespace {
 
-    const Document document = make_document(source, options.language);
+// rewrite_with, given the report of `source` found with `analysis` and the spans it keeps
+// (kept_spans and the self-identifying markers').
+RewriteResult guarded(std::string_view source, std::vector<TextEdit> proposed,
+                      const RewriteOptions& options, const Analyzer& analyzer,
+                      const AnalysisOptions& analysis, const Report& before,
+                      const std::vector<Span>& kept) {
     std::vector<TextEdit> candidates =
-        candidate_edits(source, proposals(before, document), options.range,
-                        with_identity_spans(kept_spans(document, analyzer.reference()), before));
+        candidate_edits(source, std::move(proposed), options.range, kept);
     const std::size_t candidate_count = candidates.size();
     RewriteResult result;
     result.edits = safe_edits(source, std::move(candidates), options.language);
@@ -320,6 +321,35 @@ RewriteResult rewrite(std::string_view source, const RewriteOptions& options,
     drop_rising(source, before.total_bits, analyzer, analysis, result);
     result.text = apply_edits(source, result.edits);
     return result;
+}
+
+}  // namespace
+
+RewriteResult rewrite_with(std::string_view source, std::vector<TextEdit> proposed,
+                           const RewriteOptions& options, const Analyzer& analyzer) {
+    AnalysisOptions analysis;
+    analysis.language = options.language;
+    const Report before = analyzer.analyze(source, analysis);
+    const Document document = make_document(source, options.language);
+    const std::vector<Span> kept =
+        with_identity_spans(kept_spans(document, analyzer.reference()), before);
+    return guarded(source, std::move(proposed), options, analyzer, analysis, before, kept);
+}
+
+RewriteResult rewrite(std::string_view source, const RewriteOptions& options,
+                      const Analyzer& analyzer) {
+    AnalysisOptions analysis;
+    analysis.language = options.language;
+    const Report before = analyzer.analyze(source, analysis);
+    const Document document = make_document(source, options.language);
+    const std::vector<Span> kept =
+        with_identity_spans(kept_spans(document, analyzer.reference()), before);
+    std::vector<TextEdit> proposed = proposals(before, document);
+    std::vector<TextEdit> words =
+        word_choice_edits(document, analyzer.reference(), kept, options.word_choice);
+    proposed.insert(proposed.end(), std::make_move_iterator(words.begin()),
+                    std::make_move_iterator(words.end()));
+    return guarded(source, std::move(proposed), options, analyzer, analysis, before, kept);
 }
 
 }  // namespace fantasma

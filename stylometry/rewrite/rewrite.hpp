@@ -14,6 +14,7 @@
 namespace fantasma {
 
 class Analyzer;
+class Profile;
 
 // Replace the source bytes `source` with `new_text`.
 struct TextEdit {
@@ -26,11 +27,23 @@ struct TextEdit {
     friend bool operator==(const TextEdit&, const TextEdit&) = default;
 };
 
+// The word-choice pass (word_choice.hpp).
+struct WordChoiceOptions {
+    // The share of the text's content words (words outside the function-word list) that may
+    // change, 0 to 1; 0 turns the pass off.
+    double strength = 0;
+    // The writer's other texts: the words they use more than the population are replaced
+    // first, as an attacker holding those texts would key on them. Without one, the text's
+    // own words that it uses more than the population (its rarest) go first.
+    const Profile* profile = nullptr;
+};
+
 struct RewriteOptions {
     Language language = Language::Text;
     // Only markers whose fixed span lies wholly inside this source byte range are rewritten;
     // nullopt: the whole document.
     std::optional<Span> range;
+    WordChoiceOptions word_choice;
 };
 
 struct RewriteResult {
@@ -55,7 +68,8 @@ struct RewriteResult {
 
 // Applies the first fix of every non-identity marker (identity markers, such as names and
 // e-mail addresses, are the writer's to decide), then the phrase table's replacements
-// (phrase_table.hpp) where no fix applies. Fixes that keep the text's appearance (removing
+// (phrase_table.hpp) where no fix applies, then the word-choice pass (word_choice.hpp) when
+// options.word_choice asks for it. Fixes that keep the text's appearance (removing
 // invisible characters, plain letters for look-alikes) come first, and may change quoted
 // material and names: what a reader sees stays the same. Of two other overlapping fixes the
 // one reported first is kept; one that would change quoted material or a name
@@ -65,6 +79,14 @@ struct RewriteResult {
 // removal lowers the score most are dropped, so the score never rises.
 RewriteResult rewrite(std::string_view source, const RewriteOptions& options,
                       const Analyzer& analyzer);
+
+// The guards of rewrite() on edits proposed elsewhere (an editor's "Fix all" of one marker,
+// its "Rewrite paragraph"): of `proposed`, those inside options.range that change no quoted
+// material, name, self-identifying marker's text or digits (except edits that keep the text's
+// appearance) and no non-prose byte; then, while they raise the document's total bits, the
+// edits of the marker (TextEdit::code) whose removal lowers the score most are dropped.
+RewriteResult rewrite_with(std::string_view source, std::vector<TextEdit> proposed,
+                           const RewriteOptions& options, const Analyzer& analyzer);
 
 // `source` with `edits` (sorted, non-overlapping, within the source) applied.
 std::string apply_edits(std::string_view source, const std::vector<TextEdit>& edits);

@@ -128,6 +128,18 @@ TEST_CASE("Plain TeX: operands of primitives are no prose") {
                   {"colour she"});
 }
 
+TEST_CASE("Markdown: a product's i, a word joined by a semicolon and an ungrouped number") {
+    // "ibm i" names a system, "tl;dr" is one word, and a writer who groups no number may be
+    // writing a constant: 16320 bytes stays as written.
+    const std::string document =
+        kPlainProse +
+        "\nWe skip the ibm i tests until the crash on that system is understood.\n\n"
+        "_tl;dr: you can land a change by adding the label to it._\n\n"
+        "The derived key holds at most 16320 bytes, which is plenty.\n";
+    check_rewrite("notes.md", document, {"ibm i tests", "_tl;dr: you", "16320 bytes"},
+                  {"neighbour", "colour"});
+}
+
 TEST_CASE("A rewrite that would raise the score is refused") {
     // The phrase table turns "a great deal of" into "much"; in a text that already uses
     // "much", two more make its rate stand out more than the phrase did.

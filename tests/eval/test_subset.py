@@ -55,9 +55,10 @@ def test_one_run_writes_the_report_and_the_plot(authors, fantasma, corpus_dir, c
               "--cache", str(cache_dir)])
     report = (tmp_path / "evaluation.md").read_text()
     for heading in ("## Goals", "## Attribution accuracy", "## Faithfulness",
-                    "## Detector validity", "## What the character n-gram attacker relies on"):
+                    "## Word choice: privacy against faithfulness", "## Detector validity", "## What the character n-gram attacker relies on"):
         assert heading in report
     for row in ("| original |", "| fantasma rewrite |", "| authors' own obfuscation |",
+                "| fantasma rewrite --word-choice 0.1 --profile |",
                 "| random edits (same count and kinds, 1 seeds) |", "| chance |"):
         assert row in report
     for attacker in attackers.all_attackers():
@@ -73,3 +74,12 @@ def test_one_run_writes_the_report_and_the_plot(authors, fantasma, corpus_dir, c
     assert figures["profile"]["trials"] == SUBSET
     original = figures["attack"]["original"]["char 2-5-gram TF-IDF + logistic regression"]
     assert original["trials"] == SUBSET and original["top1"] >= 0.6
+
+
+def test_word_choice_profile_holds_the_training_samples_only(authors, tmp_path):
+    # The profile is what an attacker holds: the author's other samples, never the held-out one.
+    for fold in range(2):
+        folder = run.profile_folder(tmp_path, authors[0], fold)
+        names = sorted(p.name for p in folder.iterdir())
+        assert corpus.held_out(authors[0], fold).name not in names
+        assert len(names) == len(authors[0].samples) - 1

@@ -28,6 +28,11 @@ Snapshot snapshot_of(std::string text, std::vector<Marker> markers,
             report};
 }
 
+const Analyzer& analyzer() {
+    static const Analyzer shared;
+    return shared;
+}
+
 CodeActionParams at(Position position) {
     CodeActionParams params;
     params.uri = "file:///doc.md";
@@ -132,7 +137,8 @@ TEST_CASE("hover explains the marker under the cursor") {
 TEST_CASE("a quick fix replaces the marker's first span") {
     const auto snapshot = snapshot_of(
         kEmojiText, {marker("regional-spelling", {9, 15}, 6.0, {{"Use 'color'", "color"}})});
-    const auto actions = code_actions_for(snapshot, at({0, 9}), PositionEncoding::Utf16);
+    const auto actions =
+        code_actions_for(analyzer(), snapshot, at({0, 9}), PositionEncoding::Utf16);
     const CodeAction* fix = find_action(actions, "Use 'color'");
     REQUIRE(fix);
     CHECK(fix->kind == "quickfix");
@@ -149,7 +155,8 @@ TEST_CASE("fix all, rewrite paragraph and ignores") {
         kEmojiText, {marker("regional-spelling", {9, 15}, 6.0, {{"Use 'color'", "color"}}),
                      marker("regional-spelling", {21, 27}, 6.0, {{"Use 'honor'", "honor"}}),
                      marker("regional-spelling", {51, 57}, 6.0, {{"Use 'color'", "color"}})});
-    const auto actions = code_actions_for(snapshot, at({0, 9}), PositionEncoding::Utf16);
+    const auto actions =
+        code_actions_for(analyzer(), snapshot, at({0, 9}), PositionEncoding::Utf16);
 
     const CodeAction* all = find_action(actions, "Fix all 3 'regional-spelling'");
     REQUIRE(all);
@@ -187,7 +194,7 @@ TEST_CASE("the marker under the cursor comes first, its preferred fix first") {
         for (const Marker& m : markers)
             params.diagnostics.push_back(
                 {m.code, {{"code", m.code}, {"span", {m.spans[0].begin, m.spans[0].end}}}});
-        return code_actions_for(snapshot, params, PositionEncoding::Utf16);
+        return code_actions_for(analyzer(), snapshot, params, PositionEncoding::Utf16);
     };
 
     const auto on_honour = echo_both({0, 20});  // inside "honour"
@@ -214,18 +221,20 @@ TEST_CASE("the marker under the cursor comes first, its preferred fix first") {
 TEST_CASE("a marker echoed by data is found whatever the range says") {
     const auto snapshot = snapshot_of(
         kEmojiText, {marker("regional-spelling", {51, 57}, 6.0, {{"Use 'color'", "color"}})});
-    CHECK(code_actions_for(snapshot, at({0, 0}), PositionEncoding::Utf16).empty());
+    CHECK(code_actions_for(analyzer(), snapshot, at({0, 0}), PositionEncoding::Utf16).empty());
     CodeActionParams params = at({0, 0});
     params.diagnostics.push_back(
         {"regional-spelling", {{"code", "regional-spelling"}, {"span", {51, 57}}}});
-    CHECK(find_action(code_actions_for(snapshot, params, PositionEncoding::Utf16), "Use 'color'"));
+    CHECK(find_action(code_actions_for(analyzer(), snapshot, params, PositionEncoding::Utf16),
+                      "Use 'color'"));
 }
 
 TEST_CASE("identity markers are never fixed in bulk, `only` filters kinds") {
     Marker name = marker("personal-name", {9, 15}, 8.0, {{"Replace with 'a name'", "a name"}});
     name.identity = true;
     const auto snapshot = snapshot_of(kEmojiText, {name});
-    const auto actions = code_actions_for(snapshot, at({0, 9}), PositionEncoding::Utf16);
+    const auto actions =
+        code_actions_for(analyzer(), snapshot, at({0, 9}), PositionEncoding::Utf16);
     CHECK(find_action(actions, "Replace with 'a name'"));  // the writer may choose it
     CHECK_FALSE(find_action(actions, "Rewrite paragraph"));
 
@@ -233,7 +242,8 @@ TEST_CASE("identity markers are never fixed in bulk, `only` filters kinds") {
     rewrite_only.only = std::vector<std::string>{"refactor"};
     const auto colour = snapshot_of(
         kEmojiText, {marker("regional-spelling", {9, 15}, 6.0, {{"Use 'color'", "color"}})});
-    const auto filtered = code_actions_for(colour, rewrite_only, PositionEncoding::Utf16);
+    const auto filtered =
+        code_actions_for(analyzer(), colour, rewrite_only, PositionEncoding::Utf16);
     REQUIRE(filtered.size() == 1);
     CHECK(filtered[0].kind == "refactor.rewrite");
 }
@@ -259,9 +269,11 @@ TEST_CASE("with a model: rewrite commands for the paragraph and the marker's sen
     const std::string text = "First one. The colour is here! Last.\n\nNext paragraph.\n";
     const Snapshot snapshot = snapshot_of(
         text, {marker("regional-spelling", Span(15, 21), 2, {{"Use 'color'", "color"}})});
-    CHECK_FALSE(find_action(code_actions_for(snapshot, at({0, 16}), PositionEncoding::Utf16),
-                            "Rewrite paragraph in a neutral style with"));
-    const auto actions = code_actions_for(snapshot, at({0, 16}), PositionEncoding::Utf16, true);
+    CHECK_FALSE(
+        find_action(code_actions_for(analyzer(), snapshot, at({0, 16}), PositionEncoding::Utf16),
+                    "Rewrite paragraph in a neutral style with"));
+    const auto actions =
+        code_actions_for(analyzer(), snapshot, at({0, 16}), PositionEncoding::Utf16, true);
     const CodeAction* paragraph =
         find_action(actions, "Rewrite paragraph in a neutral style with the model");
     const CodeAction* sentence =
@@ -292,27 +304,28 @@ TEST_CASE("one action removes every invisible character and look-alike letter") 
     const std::string cleaned = "😀 ab James colour\n";
 
     // On an invisible marker: a quick fix beside the marker's own.
-    auto actions = code_actions_for(snapshot, at({0, 4}), PositionEncoding::Utf16);
+    auto actions = code_actions_for(analyzer(), snapshot, at({0, 4}), PositionEncoding::Utf16);
     const CodeAction* clean = find_action(actions, kRemoveInvisibleTitle);
     REQUIRE(clean);
     CHECK(clean->kind == "quickfix");
     CHECK(applied(text, clean->edits) == cleaned);
 
     // Elsewhere: a source action, which a client asking only for quick fixes does not get.
-    actions = code_actions_for(snapshot, at({0, 17}), PositionEncoding::Utf16);
+    actions = code_actions_for(analyzer(), snapshot, at({0, 17}), PositionEncoding::Utf16);
     clean = find_action(actions, kRemoveInvisibleTitle);
     REQUIRE(clean);
     CHECK(clean->kind == "source");
     CHECK(applied(text, clean->edits) == cleaned);
     CodeActionParams quick_fixes_only = at({0, 17});
     quick_fixes_only.only = std::vector<std::string>{"quickfix"};
-    CHECK(!find_action(code_actions_for(snapshot, quick_fixes_only, PositionEncoding::Utf16),
-                       kRemoveInvisibleTitle));
+    CHECK(!find_action(
+        code_actions_for(analyzer(), snapshot, quick_fixes_only, PositionEncoding::Utf16),
+        kRemoveInvisibleTitle));
 
     // Without invisible markers there is nothing to offer.
     const auto plain =
         snapshot_of(text, {marker("regional-spelling", {19, 25}, 6.0, {{"Use 'color'", "color"}})});
-    CHECK(!find_action(code_actions_for(plain, at({0, 17}), PositionEncoding::Utf16),
+    CHECK(!find_action(code_actions_for(analyzer(), plain, at({0, 17}), PositionEncoding::Utf16),
                        kRemoveInvisibleTitle));
 }
 
@@ -325,10 +338,27 @@ TEST_CASE("bulk actions leave names the document writes in code alone") {
         snapshot_of(text, {marker("capitalization", {12, 15}, 2.0, {capital}),
                            marker("capitalization", {17, 20}, 2.0, {capital}),
                            marker("capitalization", {22, 25}, 2.0, {{"Capitalise", "The"}})});
-    const auto actions = code_actions_for(snapshot, at({2, 0}), PositionEncoding::Utf16);
+    const auto actions =
+        code_actions_for(analyzer(), snapshot, at({2, 0}), PositionEncoding::Utf16);
     CHECK(find_action(actions, "Capitalise"));  // the writer may still choose it by hand
     CHECK_FALSE(find_action(actions, "Fix all"));
     const CodeAction* paragraph = find_action(actions, "Rewrite paragraph");
     REQUIRE(paragraph);
     CHECK(applied(text, paragraph->edits) == "Use `pip`.\n\npip. pip. The end.\n");
+}
+
+TEST_CASE("bulk actions pass the rewrite's score check: fixes that raise the score are left out") {
+    // Fixes that make an American text British raise its score: "Fix all" and "Rewrite
+    // paragraph" must not offer them, as `fantasma rewrite` would refuse them, while the
+    // single quick fix stays the writer's own choice.
+    const std::string text = "The color of the car, the color of the door.\n\nThe color.\n";
+    const auto snapshot =
+        snapshot_of(text, {marker("made-up", {4, 9}, 6.0, {{"Use 'colour'", "colour"}}),
+                           marker("made-up", {26, 31}, 6.0, {{"Use 'colour'", "colour"}}),
+                           marker("made-up", {50, 55}, 6.0, {{"Use 'colour'", "colour"}})});
+    const auto actions =
+        code_actions_for(analyzer(), snapshot, at({0, 5}), PositionEncoding::Utf16);
+    CHECK(find_action(actions, "Use 'colour'"));
+    CHECK_FALSE(find_action(actions, "Fix all"));
+    CHECK_FALSE(find_action(actions, "Rewrite paragraph in a neutral style ("));
 }

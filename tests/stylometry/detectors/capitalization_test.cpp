@@ -123,3 +123,14 @@ TEST_CASE("capitalization: variables, hyphened names, named tests and listed fil
                          0);
     require_markers_with(Capitalization{}, dictionary, "I will [[NEVER]] do that again.", 1);
 }
+
+TEST_CASE("capitalization: the i of a product name and a word joined by a semicolon") {
+    // "ibm i tests": the pronoun I never comes before a plural noun; "tl;dr" is one word.
+    require_no_markers(Capitalization{},
+                       "We exclude ibm i tests for now. Then IBM i systems get them.\n\n"
+                       "_tl;dr: you can land it with a label._\n",
+                       Language::Markdown);
+    // The pronoun before an adverb in -s, or a verb, is still marked.
+    require_markers_with(Capitalization{}, kUnknown,
+                         "Then [[i]] always test it, and [[i]] was right. Then I know.", 2);
+}

@@ -10,11 +10,11 @@ const Reference kUnknown{};
 }
 
 TEST_CASE("number-format marks digits, bare large numbers, 24-hour times and regional dates") {
-    const auto markers = require_markers_with(
-        NumberFormat{}, kUnknown,
-        "I have [[3]] cats. We own [[12500]] coins. We met at [[22:30]] on [[31/12/2020]], or "
-        "[[2021-01-05]]. It rose 5 [[per cent]].",
-        6);
+    const auto markers = require_markers_with(NumberFormat{}, kUnknown,
+                                              "I have [[3]] cats. We own [[12500]] coins of "
+                                              "30,000. We met at [[22:30]] on [[31/12/2020]], or "
+                                              "[[2021-01-05]]. It rose 5 [[per cent]].",
+                                              6);
     CHECK(markers[0].fixes.at(0).new_text == "three");
     CHECK(markers[1].fixes.at(0).new_text == "12,500");
     CHECK(markers[2].fixes.at(0).new_text == "10:30 pm");
@@ -77,4 +77,15 @@ TEST_CASE("number-format: enumerators, values, version pairs and machine limits 
     // A count that names what it counts is still judged.
     require_markers_with(NumberFormat{}, kUnknown,
                          "Only one subject had more than [[5]] infections.", 1);
+}
+
+TEST_CASE("number-format groups a bare number's digits only where the document groups others") {
+    // 16320 may be a constant, a port or a code: a writer who groups no number keeps it so.
+    const auto alone = require_markers_with(NumberFormat{}, kUnknown,
+                                            "The derived key holds at most [[16320]] bytes.", 1);
+    CHECK(alone[0].fixes.empty());
+    const auto grouped = require_markers_with(
+        NumberFormat{}, kUnknown,
+        "The derived key holds at most [[16320]] bytes, and the file 1,048,576 bytes.", 1);
+    CHECK(grouped[0].fixes.at(0).new_text == "16,320");
 }

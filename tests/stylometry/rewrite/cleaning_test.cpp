@@ -45,7 +45,7 @@ TEST_CASE("cleaning changes only the flagged characters, in quotations and names
         // selector; and in Markdown, which shows a run of spaces as one, two spacing gaps.
         REQUIRE(markers.size() == (markdown ? 9 : 7));
         const RewriteResult result =
-            rewrite(source, RewriteOptions{language, std::nullopt}, analyzer());
+            rewrite(source, RewriteOptions{language, std::nullopt, {}}, analyzer());
         // Every flagged character was cleaned by its own fix...
         std::vector<TextEdit> cleaning;
         for (const TextEdit& edit : result.edits)
@@ -77,7 +77,7 @@ TEST_CASE("cleaning reaches alt text and LaTeX comments, and nothing else there"
          {std::pair{markdown, Language::Markdown}, std::pair{latex, Language::Latex}}) {
         REQUIRE(appearance_markers(source, language).size() == 2);
         const RewriteResult result =
-            rewrite(source, RewriteOptions{language, std::nullopt}, analyzer());
+            rewrite(source, RewriteOptions{language, std::nullopt, {}}, analyzer());
         std::string expected = source;
         expected.replace(expected.find("\u200B"), 3, "");
         expected.replace(expected.find("\u0430"), 2, "a");
@@ -109,7 +109,7 @@ TEST_CASE("cleaning removes repeated blanks at line ends, and keeps hard breaks"
                      std::string("The report is \\emph{late}\nand the board knows.\n"
                                  "We left early\n% note \nEnd.\n")}}) {
         const RewriteResult result =
-            rewrite(source, RewriteOptions{language, std::nullopt}, analyzer());
+            rewrite(source, RewriteOptions{language, std::nullopt, {}}, analyzer());
         std::vector<TextEdit> cleaning;
         for (const TextEdit& edit : result.edits)
             if (edit.keeps_appearance) cleaning.push_back(edit);

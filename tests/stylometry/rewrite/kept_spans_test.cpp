@@ -13,7 +13,7 @@ namespace {
 
 std::string rewritten(const std::string& source, Language language = Language::Text) {
     static const Analyzer analyzer;
-    return rewrite(source, RewriteOptions{language, std::nullopt}, analyzer).text;
+    return rewrite(source, RewriteOptions{language, std::nullopt, {}}, analyzer).text;
 }
 
 // The source text of each kept span.

@@ -31,7 +31,7 @@ std::string replaced(const PhraseTable& table, const std::string& source,
 
 std::string rewritten(const std::string& source, Language language = Language::Text) {
     static const Analyzer analyzer;
-    return rewrite(source, RewriteOptions{language, std::nullopt}, analyzer).text;
+    return rewrite(source, RewriteOptions{language, std::nullopt, {}}, analyzer).text;
 }
 
 }  // namespace

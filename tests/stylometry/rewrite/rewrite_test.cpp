@@ -23,7 +23,7 @@ std::vector<std::string> non_prose_bytes(const std::string& source, Language lan
 
 RewriteResult rewrite_all(const std::string& source, Language language) {
     static const Analyzer analyzer;
-    return rewrite(source, RewriteOptions{language, std::nullopt}, analyzer);
+    return rewrite(source, RewriteOptions{language, std::nullopt, {}}, analyzer);
 }
 
 // A detector for the mechanics: marks every occurrence of `word` in the prose with one fix.
@@ -164,8 +164,9 @@ TEST_CASE("A fix that would create markup is dropped, the safe ones stay") {
     detectors.push_back(std::make_unique<ReplaceWord>("code", "thing", "`thing`", false));
     detectors.push_back(std::make_unique<ReplaceWord>("habit", "whilst", "while", false));
     const Analyzer analyzer = analyzer_with(std::move(detectors));
-    const RewriteResult result = rewrite(
-        "A thing whilst `x` waits.\n", RewriteOptions{Language::Markdown, std::nullopt}, analyzer);
+    const RewriteResult result =
+        rewrite("A thing whilst `x` waits.\n", RewriteOptions{Language::Markdown, std::nullopt, {}},
+                analyzer);
     CHECK(result.text == "A thing while `x` waits.\n");
     CHECK(result.dropped_unsafe == 1);
 }
@@ -178,7 +179,7 @@ TEST_CASE("A fix touching non-prose bytes is dropped") {
     const Analyzer analyzer = analyzer_with(std::move(detectors));
     const std::string source = "The cost is $x + cost$ and the cost.\n";
     const RewriteResult result =
-        rewrite(source, RewriteOptions{Language::Markdown, std::nullopt}, analyzer);
+        rewrite(source, RewriteOptions{Language::Markdown, std::nullopt, {}}, analyzer);
     CHECK(result.text == "The price is $x + cost$ and the price.\n");
 }
 

@@ -1,0 +1,100 @@
+#include <catch2/catch.hpp>
+
+#include <stdexcept>
+#include <string>
+
+#include "stylometry/analyzer.hpp"
+#include "stylometry/document.hpp"
+#include "stylometry/profile.hpp"
+#include "stylometry/reference.hpp"
+#include "stylometry/rewrite/kept_spans.hpp"
+#include "stylometry/rewrite/word_choice.hpp"
+
+using namespace fantasma;
+
+namespace {
+
+const SynonymTable kTable = SynonymTable::parse(
+    "# a test table\n"
+    "@table synonyms\n"
+    "form\tpos\treplacements\n"
+    "automobiles\tnoun\tcars\n"
+    "employed\tverb\tused\n"
+    "enormous\tadj\thuge|vast\n"
+    "immensely\tadv\tvastly\n"
+    "purchased\tverb\tbought\n");
+
+// The text with the pass's edits applied, at `strength`, guided by `profile` when given.
+std::string chosen(const std::string& source, double strength, const Profile* profile = nullptr,
+                   Language language = Language::Text) {
+    const Document document = make_document(source, language);
+    const std::vector<Span> kept = kept_spans(document);
+    return apply_edits(source, word_choice_edits(document, Reference::builtin(), kept,
+                                                 {strength, profile}, kTable));
+}
+
+}  // namespace
+
+TEST_CASE("word choice: the table's synonyms, in the word's casing, up to the share asked") {
+    const std::string text = "Automobiles were employed daily. The enormous garage held them.";
+    CHECK(chosen(text, 0) == text);
+    // A share of 1 changes all three words the table knows.
+    // "vast" over "huge": the reference reads "the vast" more often than "the huge".
+    CHECK(chosen(text, 1) == "Cars were used daily. The vast garage held them.");
+    // Six content words: a share of 0.12 changes one, the rarest in the reference first.
+    const std::string one = chosen(text, 0.12);
+    CHECK(one != text);
+    CHECK(std::count(one.begin(), one.end(), ' ') == std::count(text.begin(), text.end(), ' '));
+}
+
+TEST_CASE("word choice leaves names, quotations, code, compounds and articles that would clash") {
+    // "Enormous" inside a name, a quotation, a code span and a hyphenated compound stays, and
+    // "an enormous" cannot become "an huge".
+    const std::string markdown =
+        "We met at Enormous Automobiles Ltd and she said \"it was enormous\". The flag "
+        "`employed` is set, the enormous-looking car was purchased, and an enormous one too.\n";
+    // A replacement the sentence already has is no choice: "cars" stays "automobiles" here.
+    CHECK(chosen("Cars and automobiles filled the road.", 1) ==
+          "Cars and automobiles filled the road.");
+    // A verb before a preposition keeps it: its synonym may not take the same one.
+    CHECK(chosen("They were employed by us and employed it.", 1) ==
+          "They were employed by us and used it.");
+    CHECK(chosen(markdown, 1, nullptr, Language::Markdown) ==
+          "We met at Enormous Automobiles Ltd and she said \"it was enormous\". The flag "
+          "`employed` is set, the enormous-looking car was bought, and an enormous one too.\n");
+}
+
+TEST_CASE("word choice with a profile replaces the writer's own favourite words first") {
+    // The writer's other texts use "purchased" all the time and "immensely" never: with one
+    // word to change, it is "purchased", though "immensely" is the rarer in the reference
+    // (and the one changed without a profile).
+    Profile profile;
+    profile.add_words(make_document(
+        "We purchased a car. They purchased a boat. She purchased it, as always.", Language::Text));
+    const std::string text = "We purchased it and liked it immensely over the years.";
+    CHECK(chosen(text, 0.2, &profile) == "We bought it and liked it immensely over the years.");
+    CHECK(chosen(text, 0.2) == "We purchased it and liked it vastly over the years.");
+}
+
+TEST_CASE("synonym table: malformed rows are refused with their line") {
+    CHECK_THROWS_WITH(
+        SynonymTable::parse("@table synonyms\nform\tpos\treplacements\nCar\tnoun\tauto\n"),
+        Catch::Contains("line 3"));
+    CHECK_THROWS_WITH(SynonymTable::parse("@table synonyms\nform\tpos\treplacements\nx\tnoun\t\n"),
+                      Catch::Contains("line 3"));
+    CHECK_THROWS_WITH(SynonymTable::parse("form\tpos\treplacements\na\tnoun\tb\na\tnoun\tc\n"),
+                      Catch::Contains("listed twice"));
+}
+
+TEST_CASE("the built-in synonym table reads one sense: no form of two parts of speech") {
+    const SynonymTable& table = SynonymTable::builtin();
+    CHECK(table.size() > 1000);
+    // "lead" (metal, or to guide) and "close" (near, or to shut) have no row; "purchased" is
+    // only ever the verb.
+    CHECK(table.replacements("lead").empty());
+    CHECK(table.replacements("close").empty());
+    CHECK(table.replacements("difficult") == std::vector<std::string>{"hard"});
+    // Inflection is kept: a plural for a plural.
+    for (const std::string& replacement : table.replacements("automobiles"))
+        CHECK(replacement.back() == 's');
+}

@@ -93,7 +93,7 @@ def tensors(shape, mtp, seed):
                 yield name(tensor, layer), norm(s.hidden)
 
 
-def write_model(path, shape=Shape(), mtp=False, seed=7, stored=None):
+def write_model(path, shape=Shape(), mtp=False, seed=7, stored=None, chat_template=None):
     """Writes the model; stored(name, float32 array) may give a tensor's stored form instead
     (a quantized uint8 array with its gguf.GGMLQuantizationType), or None to keep float32."""
     s = shape
@@ -128,6 +128,8 @@ def write_model(path, shape=Shape(), mtp=False, seed=7, stored=None):
     writer.add_token_types([gguf.TokenType.NORMAL] * 257 + [gguf.TokenType.CONTROL] * 3)
     writer.add_token_merges(["\u0120 t"])
     writer.add_eos_token_id(EOS)
+    if chat_template is not None:
+        writer.add_chat_template(chat_template)
     for tensor_name, values in tensors(shape, mtp, seed):
         form = stored(tensor_name, values) if stored else None
         if form is None:

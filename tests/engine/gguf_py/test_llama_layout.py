@@ -45,6 +45,27 @@ def test_mtp_block_is_carried_and_never_run(tmp_path):
     assert np.array_equal(logits["mtp"], logits["plain"])
 
 
+def test_chat_template_from_the_file(tmp_path):
+    """--chat lays out the message as the GGUF's tokenizer.chat_template does: ChatML (with
+    or without Qwen's think block) runs; another format is refused by name, not guessed."""
+    chatml = "{% for m in messages %}{{'<|im_start|>' + m.role + '\\n'}}{% endfor %}"
+    llama3 = "{% for m in messages %}{{'<|start_header_id|>' + m.role}}{% endfor %}"
+    for name, template in (("chatml", chatml), ("llama3", llama3)):
+        (tmp_path / name).mkdir()
+        write_model(tmp_path / name / "model.gguf", chat_template=template)
+    run = fantasma("generate", "--model", str(tmp_path / "chatml"), "--chat", "Hi",
+                   "--max-tokens", "2", "--temp", "0", "--ids")
+    assert run.returncode == 0, run.stderr
+    run = fantasma("generate", "--model", str(tmp_path / "llama3"), "--chat", "Hi",
+                   "--max-tokens", "2")
+    assert run.returncode == 1
+    assert "the model's chat template is not ChatML (it begins \"{% for m in messages %}" \
+        "{{'<|start_header_id|>'" in run.stderr, run.stderr
+    run = fantasma("generate", "--model", str(tmp_path / "llama3"), "--prompt", "Hi",
+                   "--max-tokens", "2", "--temp", "0", "--ids")
+    assert run.returncode == 0, run.stderr
+
+
 def test_embedded_tokenizer_matches_tokenizer_json(tmp_path):
     source = json.loads((REFERENCE / "qwen35-subset.json").read_text(encoding="utf-8"))
     rows = 248320

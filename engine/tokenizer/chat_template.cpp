@@ -22,20 +22,14 @@ constexpr std::array<std::string_view, 29> kPythonSpaces = {
     "\u2028", "\u2029", "\u202f", "\u205f", "\u3000"};
 
 std::string_view trimmed(std::string_view text) {
-    const auto strip_one = [&text](bool front) {
-        for (const std::string_view space : kPythonSpaces) {
-            if (front ? text.starts_with(space) : text.ends_with(space)) {
-                text =
-                    front ? text.substr(space.size()) : text.substr(0, text.size() - space.size());
-                return true;
-            }
-        }
-        return false;
+    // The length of the whitespace character at the front (or the back) of `text`, or 0.
+    const auto space_at = [&text](bool front) -> std::size_t {
+        for (const std::string_view space : kPythonSpaces)
+            if (front ? text.starts_with(space) : text.ends_with(space)) return space.size();
+        return 0;
     };
-    while (strip_one(true)) {
-    }
-    while (strip_one(false)) {
-    }
+    while (const std::size_t length = space_at(true)) text.remove_prefix(length);
+    while (const std::size_t length = space_at(false)) text.remove_suffix(length);
     return text;
 }
 

@@ -45,6 +45,9 @@ struct WeightSummary {
 };
 
 WeightSummary summarize_weights(const fs::path& path) {
+    // A GGUF alone in a folder stands for the folder, as engine::open_model takes it.
+    if (fs::is_directory(path) && !fs::exists(path / "config.json"))
+        if (const auto gguf = engine::lone_gguf(path)) return summarize_weights(*gguf);
     WeightSummary summary;
     if (fs::is_directory(path) || path.extension() == ".safetensors") {
         const fs::path folder = fs::is_directory(path) ? path : path.parent_path();

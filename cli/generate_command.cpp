@@ -25,7 +25,8 @@ std::vector<TokenId> prompt_tokens(const GenerateOptions& options,
     const std::string text =
         options.chat.empty()
             ? options.prompt
-            : engine::chatml_prompt(std::vector<engine::ChatMessage>{{"user", options.chat}});
+            : engine::chat_prompt(engine::chat_format(tokenizer.chat_template()),
+                                  std::vector<engine::ChatMessage>{{"user", options.chat}});
     std::vector<TokenId> tokens = tokenizer.encode(text);
     if (tokens.empty()) throw engine::ModelError("the prompt is empty");
     // A tokenizer from another model would index past the embedding table.
@@ -71,7 +72,9 @@ CLI::App& add_generate_command(CLI::App& app, GenerateOptions& options) {
     CLI::Option* prompt =
         generate.add_option("--prompt", options.prompt, "raw text to continue, tokenized as is");
     CLI::Option* chat = generate.add_option(
-        "--chat", options.chat, "a user message, wrapped in the ChatML template (no thinking)");
+        "--chat", options.chat,
+        "a user message, laid out as the model's chat template does (Qwen's ChatML; no "
+        "thinking)");
     prompt->excludes(chat);  // that one of them is given is checked by run_generate
     generate.add_option("--max-tokens", options.max_tokens, "the most tokens to generate")
         ->check(CLI::PositiveNumber)

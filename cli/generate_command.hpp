@@ -15,7 +15,7 @@ namespace fantasma::cli {
 struct GenerateOptions {
     std::string model;   // GGUF file, HF model folder, or .safetensors file; tokenizer beside it
     std::string prompt;  // raw text, tokenized as is
-    std::string chat;    // a user message, wrapped in the ChatML template
+    std::string chat;    // a user message, laid out as the model's chat template does
     int max_tokens = 256;
     float temperature = 0.7f;  // 0: always the most likely token
     float top_p = 0.95f;

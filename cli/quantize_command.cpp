@@ -98,6 +98,11 @@ int run_quantize(const QuantizeOptions& options, std::ostream& err) {
             throw engine::ModelError(input.string() + ": no such file or folder");
         if (fs::is_directory(output))
             throw engine::ModelError(output.string() + ": is a folder; give the file to write");
+        // Before the minutes of work, not after them.
+        const fs::path output_folder = output.has_parent_path() ? output.parent_path() : ".";
+        if (!fs::is_directory(output_folder))
+            throw engine::ModelError(output_folder.string() +
+                                     ": no such folder to write the file into (create it first)");
         const auto start = std::chrono::steady_clock::now();
         engine::GgufWriteSettings settings;
         settings.matrix_type = parse_type(options.type);

@@ -26,10 +26,10 @@ std::string without_thinking(std::string text) {
 
 }  // namespace
 
-std::string chat_text(const RewritePrompt& prompt) {
+std::string chat_text(const RewritePrompt& prompt, engine::ChatFormat format) {
     const std::vector<engine::ChatMessage> messages = {{"system", prompt.system},
                                                        {"user", prompt.user}};
-    return engine::chatml_prompt(messages, /*thinking=*/false);
+    return engine::chat_prompt(format, messages, /*thinking=*/false);
 }
 
 EngineGenerator::EngineGenerator(const std::filesystem::path& model,
@@ -44,6 +44,7 @@ EngineGenerator::EngineGenerator(const std::filesystem::path& model,
     backend_note_ = std::move(on_backend.note);
     tokenizer_ = engine::load_tokenizer(model);
     stops_ = engine::stop_tokens(model, *tokenizer_);
+    chat_format_ = engine::chat_format(tokenizer_->chat_template());
 }
 
 EngineGenerator::~EngineGenerator() = default;
@@ -81,7 +82,7 @@ std::string EngineGenerator::generate(const RewritePrompt& prompt, std::uint64_t
                                       const std::function<void(std::size_t tokens)>& on_token) {
     engine::Model& model = *loaded_.model;
     const int vocab = model.config().vocab_size;
-    std::vector<TokenId> history = tokenizer_->encode(chat_text(prompt));
+    std::vector<TokenId> history = tokenizer_->encode(chat_text(prompt, chat_format_));
     for (const TokenId id : history)
         if (id < 0 || id >= vocab)
             throw engine::ModelError("the prompt has token " + std::to_string(id) +

@@ -1,6 +1,7 @@
 #pragma once
 // Candidates for the model rewrite from a local Qwen3.5 instruct model run by the engine:
-// the prompt through the ChatML template (no thinking), then sampling with the given seed.
+// the prompt laid out as the model's chat template does (Qwen's ChatML, no thinking), then
+// sampling with the given seed.
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -8,6 +9,7 @@
 
 #include "backends/backend_factory.hpp"
 #include "engine/session.hpp"
+#include "engine/tokenizer/chat_template.hpp"
 #include "engine/tokenizer/tokenizer.hpp"
 #include "stylometry/rewrite/model_pass.hpp"
 
@@ -22,15 +24,15 @@ struct GenerationSettings {
     int max_tokens = 1024;
 };
 
-// The ChatML text the model reads for `prompt`.
-std::string chat_text(const RewritePrompt& prompt);
+// The text the model reads for `prompt`: system and user message in `format`, no thinking.
+std::string chat_text(const RewritePrompt& prompt, engine::ChatFormat format);
 
 class EngineGenerator final : public CandidateGenerator {
   public:
     // Opens `model` (GGUF file, HF folder, .safetensors) with its tokenizer from the model's
     // folder, on the backend the options name (backends/backend_factory.hpp: under auto, a
     // device without room for the model means the CPU). Throws engine::ModelError with a
-    // one-line message a user can act on.
+    // one-line message a user can act on (a chat template that is not ChatML, too).
     EngineGenerator(const std::filesystem::path& model, const backends::BackendOptions& backend,
                     GenerationSettings settings = {});
     ~EngineGenerator() override;
@@ -53,6 +55,7 @@ class EngineGenerator final : public CandidateGenerator {
     std::string backend_note_;
     std::unique_ptr<engine::Tokenizer> tokenizer_;
     std::vector<engine::TokenId> stops_;
+    engine::ChatFormat chat_format_ = engine::ChatFormat::qwen_thinking;
     GenerationSettings settings_;
     engine::SequenceState prefilled_;
     engine::SequenceState working_;

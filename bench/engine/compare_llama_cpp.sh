@@ -7,6 +7,8 @@
 #   compare_llama_cpp.sh LLAMA_CPP_BUILD_DIR MODEL.gguf...
 # Settings from the environment: THREADS (2), PROMPT (512), GEN (128), REPS (3),
 # FANTASMA (the fantasma binary; default build/release/cli/fantasma under the repository).
+# On a shared, busy machine run it with OMP_WAIT_POLICY=passive: llama.cpp's OpenMP threads
+# spin while they wait and collapse there (docs/engine-speed.md, 2026-12-01 18:14).
 set -euo pipefail
 if [[ $# -lt 2 ]]; then
     echo "usage: $0 LLAMA_CPP_BUILD_DIR MODEL.gguf..." >&2

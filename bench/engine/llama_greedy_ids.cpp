@@ -1,8 +1,11 @@
 // Greedy token ids from llama.cpp, to compare with `fantasma generate --temp 0 --ids`:
 // tokenizes TEXT with the model's own tokenizer (no bos), decodes N tokens greedily (past
 // end-of-generation tokens too), prints the prompt ids on one line and the generated ids on
-// the next, comma-separated. Built by check_llama_cpp_agrees.sh against llama.h.
+// the next, comma-separated. As fantasma does, it never picks the unused [PAD…] rows past the
+// tokenizer's last real token (llama.cpp's own greedy sampler would). Built by
+// check_llama_cpp_agrees.sh against llama.h.
 //   llama_greedy_ids MODEL.gguf N TEXT
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -17,14 +20,16 @@ void print_ids(const std::vector<llama_token>& ids) {
     std::printf("\n");
 }
 
-void set_tokens(llama_batch_ext* batch, const std::vector<llama_token>& tokens, llama_pos first) {
-    llama_batch_ext_clear(batch);
+void set_tokens(llama_batch& batch, const std::vector<llama_token>& tokens, llama_pos first) {
+    batch.n_tokens = 0;
     for (std::size_t i = 0; i < tokens.size(); ++i) {
-        const int32_t index = llama_batch_ext_add_token(batch, 0, tokens[i]);
-        const llama_pos position = first + llama_pos(i);
-        llama_batch_ext_set_pos(batch, index, &position);
+        const int32_t at = batch.n_tokens++;
+        batch.token[at] = tokens[i];
+        batch.pos[at] = first + llama_pos(i);
+        batch.n_seq_id[at] = 1;
+        batch.seq_id[at][0] = 0;
+        batch.logits[at] = i + 1 == tokens.size();  // logits for the last one only
     }
-    llama_batch_ext_set_output_logits(batch, int32_t(tokens.size()) - 1, true);
 }
 
 }  // namespace
@@ -50,23 +55,25 @@ int main(int argc, char** argv) {
     context_params.n_batch = uint32_t(prompt_size);
     llama_context* context = llama_init_from_model(model, context_params);
     if (context == nullptr) return 1;
-    llama_sampler* sampler = llama_sampler_chain_init(llama_sampler_chain_default_params());
-    llama_sampler_chain_add(sampler, llama_sampler_init_greedy());
+    // One past the last token that is not an unused filler: the ids a draw may pick.
+    int drawable = llama_vocab_n_tokens(vocab);
+    while (drawable > 0 && (llama_vocab_get_attr(vocab, drawable - 1) & LLAMA_TOKEN_ATTR_UNUSED))
+        --drawable;
 
-    llama_batch_ext* batch = llama_batch_ext_init(context);
+    llama_batch batch = llama_batch_init(prompt_size, 0, 1);
     set_tokens(batch, prompt, 0);
     std::vector<llama_token> generated;
     llama_pos position = prompt_size;
     while (int(generated.size()) < count) {
-        if (llama_process(context, LLAMA_PROCESS_TYPE_DECODE, batch) != 0) return 1;
-        const llama_token next = llama_sampler_sample(sampler, context, -1);
+        if (llama_decode(context, batch) != 0) return 1;
+        const float* logits = llama_get_logits_ith(context, -1);
+        const llama_token next = llama_token(std::max_element(logits, logits + drawable) - logits);
         generated.push_back(next);
         set_tokens(batch, {next}, position++);
     }
     print_ids(prompt);
     print_ids(generated);
-    llama_batch_ext_free(batch);
-    llama_sampler_free(sampler);
+    llama_batch_free(batch);
     llama_free(context);
     llama_model_free(model);
     return 0;

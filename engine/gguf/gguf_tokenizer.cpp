@@ -2,14 +2,13 @@
 
 #include "engine/error.hpp"
 #include "engine/tokenizer/bpe_tokenizer.hpp"
+#include "engine/tokenizer/chat_template.hpp"
 #include "support/json_read.hpp"
 
 #include <cstdint>
-#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <unordered_set>
 
@@ -20,14 +19,6 @@ using nlohmann::json;
 
 // llama.cpp's token types (llama_token_type).
 enum TokenType : std::int32_t { kNormal = 1, kUnused = 5, kControl = 3, kUserDefined = 4 };
-
-std::optional<std::string> read_text(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return std::nullopt;
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 // The file's JSON, or null when the folder has no such file.
 json read_optional_json(const std::filesystem::path& path) {
@@ -142,13 +133,8 @@ bool add_tokenizer_metadata(GgufWriter& out, const std::filesystem::path& folder
                     std::uint32_t(padding ? *padding : *endoftext));
     out.add_bool("tokenizer.ggml.add_bos_token", false);
 
-    std::optional<std::string> chat_template;
-    if (config.is_object() && config.contains("chat_template") &&
-        config["chat_template"].is_string())
-        chat_template = config["chat_template"].get<std::string>();
-    else
-        chat_template = read_text(folder / "chat_template.jinja");
-    if (chat_template) out.add_string("tokenizer.chat_template", *chat_template);
+    if (const auto chat_template = hf_chat_template(folder))
+        out.add_string("tokenizer.chat_template", *chat_template);
     return true;
 }
 

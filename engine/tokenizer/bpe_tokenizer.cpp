@@ -156,7 +156,10 @@ BpeDefinition read_tokenizer_json(std::string_view json_text, const std::string&
 }
 
 BpeTokenizer::BpeTokenizer(const BpeDefinition& definition, const std::string& source)
-    : nfc_(definition.nfc), pattern_(definition.pattern), end_of_text_(definition.end_of_text) {
+    : nfc_(definition.nfc),
+      pattern_(definition.pattern),
+      end_of_text_(definition.end_of_text),
+      chat_template_(definition.chat_template) {
     const auto add_id = [&](const std::string& bytes, TokenId id) {
         if (id < 0) throw ModelError(source + ": token id out of range");
         vocab_size_ = std::max(vocab_size_, static_cast<std::size_t>(id) + 1);

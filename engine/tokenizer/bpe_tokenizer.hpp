@@ -2,6 +2,7 @@
 
 #include <map>
 #include <nlohmann/json_fwd.hpp>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -22,6 +23,7 @@ struct BpeDefinition {
     bool nfc = false;
     SplitPattern pattern = SplitPattern::qwen35;
     std::vector<TokenId> end_of_text;  // ids the file names as ending a text (eos)
+    std::optional<std::string> chat_template;
 };
 
 // A tokenizer.json's BPE model, added tokens, normalizer and split regex.
@@ -47,6 +49,7 @@ class BpeTokenizer final : public Tokenizer {
     std::optional<TokenId> token_id(std::string_view token) const override;
     std::size_t vocab_size() const override { return vocab_size_; }
     std::vector<TokenId> end_of_text_ids() const override { return end_of_text_; }
+    std::optional<std::string> chat_template() const override { return chat_template_; }
 
   private:
     void encode_piece(std::string_view piece, std::vector<TokenId>& ids) const;
@@ -63,6 +66,7 @@ class BpeTokenizer final : public Tokenizer {
     bool nfc_ = false;
     SplitPattern pattern_ = SplitPattern::qwen35;
     std::vector<TokenId> end_of_text_;
+    std::optional<std::string> chat_template_;
 };
 
 }  // namespace fantasma::engine

@@ -66,6 +66,7 @@ std::optional<BpeDefinition> bpe_from_gguf(const GgufContents& gguf, const std::
         if (const auto id = gguf_int(gguf, key);
             id && *id >= 0 && std::size_t(*id) < tokens->size())
             definition.end_of_text.push_back(TokenId(*id));
+    definition.chat_template = gguf_string(gguf, "tokenizer.chat_template");
     return definition;
 }
 

@@ -6,6 +6,7 @@
 #include "engine/error.hpp"
 #include "engine/gguf/gguf.hpp"
 #include "engine/tokenizer/bpe_tokenizer.hpp"
+#include "engine/tokenizer/chat_template.hpp"
 #include "engine/tokenizer/gguf_vocabulary.hpp"
 #if FANTASMA_HAS_SENTENCEPIECE
 #include "engine/tokenizer/sentencepiece_tokenizer.hpp"
@@ -70,8 +71,10 @@ std::unique_ptr<Tokenizer> load_tokenizer(const std::filesystem::path& path) {
                          "was configured with -DFANTASMA_SENTENCEPIECE=OFF)");
 #endif
     }
-    return std::make_unique<BpeTokenizer>(read_tokenizer_json(content, path.string()),
-                                          path.string());
+    BpeDefinition definition = read_tokenizer_json(content, path.string());
+    definition.chat_template =
+        hf_chat_template(path.parent_path().empty() ? "." : path.parent_path());
+    return std::make_unique<BpeTokenizer>(definition, path.string());
 }
 
 }  // namespace fantasma::engine

@@ -29,6 +29,9 @@ class Tokenizer {
     // Ids the tokenizer's own file names as ending a text (a GGUF's eos_token_id); stop_tokens
     // adds those of the model folder's config files.
     virtual std::vector<TokenId> end_of_text_ids() const { return {}; }
+    // The chat template the tokenizer's files carry (a GGUF's tokenizer.chat_template; beside a
+    // tokenizer.json, tokenizer_config.json's or chat_template.jinja), if any.
+    virtual std::optional<std::string> chat_template() const { return std::nullopt; }
 };
 
 // The tokenizer of a model, from any path a `--model` option takes: a HF `tokenizer.json`

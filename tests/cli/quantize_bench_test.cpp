@@ -169,13 +169,16 @@ TEST_CASE("quantize leaves nothing behind when it fails", "[cli][quantize]") {
                                  scratch.dir / "no-such-folder" / "out.gguf", "q8_0");
     CHECK(missing.status == 1);
     CHECK(std::count(missing.err.begin(), missing.err.end(), '\n') == 1);
+    CHECK(missing.err.find("no-such-folder: no such folder to write the file into (create it "
+                           "first)") != std::string::npos);
     for (const auto& entry : fs::directory_iterator(scratch.dir))
         CHECK(entry.path().filename().string().find(".gguf") == std::string::npos);
 }
 
 TEST_CASE("bench --json reports positive, consistent figures", "[cli][bench]") {
     const Scratch scratch;
-    const fs::path gguf = scratch.dir / "model.gguf";
+    fs::create_directories(scratch.dir / "alone");
+    const fs::path gguf = scratch.dir / "alone" / "model.gguf";
     REQUIRE(quantize(scratch, model_with_tokenizer(scratch), gguf, "q8_0").status == 0);
     const Run run = run_fantasma(scratch, "bench --model " + quote(gguf.string()) +
                                               " --prompt-tokens 40 --gen-tokens 8"
@@ -204,6 +207,15 @@ TEST_CASE("bench --json reports positive, consistent figures", "[cli][bench]") {
         std::sort(sorted.begin(), sorted.end());
         CHECK(median == sorted[1]);
     }
+    // The folder holding the file alone, as a download lies, reports the same weights.
+    const Run folder = run_fantasma(scratch, "bench --model " + quote(gguf.parent_path().string()) +
+                                                 " --prompt-tokens 4 --gen-tokens 2"
+                                                 " --repetitions 1 --threads 1 --json");
+    INFO(folder.err);
+    REQUIRE(folder.status == 0);
+    const auto folder_report = nlohmann::json::parse(folder.out);
+    CHECK(folder_report["file_type"] == "Q8_0");
+    CHECK(folder_report["weight_bytes"] == report["weight_bytes"]);
 }
 
 TEST_CASE("bench refuses to measure nothing and a missing model", "[cli][bench]") {

@@ -92,12 +92,16 @@ TEST_CASE("A GGUF's own tokenizer gives the tokenizer.json's ids on 1,200 string
     std::filesystem::create_directories(root / "hf");
     std::filesystem::create_directories(root / "alone");
     std::filesystem::copy_file(reference_dir / "qwen35-subset.json", root / "hf/tokenizer.json");
+    const std::string chat_template = "{{- '<|im_start|>' + message.role }}";  // a stand-in
+    std::ofstream(root / "hf/chat_template.jinja") << chat_template;
     GgufWriter writer;
     writer.add_string("general.architecture", "qwen35");
     REQUIRE(add_tokenizer_metadata(writer, root / "hf", 248320, {248046}));
     writer.write(root / "alone/model.gguf");
 
     const auto from_json = load_tokenizer(reference_dir / "qwen35-subset.json");
+    CHECK_FALSE(from_json->chat_template());  // none beside it
+    CHECK(load_tokenizer(root / "hf/tokenizer.json")->chat_template() == chat_template);
     const auto cases = load_cases();
     for (const auto& path : {root / "alone/model.gguf", root / "alone"}) {
         INFO(path);
@@ -108,6 +112,7 @@ TEST_CASE("A GGUF's own tokenizer gives the tokenizer.json's ids on 1,200 string
         CHECK(ids == from_json->encode("<|im_start|>user\nCafe\u0301 <think>x</think>"));
         CHECK(from_gguf->decode(ids) == from_json->decode(ids));
         CHECK(from_gguf->end_of_text_ids() == std::vector<TokenId>{248046});
+        CHECK(from_gguf->chat_template() == chat_template);
         CHECK(stop_tokens(path, *from_gguf) == std::vector<TokenId>{248044, 248046});
     }
     std::filesystem::remove_all(root);
@@ -216,13 +221,48 @@ TEST_CASE("Bad tokenizer files give one-line errors", "[tokenizer]") {
 }
 
 TEST_CASE("ChatML prompt with the non-thinking generation prompt", "[tokenizer]") {
+    constexpr auto qwen = ChatFormat::qwen_thinking;
     std::vector<ChatMessage> messages{{"system", "Be brief."}, {"user", "Hi"}};
-    CHECK(chatml_prompt(messages) ==
+    CHECK(chat_prompt(qwen, messages) ==
           "<|im_start|>system\nBe brief.<|im_end|>\n<|im_start|>user\nHi<|im_end|>\n"
           "<|im_start|>assistant\n<think>\n\n</think>\n\n");
-    CHECK(chatml_prompt(messages, true).ends_with("<|im_start|>assistant\n<think>\n"));
-    // Qwen3.5's template trims every message's content (`|trim`).
-    const std::vector<ChatMessage> padded{{"user", "\n  Hi there\t\n"}, {"user", " \n "}};
-    CHECK(chatml_prompt(padded).starts_with(
-        "<|im_start|>user\nHi there<|im_end|>\n<|im_start|>user\n<|im_end|>\n"));
+    CHECK(chat_prompt(qwen, messages, true).ends_with("<|im_start|>assistant\n<think>\n"));
+    CHECK(chat_prompt(ChatFormat::chatml, messages)
+              .ends_with("<|im_start|>user\nHi<|im_end|>\n<|im_start|>assistant\n"));
+    // Qwen3.5's template trims every message's content (`|trim`, Python's str.strip(): the
+    // Unicode whitespace too, but not a zero-width space, which is no whitespace there).
+    const std::vector<ChatMessage> padded{{"user", "\n  Hi there\t\n"},
+                                          {"user", " \n "},
+                                          {"user", "\u00a0\u3000\x1c Hi\u2029\u200a"},
+                                          {"user", "\u200bHi\u200b"}};
+    CHECK(chat_prompt(qwen, padded)
+              .starts_with("<|im_start|>user\nHi there<|im_end|>\n<|im_start|>user\n<|im_end|>\n"
+                           "<|im_start|>user\nHi<|im_end|>\n"
+                           "<|im_start|>user\n\u200bHi\u200b<|im_end|>\n"));
+}
+
+// Templates written here in the shape of the real ones (the ChatML tags, Qwen3's and Qwen3.5's
+// think block, Llama 3's header tags); fantasma runs no Jinja, it recognises the layout.
+TEST_CASE("The chat template picks the chat format", "[tokenizer]") {
+    CHECK(chat_format(std::nullopt) == ChatFormat::qwen_thinking);
+    const std::string qwen35 =
+        "{%- for message in messages %}{{- '<|im_start|>' + message.role + '\\n' + "
+        "message.content|trim + '<|im_end|>\\n' }}{%- endfor %}{%- if add_generation_prompt "
+        "%}{{- '<|im_start|>assistant\\n' }}{%- if enable_thinking is false %}{{- "
+        "'<think>\\n\\n</think>\\n\\n' }}{%- else %}{{- '<think>\\n' }}{%- endif %}{%- endif %}";
+    CHECK(chat_format(qwen35) == ChatFormat::qwen_thinking);
+    CHECK(chat_format("{% for message in messages %}{{'<|im_start|>' + message['role'] + "
+                      "'\\n' + message['content'] + '<|im_end|>' + '\\n'}}{% endfor %}") ==
+          ChatFormat::chatml);
+    try {
+        chat_format(
+            "{{- bos_token }}{% for message in messages %}{{ '<|start_header_id|>' + "
+            "message['role'] + '<|end_header_id|>\\n\\n' }}{% endfor %}");
+        FAIL("a Llama 3 template was taken for ChatML");
+    } catch (const ModelError& error) {
+        CHECK_THAT(error.what(),
+                   Catch::Contains("the model's chat template is not ChatML (it begins "
+                                   "\"{{- bos_token }}{% for message in messages %}{{ "
+                                   "'<|start_hea…\")"));  // its first 60 bytes
+    }
 }

@@ -26,10 +26,13 @@ rewriter::GenerationSettings short_runs() {
 }  // namespace
 
 TEST_CASE("chat_text: system and user in ChatML, the assistant's turn without thinking") {
-    const std::string text = rewriter::chat_text({"Be plain.", "Rewrite: hi", "hi"});
+    const RewritePrompt prompt{"Be plain.", "Rewrite: hi", "hi"};
+    const std::string text = rewriter::chat_text(prompt, engine::ChatFormat::qwen_thinking);
     CHECK(text ==
           "<|im_start|>system\nBe plain.<|im_end|>\n<|im_start|>user\nRewrite: hi<|im_end|>\n"
           "<|im_start|>assistant\n<think>\n\n</think>\n\n");
+    CHECK(rewriter::chat_text(prompt, engine::ChatFormat::chatml)
+              .ends_with("<|im_end|>\n<|im_start|>assistant\n"));
 }
 
 TEST_CASE("EngineGenerator: seeded, bounded, stoppable") {

@@ -14,108 +14,11 @@ import subprocess
 
 import gguf
 import numpy as np
-import pytest
+
+from qwen35_gguf import write_model
 
 FANTASMA = os.environ["FANTASMA"]
 REFERENCE = pathlib.Path(__file__).resolve().parents[2] / "reference" / "tokenizer"
-
-HIDDEN, FFN, HEADS, KV_HEADS, HEAD_DIM = 64, 128, 4, 1, 32
-LINEAR_HEADS, LINEAR_DIM, CONV = 2, 16, 4
-LAYERS, INTERVAL = 4, 4
-T = gguf.MODEL_TENSOR
-
-
-def name(tensor, layer=None, suffix=".weight"):
-    base = gguf.TENSOR_NAMES[tensor]
-    return (base.format(bid=layer) if layer is not None else base) + suffix
-
-
-def byte_tokens():
-    """GPT-2's byte alphabet: printable bytes as themselves, the others from U+0100."""
-    printable = [*range(ord("!"), ord("~") + 1), *range(0xA1, 0xAD), *range(0xAE, 0x100)]
-    table, extra = {}, 0
-    for byte in range(256):
-        if byte in printable:
-            table[byte] = chr(byte)
-        else:
-            table[byte] = chr(256 + extra)
-            extra += 1
-    return [table[b] for b in range(256)]
-
-
-def write_model(path, mtp):
-    rng = np.random.default_rng(7)
-    blocks = LAYERS + (1 if mtp else 0)
-    writer = gguf.GGUFWriter(str(path), "qwen35")
-    writer.add_block_count(blocks)
-    if mtp:
-        writer.add_nextn_predict_layers(1)
-    writer.add_context_length(4096)
-    writer.add_embedding_length(HIDDEN)
-    writer.add_feed_forward_length(FFN)
-    writer.add_head_count(HEADS)
-    writer.add_head_count_kv(KV_HEADS)
-    writer.add_key_length(HEAD_DIM)
-    writer.add_value_length(HEAD_DIM)
-    writer.add_rope_freq_base(1e7)
-    writer.add_layer_norm_rms_eps(1e-6)
-    writer.add_rope_dimension_count(HEAD_DIM // 4)
-    writer.add_ssm_conv_kernel(CONV)
-    writer.add_ssm_state_size(LINEAR_DIM)
-    writer.add_ssm_group_count(LINEAR_HEADS)
-    writer.add_ssm_time_step_rank(LINEAR_HEADS)
-    writer.add_ssm_inner_size(LINEAR_DIM * LINEAR_HEADS)
-    writer.add_full_attention_interval(INTERVAL)
-    tokens = byte_tokens() + ["\u0120t", "<|endoftext|>", "<|im_start|>", "<|im_end|>"]
-    types = [gguf.TokenType.NORMAL] * 257 + [gguf.TokenType.CONTROL] * 3
-    writer.add_tokenizer_model("gpt2")
-    writer.add_tokenizer_pre("qwen35")
-    writer.add_token_list(tokens)
-    writer.add_token_types(types)
-    writer.add_token_merges(["\u0120 t"])
-    writer.add_eos_token_id(259)
-
-    def matrix(rows, cols):
-        return (rng.standard_normal((rows, cols)) * 0.1).astype(np.float32)
-
-    def norm(size):
-        return (1.0 + 0.05 * rng.standard_normal(size)).astype(np.float32)
-
-    conv_dim = 3 * LINEAR_DIM * LINEAR_HEADS
-    writer.add_tensor(name(T.TOKEN_EMBD), matrix(len(tokens), HIDDEN))
-    writer.add_tensor(name(T.OUTPUT_NORM), norm(HIDDEN))
-    for layer in range(blocks):
-        writer.add_tensor(name(T.ATTN_NORM, layer), norm(HIDDEN))
-        writer.add_tensor(name(T.ATTN_POST_NORM, layer), norm(HIDDEN))
-        # The MTP block is one full-attention layer, whatever the interval says.
-        if (layer + 1) % INTERVAL == 0 or layer == LAYERS:
-            writer.add_tensor(name(T.ATTN_Q, layer), matrix(2 * HEADS * HEAD_DIM, HIDDEN))
-            writer.add_tensor(name(T.ATTN_K, layer), matrix(KV_HEADS * HEAD_DIM, HIDDEN))
-            writer.add_tensor(name(T.ATTN_V, layer), matrix(KV_HEADS * HEAD_DIM, HIDDEN))
-            writer.add_tensor(name(T.ATTN_OUT, layer), matrix(HIDDEN, HEADS * HEAD_DIM))
-            writer.add_tensor(name(T.ATTN_Q_NORM, layer), norm(HEAD_DIM))
-            writer.add_tensor(name(T.ATTN_K_NORM, layer), norm(HEAD_DIM))
-        else:
-            writer.add_tensor(name(T.ATTN_QKV, layer), matrix(conv_dim, HIDDEN))
-            writer.add_tensor(name(T.ATTN_GATE, layer), matrix(LINEAR_DIM * LINEAR_HEADS, HIDDEN))
-            writer.add_tensor(name(T.SSM_CONV1D, layer), matrix(conv_dim, CONV))
-            writer.add_tensor(name(T.SSM_DT, layer, ".bias"), norm(LINEAR_HEADS) - 1)
-            writer.add_tensor(name(T.SSM_A, layer, ""), -np.exp(norm(LINEAR_HEADS)))
-            writer.add_tensor(name(T.SSM_BETA, layer), matrix(LINEAR_HEADS, HIDDEN))
-            writer.add_tensor(name(T.SSM_ALPHA, layer), matrix(LINEAR_HEADS, HIDDEN))
-            writer.add_tensor(name(T.SSM_NORM, layer), norm(LINEAR_DIM))
-            writer.add_tensor(name(T.SSM_OUT, layer), matrix(HIDDEN, LINEAR_DIM * LINEAR_HEADS))
-        writer.add_tensor(name(T.FFN_GATE, layer), matrix(FFN, HIDDEN))
-        writer.add_tensor(name(T.FFN_UP, layer), matrix(FFN, HIDDEN))
-        writer.add_tensor(name(T.FFN_DOWN, layer), matrix(HIDDEN, FFN))
-        if layer == LAYERS:
-            writer.add_tensor(name(T.NEXTN_EH_PROJ, layer), matrix(HIDDEN, 2 * HIDDEN))
-            for tensor in (T.NEXTN_ENORM, T.NEXTN_HNORM, T.NEXTN_SHARED_HEAD_NORM):
-                writer.add_tensor(name(tensor, layer), norm(HIDDEN))
-    writer.write_header_to_file()
-    writer.write_kv_data_to_file()
-    writer.write_tensors_to_file()
-    writer.close()
 
 
 def fantasma(*arguments):
@@ -125,7 +28,7 @@ def fantasma(*arguments):
 def test_mtp_block_is_carried_and_never_run(tmp_path):
     for folder, mtp in (("plain", False), ("mtp", True)):
         (tmp_path / folder).mkdir()
-        write_model(tmp_path / folder / "model.gguf", mtp)
+        write_model(tmp_path / folder / "model.gguf", mtp=mtp)
     info = fantasma("model", "info", str(tmp_path / "mtp"))
     assert info.returncode == 0, info.stdout + info.stderr
     assert "4 (3 Gated DeltaNet, 1 gated attention) + 1 multi-token-prediction" in info.stdout
@@ -140,6 +43,27 @@ def test_mtp_block_is_carried_and_never_run(tmp_path):
     assert logits["mtp"].shape == (6, 260)
     assert np.isfinite(logits["mtp"]).all()
     assert np.array_equal(logits["mtp"], logits["plain"])
+
+
+def test_chat_template_from_the_file(tmp_path):
+    """--chat lays out the message as the GGUF's tokenizer.chat_template does: ChatML (with
+    or without Qwen's think block) runs; another format is refused by name, not guessed."""
+    chatml = "{% for m in messages %}{{'<|im_start|>' + m.role + '\\n'}}{% endfor %}"
+    llama3 = "{% for m in messages %}{{'<|start_header_id|>' + m.role}}{% endfor %}"
+    for name, template in (("chatml", chatml), ("llama3", llama3)):
+        (tmp_path / name).mkdir()
+        write_model(tmp_path / name / "model.gguf", chat_template=template)
+    run = fantasma("generate", "--model", str(tmp_path / "chatml"), "--chat", "Hi",
+                   "--max-tokens", "2", "--temp", "0", "--ids")
+    assert run.returncode == 0, run.stderr
+    run = fantasma("generate", "--model", str(tmp_path / "llama3"), "--chat", "Hi",
+                   "--max-tokens", "2")
+    assert run.returncode == 1
+    assert "the model's chat template is not ChatML (it begins \"{% for m in messages %}" \
+        "{{'<|start_header_id|>'" in run.stderr, run.stderr
+    run = fantasma("generate", "--model", str(tmp_path / "llama3"), "--prompt", "Hi",
+                   "--max-tokens", "2", "--temp", "0", "--ids")
+    assert run.returncode == 0, run.stderr
 
 
 def test_embedded_tokenizer_matches_tokenizer_json(tmp_path):

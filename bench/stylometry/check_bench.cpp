@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "stylometry/analyzer.hpp"
+#include "stylometry/document.hpp"
 
 namespace {
 
@@ -114,23 +115,45 @@ double median_milliseconds(const fantasma::Analyzer& analyzer, const std::string
     return times[times.size() / 2];
 }
 
-// `--per-detector`: the median time of each detector alone on the Markdown document (each run
-// also builds the document), to find the slow ones.
-void time_each_detector(const fantasma::Analyzer& analyzer, const std::string& markdown) {
-    for (const auto& detector : analyzer.detectors()) {
+// `--per-detector`: the median time of each detector alone on `text` (each run also builds
+// the document, whose own time is printed first), to find the slow ones. With `--corpus`,
+// on 1 MB and 2 MB of the real prose side by side, so that a detector whose cost grows faster
+// than the text shows in its ratio.
+void time_each_detector(const fantasma::Analyzer& analyzer,
+                        const std::vector<std::string>& texts, fantasma::Language language) {
+    const auto median_of = [&](const auto& run) {
         std::vector<double> times;
-        fantasma::AnalysisOptions options;
-        options.language = fantasma::Language::Markdown;
-        options.enabled_codes = {std::string(detector->code())};
         for (int i = 0; i < 5; ++i) {
             const auto start = std::chrono::steady_clock::now();
-            analyzer.analyze(markdown, options);
+            run();
             times.push_back(
                 std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
                     .count());
         }
         std::ranges::sort(times);
-        std::printf("%-24s %7.1f ms\n", std::string(detector->code()).c_str(), times[2]);
+        return times[2];
+    };
+    const auto print_row = [&](std::string_view name, const auto& time_of) {
+        std::printf("%-24s", std::string(name).c_str());
+        std::vector<double> times;
+        for (const std::string& text : texts) {
+            times.push_back(time_of(text));
+            std::printf(" %8.1f ms", times.back());
+        }
+        if (times.size() > 1 && times.front() > 0)
+            std::printf("  x%.2f", times.back() / times.front());
+        std::printf("\n");
+    };
+    print_row("(document)", [&](const std::string& text) {
+        return median_of([&] { fantasma::make_document(text, language); });
+    });
+    for (const auto& detector : analyzer.detectors()) {
+        fantasma::AnalysisOptions options;
+        options.language = language;
+        options.enabled_codes = {std::string(detector->code())};
+        print_row(detector->code(), [&](const std::string& text) {
+            return median_of([&] { analyzer.analyze(text, options); });
+        });
     }
 }
 
@@ -183,7 +206,12 @@ int main(int argc, char** argv) {
     if (show_memory) print_memory("loading the reference");
     const std::string markdown = markdown_document(10'000);
     if (per_detector) {
-        time_each_detector(analyzer, markdown);
+        if (corpus.empty()) {
+            time_each_detector(analyzer, {markdown}, fantasma::Language::Markdown);
+        } else {
+            time_each_detector(analyzer, {corpus_text(corpus, 1'000'000), corpus_text(corpus, 2'000'000)},
+                               fantasma::Language::Text);
+        }
         return 0;
     }
     const std::string text = plain_text(1'000'000);

@@ -119,8 +119,8 @@ double median_milliseconds(const fantasma::Analyzer& analyzer, const std::string
 // the document, whose own time is printed first), to find the slow ones. With `--corpus`,
 // on 1 MB and 2 MB of the real prose side by side, so that a detector whose cost grows faster
 // than the text shows in its ratio.
-void time_each_detector(const fantasma::Analyzer& analyzer,
-                        const std::vector<std::string>& texts, fantasma::Language language) {
+void time_each_detector(const fantasma::Analyzer& analyzer, const std::vector<std::string>& texts,
+                        fantasma::Language language) {
     const auto median_of = [&](const auto& run) {
         std::vector<double> times;
         for (int i = 0; i < 5; ++i) {
@@ -209,7 +209,8 @@ int main(int argc, char** argv) {
         if (corpus.empty()) {
             time_each_detector(analyzer, {markdown}, fantasma::Language::Markdown);
         } else {
-            time_each_detector(analyzer, {corpus_text(corpus, 1'000'000), corpus_text(corpus, 2'000'000)},
+            time_each_detector(analyzer,
+                               {corpus_text(corpus, 1'000'000), corpus_text(corpus, 2'000'000)},
                                fantasma::Language::Text);
         }
         return 0;

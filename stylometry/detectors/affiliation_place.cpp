@@ -185,7 +185,8 @@ void AffiliationPlace::detect(const DetectionContext& context, MarkerSink& sink)
                     if (end == i + length ||
                         context.reference.is_function_word(tokens[i + length].norm) ||
                         lexical::is_common_capitalised(tokens[i + length].norm) ||
-                        (cue.bits < 4 && !reads_as_place(document, i + length, end, capitalised_uses))) {
+                        (cue.bits < 4 &&
+                         !reads_as_place(document, i + length, end, capitalised_uses))) {
                         continue;
                     }
                 }

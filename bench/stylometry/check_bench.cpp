@@ -150,8 +150,8 @@ void print_timing(const char* what, const std::string& source, fantasma::Languag
                 std::fprintf(stderr, "no words analysed?\n");
         },
         runs);
-    std::printf("%s, %zu words, %zu bytes: median %.1f ms (processor %.1f ms) over %d runs\n",
-                what, count_words(source), source.size(), timing.wall_ms, timing.cpu_ms, runs);
+    std::printf("%s, %zu words, %zu bytes: median %.1f ms (processor %.1f ms) over %d runs\n", what,
+                count_words(source), source.size(), timing.wall_ms, timing.cpu_ms, runs);
 }
 
 // `--per-detector`: the median processor time of each detector alone on `text` (each run
@@ -175,7 +175,8 @@ void time_each_detector(const fantasma::Analyzer& analyzer, const std::vector<st
         return median_time([&] { fantasma::make_document(text, language); }, 5).cpu_ms;
     });
     for (const auto& detector : analyzer.detectors()) {
-        fantasma::AnalysisOptions options = check_options(language, fantasma::kDefaultMarkersPerHabit);
+        fantasma::AnalysisOptions options =
+            check_options(language, fantasma::kDefaultMarkersPerHabit);
         options.enabled_codes = {std::string(detector->code())};
         print_row(detector->code(), [&](const std::string& text) {
             return median_time([&] { analyzer.analyze(text, options); }, 5).cpu_ms;

@@ -3,7 +3,9 @@
 // and the process's peak resident memory. Goals (README): < 30 ms, < 300 ms, < 50 MB on one
 // core. `--corpus DIR` adds real prose: every file under DIR (the EBG corpus in ../shared,
 // say) as paragraphs of one plain-text document, cut to 1 MB and to 2 MB (repeated when the
-// corpus is smaller), to see that the time grows with the text, not faster.
+// corpus is smaller), to see that the time grows with the text, not faster. `--document FILE`
+// times that file alone (the LSP's 10,000-word document, say). Every analysis runs with the
+// options of `fantasma check`.
 #include <sys/resource.h>
 #include <time.h>
 
@@ -20,6 +22,7 @@
 
 #include "stylometry/analyzer.hpp"
 #include "stylometry/document.hpp"
+#include "stylometry/language.hpp"
 
 namespace {
 
@@ -218,13 +221,14 @@ std::string corpus_text(const std::filesystem::path& folder, std::size_t bytes) 
 
 int main(int argc, char** argv) {
     bool show_memory = false, per_detector = false, all_markers = false;
-    std::filesystem::path corpus;
+    std::filesystem::path corpus, document;
     for (int i = 1; i < argc; ++i) {
         const std::string_view flag = argv[i];
         show_memory = show_memory || flag == "--memory";
         per_detector = per_detector || flag == "--per-detector";
         all_markers = all_markers || flag == "--all-markers";
         if (flag == "--corpus" && i + 1 < argc) corpus = argv[++i];
+        if (flag == "--document" && i + 1 < argc) document = argv[++i];
     }
     // As `fantasma check` runs by default, or with --all-markers.
     const std::size_t max_markers = all_markers ? 0 : fantasma::kDefaultMarkersPerHabit;
@@ -232,6 +236,17 @@ int main(int argc, char** argv) {
     const fantasma::Analyzer analyzer;
     if (show_memory) print_memory("loading the reference");
     const std::string markdown = markdown_document(10'000);
+    if (!document.empty()) {
+        std::ifstream in(document, std::ios::binary);
+        const std::string text{std::istreambuf_iterator<char>(in), {}};
+        const fantasma::Language language = fantasma::language_for_path(document.string());
+        if (per_detector) {
+            time_each_detector(analyzer, {text}, language);
+        } else {
+            print_timing(document.filename().c_str(), text, language, 21, analyzer, max_markers);
+        }
+        return 0;
+    }
     if (per_detector) {
         if (corpus.empty()) {
             time_each_detector(analyzer, {markdown}, fantasma::Language::Markdown);

@@ -123,7 +123,8 @@ bool is_technical_word(const Document& document, const Token& token, const Refer
     // The document's few non-prose words first: the reference's frequency table is large,
     // and looking every word of a long text up in it cost more than the rest of the test.
     const bool written_elsewhere =
-        written.contains(std::string(word)) || written.contains(std::string(token.norm));
+        written.contains(std::string(word)) ||
+        (token.norm != word && written.contains(std::string(token.norm)));
     return written_elsewhere && reference.word_per_million(token.norm) < kCommonPerMillion;
 }
 

@@ -1,5 +1,7 @@
 #include "stylometry/detectors/common/word_runs.hpp"
 
+#include <algorithm>
+#include <array>
 #include <unordered_map>
 #include <utility>
 
@@ -7,6 +9,15 @@
 
 namespace fantasma::word_runs {
 namespace {
+
+// A hash of the run of `words` words from token `first`, by their word numbers.
+std::uint64_t run_hash(const std::vector<std::uint32_t>& word_of_token, std::uint32_t first,
+                       std::uint8_t words) {
+    std::uint64_t hash = 0;
+    for (std::uint32_t i = first; i < first + words; ++i)
+        hash = (hash + word_of_token[i] + 1) * 0x9E3779B97F4A7C15ULL;
+    return hash ^ (hash >> 31);
+}
 
 struct RunCount {
     std::uint32_t first_token;  // of its first occurrence: the run's words are read there
@@ -47,10 +58,7 @@ class RunCounter {
     static constexpr std::uint32_t kEmpty = UINT32_MAX;
 
     std::uint64_t hash(std::uint32_t first, std::uint8_t words) const {
-        std::uint64_t hash = 0;
-        for (std::uint32_t i = first; i < first + words; ++i)
-            hash = (hash + word_of_token_[i] + 1) * 0x9E3779B97F4A7C15ULL;
-        return hash ^ (hash >> 31);
+        return run_hash(word_of_token_, first, words);
     }
     bool same(const RunCount& run, std::uint32_t first, std::uint8_t words) const {
         if (run.words != words) return false;
@@ -71,6 +79,35 @@ class RunCounter {
     const std::vector<std::uint32_t>& word_of_token_;
     std::vector<std::uint32_t> slots_;  // run number or kEmpty; a power of two of them
     std::vector<RunCount> runs_;
+};
+
+// A rough count of runs in saturating byte counters, two per run (a count-min sketch): it
+// never reads less than a run's true count, so it can only let through too many runs, never
+// miss a repeated one. Most runs of a long text occur once or twice; this table, a byte per
+// two words, stays in the processor's cache where the exact count of every run would not.
+class RoughCounts {
+  public:
+    explicit RoughCounts(std::size_t expected_runs) {
+        std::size_t size = 1024;
+        while (size < expected_runs) size *= 2;
+        counts_.assign(size, 0);
+    }
+    void add(std::uint64_t hash) {
+        for (const std::size_t at : positions(hash)) {
+            if (counts_[at] != UINT8_MAX) ++counts_[at];
+        }
+    }
+    // At least the number of times a run with this hash was added (at most 255).
+    std::uint8_t at_least(std::uint64_t hash) const {
+        const auto [first, second] = positions(hash);
+        return std::min(counts_[first], counts_[second]);
+    }
+
+  private:
+    std::array<std::size_t, 2> positions(std::uint64_t hash) const {
+        return {hash & (counts_.size() - 1), (hash >> 32) & (counts_.size() - 1)};
+    }
+    std::vector<std::uint8_t> counts_;
 };
 
 }  // namespace
@@ -104,24 +141,39 @@ std::vector<RepeatedRun> repeated_runs(const Document& document, const Vocabular
                    lexical::starts_upper(document.text(tokens[i].text));
     }
 
-    RunCounter counter(word_of_token);
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> occurrences;  // run, first token
-    for (const Sentence& sentence : document.sentences()) {
-        for (std::size_t first = sentence.first_token; first < sentence.end_token; ++first) {
-            bool has_content = false, capitalised = true;
-            for (std::size_t n = 1; n <= max_words && first + n <= sentence.end_token; ++n) {
-                const std::size_t last = first + n - 1;
-                if (word_of_token[last] == Vocabulary::kNotAWord) break;
-                has_content = has_content || content[word_of_token[last]];
-                capitalised = capitalised && upper[last];
-                if (n == 1 || !has_content) continue;
-                const auto first_token = static_cast<std::uint32_t>(first);
-                occurrences.emplace_back(
-                    counter.add(first_token, static_cast<std::uint8_t>(n), capitalised),
-                    first_token);
+    // Calls visit(first token, words, capitalised) for each run, in document order.
+    const auto for_each_run = [&](const auto& visit) {
+        for (const Sentence& sentence : document.sentences()) {
+            for (std::size_t first = sentence.first_token; first < sentence.end_token; ++first) {
+                bool has_content = false, capitalised = true;
+                for (std::size_t n = 1; n <= max_words && first + n <= sentence.end_token; ++n) {
+                    const std::size_t last = first + n - 1;
+                    if (word_of_token[last] == Vocabulary::kNotAWord) break;
+                    has_content = has_content || content[word_of_token[last]];
+                    capitalised = capitalised && upper[last];
+                    if (n == 1 || !has_content) continue;
+                    visit(static_cast<std::uint32_t>(first), static_cast<std::uint8_t>(n),
+                          capitalised);
+                }
             }
         }
+    };
+    // First roughly, then exactly the runs the rough count lets through (all of them when
+    // the threshold is past what a byte counts).
+    RoughCounts rough(2 * tokens.size());
+    const bool use_rough = min_repeats <= UINT8_MAX;
+    if (use_rough) {
+        for_each_run([&](std::uint32_t first, std::uint8_t words, bool) {
+            rough.add(run_hash(word_of_token, first, words));
+        });
     }
+    RunCounter counter(word_of_token);
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> occurrences;  // run, first token
+    for_each_run([&](std::uint32_t first, std::uint8_t words, bool capitalised) {
+        if (use_rough && rough.at_least(run_hash(word_of_token, first, words)) < min_repeats)
+            return;
+        occurrences.emplace_back(counter.add(first, words, capitalised), first);
+    });
 
     std::vector<RepeatedRun> repeated;
     std::vector<std::uint32_t> repeated_of(counter.runs().size(), UINT32_MAX);

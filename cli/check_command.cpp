@@ -12,6 +12,7 @@
 #include <set>
 
 #include "stylometry/analyzer.hpp"
+#include "stylometry/double_blind.hpp"
 #include "stylometry/leaks/authors.hpp"
 #include "stylometry/profile.hpp"
 #include "stylometry/source_file.hpp"
@@ -42,7 +43,9 @@ CLI::App& add_check_command(CLI::App& app, CheckOptions& options) {
         });
     check.add_flag("--common-habits", options.common_habits,
                    "also list habits that more than about a quarter of writers share (hints, "
-                   "under 2 bits; hidden by default because they single nobody out)");
+                   "under 2 bits) and rates that follow the genre or topic (function words, "
+                   "repeated phrases, colons, word and sentence length): hidden by default "
+                   "because they single nobody out");
     check.add_flag("--all-markers", options.all_markers,
                    "list every occurrence of each habit (by default the first 1000 per habit)");
     check.add_flag("--double-blind", options.double_blind,
@@ -88,11 +91,6 @@ struct CheckedFile {
     TextEncoding encoding = TextEncoding::Utf8;  // what the file itself is in
 };
 
-bool is_leak(const Marker& marker) {
-    return std::ranges::any_of(kLeakGroups,
-                               [&](const LeakGroup& group) { return group.code == marker.code; });
-}
-
 // The files `path` stands for: a LaTeX file with what it includes and its bibliographies.
 SubmissionFiles files_for(const std::string& path, const std::string& source, Language language) {
     if (language != Language::Latex) return {{{path, SubmissionFile::Kind::Latex}}, {}};
@@ -100,7 +98,6 @@ SubmissionFiles files_for(const std::string& path, const std::string& source, La
 }
 
 void write_double_blind(std::ostream& out, const std::vector<CheckedFile>& files) {
-    std::size_t leaks = 0;
     for (const LeakGroup& group : kLeakGroups) {
         bool heading = false;
         for (const CheckedFile& file : files) {
@@ -110,17 +107,16 @@ void write_double_blind(std::ostream& out, const std::vector<CheckedFile>& files
                 if (!heading) out << "== " << group.name << " ==\n";
                 heading = true;
                 write_marker(out, file.path, file.source, positions, marker);
-                leaks += marker.spans.size();
             }
         }
     }
+    std::size_t leaks = 0;
+    for (const CheckedFile& file : files) leaks += count_leaks(file.report.markers);
+    out << leak_verdict(leaks);
     if (leaks == 0) {
-        out << "No leaks found: nothing listed here would identify you to a reviewer (names "
-               "in the prose and your writing style are not checked in this mode).\n";
-    } else {
-        out << leaks << (leaks == 1 ? " leak would" : " leaks would")
-            << " identify you to a reviewer.\n";
+        out << " Names in the prose and your writing style are not checked in this mode.";
     }
+    out << '\n';
 }
 
 }  // namespace
@@ -156,7 +152,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
     std::set<fs::path> done;  // each file once, even when two main files include it
     auto emit = [&](CheckedFile file) {
         if (options.double_blind) {
-            std::erase_if(file.report.markers, [](const Marker& m) { return !is_leak(m); });
+            std::erase_if(file.report.markers, [](const Marker& m) { return !is_leak(m.code); });
         }
         const FileReport report{file.path, file.source, file.report, profile.has_value()};
         if (options.format == OutputFormat::Json) {
@@ -186,6 +182,12 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
             continue;
         }
         const Language language = document_language(options.language, path);
+        if (const std::string review = double_blind_reason(main_document.text, language);
+            !review.empty() && !options.double_blind) {
+            err << "fantasma: " << path << ": a review copy (" << review
+                << "): --double-blind lists only what would identify you to a reviewer, then a "
+                   "verdict\n";
+        }
         const SubmissionFiles submission = files_for(path, main_document.text, language);
         AnalysisOptions analysis;
         analysis.profile = profile ? &*profile : nullptr;

@@ -10,6 +10,8 @@ namespace fantasma::cli {
 namespace {
 
 constexpr std::size_t kShownLinks = 10;
+// The findings named after the total, most identifying first (scope 4 of issue 13).
+constexpr std::size_t kReadFirst = 5;
 
 std::string format_bits(double bits) {
     char buffer[32];
@@ -30,8 +32,8 @@ void write_marker(std::ostream& out, std::string_view path, std::string_view sou
         return std::string(path) + ':' + std::to_string(at.line + 1) + ':' +
                std::to_string(at.character + 1);
     };
-    out << location(marker.spans.front().begin) << ": "
-        << severity_name(severity_for_bits(marker.bits)) << ": " << marker.message;
+    out << location(marker.spans.front().begin) << ": " << severity_name(severity_of(marker))
+        << ": " << marker.message;
     // A habit's other occurrences in the paragraph this line stands for (JSON: moreByteRanges).
     const std::size_t more = marker.spans.size() - 1;
     if (!marker.identity && more > 0)
@@ -64,6 +66,18 @@ void write_text(std::ostream& out, const FileReport& file) {
         << " words: " << describe_total(file.report, file.profiled, file.report.reference_writers);
     if (file.report.cancelled) out << " [incomplete: cancelled]";
     out << '\n';
+    // What to read first among the markers listed above in document order.
+    const std::vector<std::size_t> first = most_identifying(file.report, kReadFirst);
+    if (!first.empty()) {
+        out << file.path << ": read first:";
+        for (std::size_t i = 0; i < first.size(); ++i) {
+            const Marker& marker = file.report.markers[first[i]];
+            const LineColumn at = positions.position(marker.spans.front().begin);
+            out << (i == 0 ? " " : "; ") << marker.code << " at " << at.line + 1 << ':'
+                << at.character + 1 << " (" << format_bits(marker.bits) << " bits)";
+        }
+        out << '\n';
+    }
     if (file.report.omitted_markers != 0) {
         out << file.path << ": " << file.report.omitted_markers
             << " more occurrences of habits already listed are not shown (--all-markers lists "
@@ -85,7 +99,7 @@ nlohmann::json to_json(const FileReport& file) {
         }
         markers.push_back({
             {"code", marker.code},
-            {"severity", severity_name(severity_for_bits(marker.bits))},
+            {"severity", severity_name(severity_of(marker))},
             {"message", marker.message},
             {"bits", marker.bits},
             {"populationBits", marker.population_bits},
@@ -111,6 +125,7 @@ nlohmann::json to_json(const FileReport& file) {
         {"omittedMarkers", file.report.omitted_markers},
         {"summary", describe_total(file.report, file.profiled, file.report.reference_writers)},
         {"referenceWriters", file.report.reference_writers},
+        {"readFirst", most_identifying(file.report, kReadFirst)},
         {"markers", std::move(markers)}};
     if (file.profiled) {
         // The habits that tie the text to the profile's writer most: what to change first.

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <numeric>
 #include <tuple>
 
 #include "stylometry/document.hpp"
+#include "stylometry/double_blind.hpp"
 #include "stylometry/extract/extract.hpp"
 #include "stylometry/rewrite/kept_spans.hpp"
 #include "stylometry/summary.hpp"
@@ -14,6 +16,7 @@ namespace fantasma::lsp {
 namespace {
 
 constexpr std::size_t kMaxRelatedLocations = 50;
+constexpr int kErrorSeverity = 1;  // a leak in a double-blind submission
 
 // Ranges and offsets for one snapshot's text in the client's units.
 class RangeMap {
@@ -55,7 +58,7 @@ bool matches_data(const Marker& marker, const json& data) {
 Diagnostic diagnostic(const Snapshot& snapshot, const Marker& marker, const RangeMap& map) {
     Diagnostic result;
     result.range = map.range(marker.spans.front());
-    result.severity = lsp_severity(marker.bits);
+    result.severity = lsp_severity(marker);
     result.code = marker.code;
     result.message = marker.message;  // the detectors already quote the reference figure
     result.relatedInformation.reserve(std::min(marker.spans.size() - 1, kMaxRelatedLocations));
@@ -162,8 +165,8 @@ bool wanted(const std::optional<std::vector<std::string>>& only, std::string_vie
 
 }  // namespace
 
-int lsp_severity(double bits) {
-    switch (severity_for_bits(bits)) {
+int lsp_severity(const Marker& marker) {
+    switch (severity_of(marker)) {
         case Severity::Warning:
             return 2;
         case Severity::Information:
@@ -174,26 +177,49 @@ int lsp_severity(double bits) {
     return 3;
 }
 
-std::vector<Diagnostic> diagnostics_for(const Snapshot& snapshot, PositionEncoding encoding) {
+std::vector<Diagnostic> diagnostics_for(const Snapshot& snapshot, PositionEncoding encoding,
+                                        bool double_blind) {
     std::vector<Diagnostic> diagnostics;
     if (!snapshot.report) return diagnostics;
     const RangeMap map(*snapshot.text, encoding);
-    diagnostics.reserve(snapshot.report->markers.size());
-    for (const Marker& marker : snapshot.report->markers)
-        if (!marker.spans.empty()) diagnostics.push_back(diagnostic(snapshot, marker, map));
+    const std::vector<Marker>& markers = snapshot.report->markers;
+    std::vector<std::size_t> order(markers.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    if (double_blind) order = double_blind_order(markers);
+    diagnostics.reserve(markers.size());
+    for (const std::size_t i : order) {
+        if (markers[i].spans.empty()) continue;
+        diagnostics.push_back(diagnostic(snapshot, markers[i], map));
+        if (double_blind && is_leak(markers[i].code)) diagnostics.back().severity = kErrorSeverity;
+    }
     return diagnostics;
 }
 
-json summary_for(const Snapshot& snapshot) {
+json summary_for(const Snapshot& snapshot, DoubleBlind double_blind) {
     const Report empty;
     const Report& report = snapshot.report ? *snapshot.report : empty;
-    return {{"uri", snapshot.uri},
-            {"version", snapshot.version},
-            {"totalBits", report.total_bits},
-            {"wordCount", report.word_count},
-            {"markerCount", report.markers.size()},
-            {"referenceWriters", report.reference_writers},
-            {"summary", describe_total(report, report.profiled, report.reference_writers)}};
+    // What to read first: self-identifying content, then the strongest habits.
+    json read_first = json::array();
+    for (const std::size_t i : most_identifying(report, 5)) {
+        const Marker& marker = report.markers[i];
+        read_first.push_back(
+            {{"code", marker.code}, {"bits", marker.bits}, {"message", marker.message}});
+    }
+    json summary = {{"uri", snapshot.uri},
+                    {"version", snapshot.version},
+                    {"totalBits", report.total_bits},
+                    {"wordCount", report.word_count},
+                    {"markerCount", report.markers.size()},
+                    {"referenceWriters", report.reference_writers},
+                    {"summary", describe_total(report, report.profiled, report.reference_writers)},
+                    {"readFirst", std::move(read_first)},
+                    {"doubleBlind", double_blind.on}};
+    if (double_blind.on) {
+        const std::size_t leaks = count_leaks(report.markers) + double_blind.included_leaks;
+        summary["leakCount"] = leaks;
+        summary["verdict"] = leak_verdict(leaks);
+    }
+    return summary;
 }
 
 std::optional<Hover> hover_for(const Snapshot& snapshot, Position position,

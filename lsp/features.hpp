@@ -25,12 +25,21 @@ inline constexpr std::string_view kPreviewRewriteCommand = "fantasma.previewRewr
 inline constexpr std::string_view kRemoveInvisibleTitle =
     "Remove invisible characters and look-alike letters in this document";
 
-int lsp_severity(double bits);  // 2 warning, 3 information, 4 hint
+int lsp_severity(const Marker& marker);  // 2 warning, 3 information, 4 hint
 
-std::vector<Diagnostic> diagnostics_for(const Snapshot& snapshot, PositionEncoding encoding);
+// A document checked as a double-blind submission (the `doubleBlind` setting; by default a
+// LaTeX review copy, stylometry/double_blind.hpp): its self-identifying findings come first,
+// as errors, and its summary carries the verdict `fantasma check --double-blind` prints.
+struct DoubleBlind {
+    bool on = false;
+    std::size_t included_leaks = 0;  // in the files a LaTeX main file includes, and its .bib
+};
+
+std::vector<Diagnostic> diagnostics_for(const Snapshot& snapshot, PositionEncoding encoding,
+                                        bool double_blind = false);
 
 // The `fantasma/summary` notification's params.
-json summary_for(const Snapshot& snapshot);
+json summary_for(const Snapshot& snapshot, DoubleBlind double_blind = {});
 
 std::optional<Hover> hover_for(const Snapshot& snapshot, Position position,
                                PositionEncoding encoding);

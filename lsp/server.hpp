@@ -8,9 +8,11 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 
+#include "lsp/features.hpp"
 #include "lsp/json_rpc.hpp"
 #include "lsp/log.hpp"
 #include "lsp/protocol.hpp"
@@ -86,9 +88,17 @@ public:
     void did_open(const json& params);
     void did_change(const json& params);
     void did_close(const json& params);
-    // A LaTeX main file's project: diagnostics for the files it includes and its .bib files
-    // that are not open themselves (submission.hpp).
-    void publish_included_files(const std::string& uri, const std::string& text);
+    // server_submission.cpp: a LaTeX main file's project. Diagnostics for the files it
+    // includes and its .bib files that are not open themselves (submission.hpp), analysed
+    // with `settings`; their leaks are kept for the main file's double-blind summary.
+    void publish_included_files(const std::string& uri, const std::string& text,
+                                const AnalysisSettings& settings);
+    // Whether `uri` is checked as a double-blind submission (so are the files a review copy
+    // includes), and the leaks of its included files (features.hpp).
+    DoubleBlind double_blind_for(const std::string& uri, std::string_view text, Language language);
+    // The open main file that includes `uri`, if any; forgetting a main file that closed.
+    std::optional<std::string> main_file_of(const std::string& uri);
+    void forget_main_file(const std::string& uri);
     void did_change_configuration(const json& params);
     void hover(const json& params, const Responder& responder);
     void code_action(const json& params, const Responder& responder);
@@ -144,6 +154,12 @@ public:
     ServerSettings settings_;
     std::set<std::string> workspace_ignores_;
     std::shared_ptr<const Profile> profile_;
+    std::map<std::string, std::size_t> included_leaks_;  // by main file, as last published
+    struct IncludingFile {
+        std::string main_uri;
+        bool review_copy = false;  // double_blind_by_default of the main file
+    };
+    std::map<std::string, IncludingFile> included_by_;                 // by included file
     std::map<std::string, std::shared_ptr<RunningRewrite>> rewrites_;  // by request id.dump()
     int next_rewrite_token_ = 1;
 

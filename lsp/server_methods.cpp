@@ -3,9 +3,7 @@
 
 #include "lsp/features.hpp"
 #include "lsp/server.hpp"
-#include "stylometry/leaks/authors.hpp"
 #include "stylometry/profile.hpp"
-#include "stylometry/source_file.hpp"
 #include "stylometry/submission.hpp"
 
 #ifndef FANTASMA_VERSION
@@ -105,59 +103,14 @@ void Server::did_open(const json& params) {
     log_.info("opened " + item.uri + " (" + std::string(language_name(language)) + ", " +
               std::to_string(item.text.size()) + " bytes, version " +
               std::to_string(item.version) + ")");
+    // The included files first: the main file's summary counts their leaks.
+    if (language == Language::Latex) {
+        publish_included_files(item.uri, item.text, workspace_->settings());
+    }
     try {
         workspace_->open(item.uri, language, item.version, item.text);
     } catch (const DocumentRefused& refused) {
         tell_refused(item.uri, refused.what());
-        return;
-    }
-    if (language == Language::Latex) publish_included_files(item.uri, item.text);
-}
-
-void Server::publish_included_files(const std::string& uri, const std::string& text) {
-    const std::string path = file_path(uri);
-    if (path.empty()) return;
-    const SubmissionFiles project = latex_submission_files(path, text);
-    if (project.files.size() < 2) return;
-    AnalysisSettings settings = workspace_->settings();
-    struct Included {
-        std::string uri;
-        SubmissionFile file;
-        std::shared_ptr<const std::string> text;
-    };
-    std::vector<Included> included;
-    std::vector<std::string> authors = leaks::submission_authors(text, Language::Latex);
-    for (std::size_t i = 1; i < project.files.size(); ++i) {
-        const std::string file_uri = "file://" + project.files[i].path.lexically_normal().string();
-        if (workspace_->is_open(file_uri)) continue;  // it has its own diagnostics
-        try {
-            auto source = std::make_shared<const std::string>(read_document(project.files[i].path));
-            if (project.files[i].kind == SubmissionFile::Kind::Latex) {
-                for (std::string& name : leaks::submission_authors(*source, Language::Latex)) {
-                    authors.push_back(std::move(name));
-                }
-            }
-            included.push_back({file_uri, project.files[i], std::move(source)});
-        } catch (const std::exception& error) {
-            log_.warning(project.files[i].path.string() + ": " + error.what());
-        }
-    }
-    for (const Included& file : included) {
-        Report report;
-        if (file.file.kind == SubmissionFile::Kind::Bibliography) {
-            report.markers = bibliography_leaks(*file.text, authors);
-        } else {
-            report =
-                Workspace::analyze(analyzer_, *file.text, Language::Latex, settings, {}, authors);
-        }
-        const Snapshot snapshot{file.uri, 0, Language::Latex, file.text,
-                                std::make_shared<const Report>(std::move(report))};
-        auto diagnostics = diagnostics_for(snapshot, encoding_);
-        log_.debug("publishing " + std::to_string(diagnostics.size()) + " diagnostics for " +
-                   file.uri + ", included by " + uri);
-        notify_serialized("textDocument/publishDiagnostics",
-                          serialize_publish_diagnostics(PublishDiagnosticsParams{
-                              file.uri, std::nullopt, std::move(diagnostics)}));
     }
 }
 
@@ -191,8 +144,14 @@ void Server::did_close(const json& params) {
     log_.info("closed " + close.uri);
     workspace_->close(close.uri);
     told_refused_ = false;
-    // Its diagnostics leave with it.
+    // Its diagnostics leave with it, unless an open main file includes it.
     notify("textDocument/publishDiagnostics", PublishDiagnosticsParams{close.uri, std::nullopt, {}});
+    forget_main_file(close.uri);
+    if (const std::optional<std::string> main = main_file_of(close.uri)) {
+        if (const std::optional<Snapshot> snapshot = workspace_->snapshot(*main)) {
+            publish_included_files(*main, *snapshot->text, workspace_->settings());
+        }
+    }
 }
 
 void Server::did_change_configuration(const json& params) {
@@ -273,7 +232,15 @@ void Server::update_analysis_settings() {
                          std::string("fantasma: fantasma-names not read: ") + error.what());
         }
     }
-    const std::size_t documents = workspace_->uris().size();
+    // The open LaTeX files' included files are read and published again, first (as on open).
+    const std::vector<std::string> uris = workspace_->uris();
+    for (const std::string& uri : uris) {
+        const std::optional<Snapshot> snapshot = workspace_->snapshot(uri);
+        if (snapshot && snapshot->language == Language::Latex) {
+            publish_included_files(uri, *snapshot->text, analysis);
+        }
+    }
+    const std::size_t documents = uris.size();
     workspace_->set_settings(std::move(analysis));
     if (documents > 0) report_progress("Re-analysing", documents);
 }
@@ -303,13 +270,15 @@ void Server::report_progress(const std::string& title, std::size_t documents) {
 }
 
 void Server::publish(const Snapshot& snapshot) {
-    auto diagnostics = diagnostics_for(snapshot, encoding_);
+    const DoubleBlind double_blind =
+        double_blind_for(snapshot.uri, *snapshot.text, snapshot.language);
+    auto diagnostics = diagnostics_for(snapshot, encoding_, double_blind.on);
     log_.debug("publishing " + std::to_string(diagnostics.size()) + " diagnostics for " +
                snapshot.uri + " version " + std::to_string(snapshot.version));
     notify_serialized("textDocument/publishDiagnostics",
                       serialize_publish_diagnostics(PublishDiagnosticsParams{
                           snapshot.uri, snapshot.version, std::move(diagnostics)}));
-    notify("fantasma/summary", summary_for(snapshot));
+    notify("fantasma/summary", summary_for(snapshot, double_blind));
 }
 
 void Server::show_message(int type, const std::string& message) {

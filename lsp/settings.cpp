@@ -119,6 +119,15 @@ ServerSettings read_settings(const json& configuration, std::vector<std::string>
             problems.push_back("fantasma.showCommonHabits must be true or false");
         }
     }
+    if (const auto double_blind = section->find("doubleBlind");
+        double_blind != section->end() && !double_blind->is_null()) {
+        if (double_blind->is_boolean()) {
+            settings.double_blind = double_blind->get<bool>();
+        } else {
+            problems.push_back(
+                "fantasma.doubleBlind must be true, false or null (null: LaTeX review copies)");
+        }
+    }
     if (const auto debounce = section->find("debounceMs");
         debounce != section->end() && !debounce->is_null()) {
         if (debounce->is_number_integer() && debounce->get<long long>() >= 0 &&

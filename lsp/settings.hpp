@@ -15,6 +15,9 @@ struct ServerSettings {
     std::vector<std::string> ignored_codes;  // added to the server's workspace ignores
     // Names never to flag (added to a `fantasma-names` file at the workspace root).
     std::vector<std::string> public_names;
+    // Check documents as double-blind submissions (features.hpp, DoubleBlind): always, never,
+    // or when unset, LaTeX files whose class or packages are in their review mode.
+    std::optional<bool> double_blind;
     double minimum_bits = 0.0;
     bool show_common_habits = false;  // habits more than a quarter of writers share (hints)
     std::string model_path;        // the rewrite model ("model", or the older "modelPath")

@@ -244,9 +244,8 @@ Report Analyzer::analyze(std::string_view source, const AnalysisOptions& options
                           : marker.population_bits;
     }
     std::erase_if(report.markers, [&](const Marker& marker) {
-        const bool common_habit = !marker.identity && marker.population_bits < kCommonHabitBits;
         return marker.bits <= 0 || marker.bits < options.min_bits ||
-               (common_habit && options.hide_common_habits);
+               (is_common_habit(marker) && options.hide_common_habits);
     });
     sort_by_position(report.markers);
     if (options.group_by_paragraph) group_by_paragraph(report.markers, document.prose, source);

@@ -23,9 +23,9 @@ struct AnalysisOptions {
     double min_bits = 0.0;             // drop markers scoring less
     std::vector<std::string> enabled_codes;  // empty: every detector
     // Leave out habits that more than about a quarter of the reference writers share
-    // (population bits under kCommonHabitBits): true, but they identify nobody. `check` and
-    // the language server hide them unless asked; the rewriter and profiles keep them.
-    // Self-identifying markers are never left out.
+    // (population bits under kCommonHabitBits) and genre-bound rates (is_common_habit): true,
+    // but they identify nobody. `check` and the language server hide them unless asked; the
+    // rewriter and profiles keep them. Self-identifying markers are never left out.
     bool hide_common_habits = false;
     // One marker per habit per paragraph: the habit's other occurrences in the paragraph (same
     // code, message and marked text) become the first one's further spans, which editors show

@@ -13,6 +13,14 @@ Severity severity_for_bits(double bits) {
     return Severity::Warning;
 }
 
+Severity severity_of(const Marker& marker) {
+    return marker.genre_bound ? Severity::Hint : severity_for_bits(marker.bits);
+}
+
+bool is_common_habit(const Marker& marker) {
+    return !marker.identity && (marker.genre_bound || marker.population_bits < kCommonHabitBits);
+}
+
 std::string_view severity_name(Severity severity) {
     switch (severity) {
         case Severity::Hint: return "hint";

@@ -33,6 +33,11 @@ struct Marker {
     // Self-identifying content (names, e-mail addresses, places...): flagged for the writer to
     // decide, never rewritten automatically.
     bool identity = false;
+    // A rate that the general-prose reference cannot tell from the genre or the topic (a
+    // function word's, a repeated phrase's, colons'): what most writers of a HOWTO, a paper or a
+    // story do scores as rare. Such a marker is at most a hint and hidden with the common
+    // habits, whatever its bits.
+    bool genre_bound = false;
     // Every span is an occurrence of the same text (AnalysisOptions::group_by_paragraph): the
     // first fix applies at each one, as it would to the separate markers they were.
     bool fix_each_span = false;
@@ -44,6 +49,11 @@ inline constexpr double kCommonHabitBits = 2.0;
 
 // < kCommonHabitBits: hint, < 4: information, else warning
 Severity severity_for_bits(double bits);
+// A genre-bound marker is a hint; any other, by its bits.
+Severity severity_of(const Marker& marker);
+// A habit hidden unless asked for: shared by more than about a quarter of writers, or
+// genre-bound. Self-identifying content never is.
+bool is_common_habit(const Marker& marker);
 std::string_view severity_name(Severity severity);
 
 }  // namespace fantasma

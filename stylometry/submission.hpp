@@ -33,21 +33,6 @@ SubmissionFiles latex_submission_files(const std::filesystem::path& main,
 std::vector<Marker> bibliography_leaks(std::string_view bibtex,
                                        const std::vector<std::string>& authors);
 
-// What a double-blind check reports, group by group in this order: the codes of the findings
-// that would identify the authors to a reviewer.
-struct LeakGroup {
-    std::string_view name;  // "title block"
-    std::string_view code;  // "title-block"
-};
-inline constexpr LeakGroup kLeakGroups[] = {{"title block", "title-block"},
-                                            {"metadata", "pdf-metadata"},
-                                            {"comments", "comment-identity"},
-                                            {"links", "link-target"},
-                                            {"contact details in the text", "contact-detail"},
-                                            {"acknowledgements", "acknowledgement"},
-                                            {"self-citations", "self-citation"},
-                                            {"bibliography", "bibliography-author"}};
-
 // Names never to flag, one a line ('#' starts a comment), from the first `fantasma-names`
 // file in `folder` or a folder above it; lower case. Empty when there is none.
 std::vector<std::string> read_public_names(const std::filesystem::path& folder);

@@ -1,5 +1,6 @@
 #include "stylometry/summary.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "stylometry/analyzer.hpp"
@@ -16,6 +17,21 @@ unsigned long long one_in(double bits, std::size_t cap) {
 }
 
 }  // namespace
+
+std::vector<std::size_t> most_identifying(const Report& report, std::size_t count) {
+    std::vector<std::size_t> chosen;
+    for (std::size_t i = 0; i < report.markers.size(); ++i) {
+        if (!is_common_habit(report.markers[i])) chosen.push_back(i);
+    }
+    std::ranges::stable_sort(chosen, [&](std::size_t a, std::size_t b) {
+        const Marker& first = report.markers[a];
+        const Marker& second = report.markers[b];
+        if (first.identity != second.identity) return first.identity;
+        return first.bits > second.bits;
+    });
+    if (chosen.size() > count) chosen.resize(count);
+    return chosen;
+}
 
 std::string with_thousands(unsigned long long value) {
     std::string digits = std::to_string(value);

@@ -2,13 +2,14 @@
 """Writes docs/marker-quality.md: how many of fantasma's markers a careful editor believes.
 
     report.py --fantasma BIN [--out docs/marker-quality.md]
-    report.py --fantasma BIN --record-before     (once, with the binary the labels were made on)
+    report.py --fantasma BIN --record-before --sample NAME
+        (once per sample, with the binary its markers were drawn on)
 
-Runs BIN over the documents gathered by gather.py, finds each labelled marker of
-labels.jsonl among its markers, and reports precision (genuine / labelled markers the binary
-still reports) per code and overall, the markers per 1,000 words per genre, and how many of
-the current markers no label covers. before.json keeps the counts of the binary the labels
-were made on, so the report shows before and now side by side.
+Runs BIN over the documents gathered by gather.py, finds each labelled marker of every sample
+(samples.py) among its markers, and reports per sample precision (genuine / labelled markers
+the binary still reports) per code and overall, then the markers per 1,000 words per genre,
+and how many of the current markers no label covers. Each sample's before file keeps the
+counts of the binary it was drawn on, so the report shows before and now side by side.
 """
 import argparse
 import json
@@ -18,17 +19,15 @@ from pathlib import Path
 
 from gather import read_manifest
 from markers import MarkerIndex, check_documents
+from samples import SAMPLES, by_name
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
-BEFORE = HERE / "before.json"
-# Codes whose marker is the writer's identity itself (names, addresses, places).
-SELF_IDENTIFYING = {"contact-detail", "personal-name", "affiliation-place"}
-
-
-def read_labels():
-    with open(HERE / "labels.jsonl", encoding="utf-8") as lines:
-        return [json.loads(line) for line in lines]
+# Codes whose marker is the writer's identity itself: names, addresses, places, and what
+# gives them away in a paper's source (issue 14's leak detectors).
+SELF_IDENTIFYING = {"contact-detail", "personal-name", "affiliation-place", "title-block",
+                    "acknowledgement", "comment-identity", "link-target", "pdf-metadata",
+                    "self-citation", "bibliography-author"}
 
 
 def counts(reports):
@@ -73,19 +72,23 @@ def weighted_precision(rows, code_counts, key_genuine, key_all):
     return genuine / seen
 
 
-def genre_table(documents, before, now):
-    lines = ["| genre | documents | words | markers per 1,000 words, before | now |",
-             "|---|---|---|---|---|"]
+def genre_table(documents, befores, now):
+    """befores: [(the binary's name, its counts)], shown before now."""
+    columns = [name for name, _ in befores]
+    lines = ["| genre | documents | words | " + " | ".join(columns) + " | now |",
+             "|---|---|---|" + "---|" * (len(columns) + 1)]
     by_genre = defaultdict(list)
     for document in documents:
         by_genre[document.genre].append(document.id)
     for genre in sorted(by_genre):
         ids = by_genre[genre]
         words = sum(now[d]["words"] for d in ids)
-        rate = {run: 1000 * sum(sum(counts_[d]["codes"].values()) for d in ids) / words
-                for run, counts_ in (("before", before), ("now", now))}
-        lines.append(f"| {genre} | {len(ids)} | {words:,} | {rate['before']:.1f} | "
-                     f"{rate['now']:.1f} |")
+        # Each binary's markers over the words it counted itself.
+        rates = [1000 * sum(sum(run[d]["codes"].values()) for d in ids)
+                 / sum(run[d]["words"] for d in ids)
+                 for run in [counts_ for _, counts_ in befores] + [now]]
+        lines.append(f"| {genre} | {len(ids)} | {words:,} | "
+                     + " | ".join(f"{rate:.1f}" for rate in rates) + " |")
     return lines
 
 
@@ -106,27 +109,87 @@ def code_counts(run):
     return summed
 
 
-def render(documents, labels, still_reported, before, now, unlabelled):
-    rows = precision_rows(labels, still_reported)
-    before_codes, now_codes = code_counts(before), code_counts(now)
-    codes = sorted(set(rows) | set(now_codes) | set(before_codes))
-    everything = total(rows, codes)
-    identifying = total(rows, [c for c in codes if c in SELF_IDENTIFYING])
+def share(value):
+    return "–" if value is None else f"{100 * value:.0f} %"
+
+
+class SampleResult:
+    """One sample's labels, which of them the current binary still reports, and the counts of
+    the binary it was drawn on."""
+
+    def __init__(self, sample, labels, still_reported, now):
+        self.sample = sample
+        self.labels = labels
+        self.rows = precision_rows(labels, still_reported)
+        self.before = sample.read_before()
+        self.before_codes, self.now_codes = code_counts(self.before), code_counts(now)
+        self.now = now
+        self.codes = sorted(set(self.rows) | set(self.now_codes) | set(self.before_codes))
+        self.everything = total(self.rows, self.codes)
+        self.identifying = total(self.rows, [c for c in self.codes if c in SELF_IDENTIFYING])
+
+    def precision(self, row, when):
+        if when == "before":
+            return percent(row["genuine"], row["labelled"])
+        return percent(row["reported genuine"], row["reported"])
+
+    def weighted(self, when):
+        if when == "before":
+            return share(weighted_precision(self.rows, self.before_codes, "genuine", "labelled"))
+        return share(weighted_precision(self.rows, self.now_codes, "reported genuine",
+                                        "reported"))
+
+    def overview_row(self):
+        return (f"| {self.sample.name} | `{self.sample.binary}` | {self.everything['labelled']} "
+                f"| {self.precision(self.everything, 'before')} "
+                f"| {self.precision(self.everything, 'now')} "
+                f"| {self.precision(self.identifying, 'before')} "
+                f"| {self.precision(self.identifying, 'now')} "
+                f"| {self.weighted('before')} | {self.weighted('now')} |")
+
+    def section(self, unlabelled):
+        everything, binary = self.everything, self.sample.binary
+        out = [
+            f"## Sample {self.sample.name}: drawn on `{binary}`",
+            "",
+            f"{self.sample.drawn[0].upper()}{self.sample.drawn[1:]} "
+            f"(`{self.sample.labels.relative_to(REPO)}`).",
+            "",
+            f"| | before (`{binary}`) | now |",
+            "|---|---|---|",
+            f"| precision, labelled sample | {self.precision(everything, 'before')} "
+            f"| {self.precision(everything, 'now')} |",
+            f"| precision, self-identifying codes | {self.precision(self.identifying, 'before')} "
+            f"| {self.precision(self.identifying, 'now')} |",
+            f"| precision weighted by how often each code fires | {self.weighted('before')} "
+            f"| {self.weighted('now')} |",
+            f"| markers reported | {sum(self.before_codes.values()):,} "
+            f"| {sum(self.now_codes.values()):,} |",
+            f"| labelled markers still reported | {everything['labelled']} "
+            f"| {everything['reported']} |",
+            f"| genuine labelled markers no longer reported | – "
+            f"| {everything['genuine'] - everything['reported genuine']} |",
+            f"| current markers no label of this sample covers | – | {unlabelled:,} |",
+            f"| of them new: beyond the before count of their document and code | – "
+            f"| {beyond_before(self.before, self.now):,} |",
+            "",
+            "| code | markers before | now | labelled (genuine / genre / wrong) "
+            "| precision before | still reported | precision now |",
+            "|---|---|---|---|---|---|---|",
+        ]
+        for code in self.codes:
+            row = self.rows[code]
+            out.append(
+                f"| `{code}` | {self.before_codes[code]:,} | {self.now_codes[code]:,} "
+                f"| {row['labelled']} ({row['genuine']} / {row['genre']} / {row['wrong']}) "
+                f"| {self.precision(row, 'before')} | {row['reported']} "
+                f"| {self.precision(row, 'now')} |")
+        return out + [""]
+
+
+def render(documents, results, unlabelled, now):
     words = sum(d["words"] for d in now.values())
     genres = sorted({d.genre for d in documents})
-
-    def overall(row):
-        return (percent(row["genuine"], row["labelled"]),
-                percent(row["reported genuine"], row["reported"]))
-
-    before_all, now_all = overall(everything)
-    before_self, now_self = overall(identifying)
-    weighted_before = weighted_precision(rows, before_codes, "genuine", "labelled")
-    weighted_now = weighted_precision(rows, now_codes, "reported genuine", "reported")
-
-    def share(value):
-        return "–" if value is None else f"{100 * value:.0f} %"
-
     out = [
         "# Marker quality: how many markers a careful editor believes",
         "",
@@ -134,50 +197,33 @@ def render(documents, labels, still_reported, before, now, unlabelled):
         "",
         f"{len(documents)} real documents nobody here wrote ({words:,} words; genres: "
         f"{', '.join(genres)}), listed with their sources and licences in "
-        "`eval/markers/manifest.tsv` and gathered by `eval/markers/gather.py`. "
-        f"{len(labels)} of the markers that fantasma reported on them before issue 13's "
-        "fixes were drawn with a fixed seed, stratified by marker code, and labelled against "
+        "`eval/markers/manifest.tsv` and gathered by `eval/markers/gather.py`. Each sample "
+        "(`eval/markers/samples.py`) is a set of the markers one fantasma binary reported on "
+        "them, drawn with a fixed seed, stratified by marker code, and labelled blind against "
         "`eval/markers/RUBRIC.md`: *genuine* (an identifying habit of this writer, right "
         "position, safe fix), *genre* (true, but the genre, the topic or a habit shared by "
         "more than about a quarter of writers), *wrong* (wrong label, position or fix). "
-        "**Precision** is genuine / labelled. *Before* is the binary the labels were made "
-        "on; *now* is the binary this report ran, over the labelled markers it still "
+        "**Precision** is genuine / labelled. *Before* is the binary a sample was drawn and "
+        "labelled on; *now* is the binary this report ran, over the labelled markers it still "
         "reports (a labelled marker it no longer reports has been removed: good if it was "
-        "not genuine, a loss if it was).",
+        "not genuine, a loss if it was). A sample keeps measuring the binary it was drawn on: "
+        "markers that only a later binary reports are measured by a later sample.",
+        "",
+        "Self-identifying codes: " + ", ".join(f"`{c}`" for c in sorted(SELF_IDENTIFYING))
+        + ".",
         "",
         "## Overall",
         "",
-        "| | before | now |",
-        "|---|---|---|",
-        f"| precision, labelled sample | {before_all} | {now_all} |",
-        f"| precision, self-identifying codes ({', '.join(sorted(SELF_IDENTIFYING))}) "
-        f"| {before_self} | {now_self} |",
-        f"| precision weighted by how often each code fires | {share(weighted_before)} "
-        f"| {share(weighted_now)} |",
-        f"| markers reported | {sum(before_codes.values()):,} | {sum(now_codes.values()):,} |",
-        f"| labelled markers still reported | {everything['labelled']} "
-        f"| {everything['reported']} |",
-        f"| genuine labelled markers no longer reported | – "
-        f"| {everything['genuine'] - everything['reported genuine']} |",
-        f"| current markers no label covers | – | {unlabelled:,} |",
-        f"| of them new: beyond the before count of their document and code | – "
-        f"| {beyond_before(before, now):,} |",
-        "",
-        "## Per marker code",
-        "",
-        "| code | markers before | now | labelled (genuine / genre / wrong) | precision before "
-        "| still reported | precision now |",
-        "|---|---|---|---|---|---|---|",
+        "| sample | drawn on | labelled | precision before | now | self-identifying before "
+        "| now | weighted by how often each code fires, before | now |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
-    for code in codes:
-        row = rows[code]
-        out.append(
-            f"| `{code}` | {before_codes[code]:,} | {now_codes[code]:,} | {row['labelled']} "
-            f"({row['genuine']} / {row['genre']} / {row['wrong']}) "
-            f"| {percent(row['genuine'], row['labelled'])} | {row['reported']} "
-            f"| {percent(row['reported genuine'], row['reported'])} |")
-    out += ["", "## Markers per 1,000 words, per genre", ""]
-    out += genre_table(documents, before, now)
+    out += [result.overview_row() for result in results]
+    out.append("")
+    for result in results:
+        out += result.section(unlabelled[result.sample.name])
+    out += ["## Markers per 1,000 words, per genre", ""]
+    out += genre_table(documents, [(f"`{r.sample.binary}`", r.before) for r in results], now)
     out += ["", "Each habit is listed at its first 1,000 occurrences per file, as "
             "`fantasma check` shows them.", ""]
     return "\n".join(out)
@@ -189,25 +235,29 @@ def main():
     parser.add_argument("--docs", type=Path, default=REPO / "build/eval-markers/docs")
     parser.add_argument("--out", type=Path, default=REPO / "docs/marker-quality.md")
     parser.add_argument("--record-before", action="store_true",
-                        help="store this binary's counts as the 'before' of the report")
+                        help="store this binary's counts as the 'before' of --sample")
+    parser.add_argument("--sample", help="a sample's name in samples.py")
     args = parser.parse_args()
 
     documents = read_manifest()
     reports = check_documents(args.fantasma, args.docs)
     now = counts(reports)
     if args.record_before:
-        BEFORE.write_text(json.dumps(now, indent=1, sort_keys=True) + "\n")
-        print(f"wrote {BEFORE}", file=sys.stderr)
+        sample = by_name(args.sample)
+        sample.before.write_text(json.dumps(now, indent=1, sort_keys=True) + "\n")
+        print(f"wrote {sample.before}", file=sys.stderr)
         return
-    before = json.loads(BEFORE.read_text())
-    labels = read_labels()
     index = MarkerIndex(reports, args.docs)
-    found = [index.find(label) for label in labels]
-    matched = {(f["doc"], f["code"], tuple(f["byteRange"])) for f in found if f}
-    unlabelled = sum(1 for key in index.all_keys()
-                     if (key["doc"], key["code"], tuple(key["byteRange"])) not in matched)
-    args.out.write_text(render(documents, labels, [f is not None for f in found],
-                               before, now, unlabelled))
+    results, unlabelled = [], {}
+    for sample in SAMPLES:
+        labels = sample.read_labels()
+        found = [index.find(label) for label in labels]
+        matched = {(f["doc"], f["code"], tuple(f["byteRange"])) for f in found if f}
+        unlabelled[sample.name] = sum(
+            1 for key in index.all_keys()
+            if (key["doc"], key["code"], tuple(key["byteRange"])) not in matched)
+        results.append(SampleResult(sample, labels, [f is not None for f in found], now))
+    args.out.write_text(render(documents, results, unlabelled, now))
     print(f"wrote {args.out}", file=sys.stderr)
 
 

@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""Draws the labelling sample and turns a labeller's decisions into labels.jsonl.
+"""Draws a labelling sample and turns labellers' decisions into a sample's labels.
 
     sample.py draw --fantasma BIN [--size 420] [--seed 13]
         writes build/eval-markers/sample.jsonl and a sheet to read (sheet.txt): each marker
         with its message, fixes and context, the marked text between ⟦ ⟧
-    sample.py label DECISIONS.tsv
-        DECISIONS.tsv: "index<TAB>genuine|genre|wrong<TAB>one-line reason" per sampled
-        marker; writes eval/markers/labels.jsonl (the regression set)
+    sample.py label --sample "seed 14" [--drawn SAMPLE.jsonl] [--append] DECISIONS.tsv...
+        DECISIONS.tsv: "index<TAB>genuine|genre|wrong<TAB>one-line reason" per drawn marker
+        (several files may share the indices of one drawing between labellers); writes the
+        sample's labels file (samples.py), or adds to it with --append
 
 The sample is stratified by marker code: the markers of each code are shuffled with the
 seed, and one is taken from each code in turn until the sample is full or the codes run out,
@@ -20,11 +21,11 @@ from pathlib import Path
 
 from gather import read_manifest
 from markers import check_documents, marker_key, text_digest
+from samples import by_name
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 WORK = REPO / "build/eval-markers"
-LABELS = HERE / "labels.jsonl"
 KINDS = ("genuine", "genre", "wrong")
 
 
@@ -78,32 +79,52 @@ def draw(args):
           f"(seed {args.seed})", file=sys.stderr)
 
 
-def label(args):
-    sample = [json.loads(line) for line in open(WORK / "sample.jsonl", encoding="utf-8")]
+def read_decisions(paths):
+    """{index: (label, reason)} from the labellers' files."""
     decisions = {}
-    for number, line in enumerate(open(args.decisions, encoding="utf-8"), 1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        index, kind, reason = line.rstrip("\n").split("\t", 2)
-        if kind not in KINDS:
-            raise SystemExit(f"{args.decisions}:{number}: '{kind}' is not one of {KINDS}")
-        decisions[int(index)] = (kind, reason.strip())
-    missing = [i for i in range(len(sample)) if i not in decisions]
+    for path in paths:
+        for number, line in enumerate(open(path, encoding="utf-8"), 1):
+            if not line.strip() or line.startswith("#"):
+                continue
+            index, kind, reason = line.rstrip("\n").split("\t", 2)
+            kind = kind.strip()
+            if kind not in KINDS:
+                raise SystemExit(f"{path}:{number}: '{kind}' is not one of {KINDS}")
+            if int(index) in decisions:
+                raise SystemExit(f"{path}:{number}: a second decision for #{index}")
+            decisions[int(index)] = (kind, reason.strip())
+    return decisions
+
+
+def labelled_entries(drawn, decisions, unpublished):
+    """The labels of the drawn markers, in drawing order. The EBG corpus is not ours to
+    publish: its labels keep a digest of the marked text and no message (which quotes it)."""
+    missing = [i for i in range(len(drawn)) if i not in decisions]
     if missing:
-        raise SystemExit(f"no decision for sample entries {missing[:20]}")
-    # The EBG corpus is not ours to publish: its labels keep a digest of the marked text
-    # and no message (which quotes it).
+        raise SystemExit(f"no decision for drawn markers {missing[:20]}")
+    extra = sorted(set(decisions) - set(range(len(drawn))))
+    if extra:
+        raise SystemExit(f"decisions for markers that were not drawn: {extra[:20]}")
+    for index, entry in enumerate(drawn):
+        kind, reason = decisions[index]
+        labelled = {k: entry[k] for k in ("doc", "code", "byteRange")}
+        labelled["textSha256"] = text_digest(entry["text"])
+        if entry["doc"] not in unpublished:
+            labelled.update(text=entry["text"], message=entry["message"])
+        labelled.update(label=kind, reason=reason)
+        yield labelled
+
+
+def label(args):
+    sample = by_name(args.sample)
+    drawn = [json.loads(line) for line in open(args.drawn, encoding="utf-8")]
     unpublished = {d.id for d in read_manifest() if d.source == "ebg"}
-    with open(LABELS, "w", encoding="utf-8") as out:
-        for index, entry in enumerate(sample):
-            kind, reason = decisions[index]
-            labelled = {k: entry[k] for k in ("doc", "code", "byteRange")}
-            labelled["textSha256"] = text_digest(entry["text"])
-            if entry["doc"] not in unpublished:
-                labelled.update(text=entry["text"], message=entry["message"])
-            labelled.update(label=kind, reason=reason)
+    entries = list(labelled_entries(drawn, read_decisions(args.decisions), unpublished))
+    with open(sample.labels, "a" if args.append else "w", encoding="utf-8") as out:
+        for labelled in entries:
             out.write(json.dumps(labelled, ensure_ascii=False) + "\n")
-    print(f"{len(sample)} labels in {LABELS}", file=sys.stderr)
+    print(f"{len(entries)} labels {'added to' if args.append else 'in'} {sample.labels}",
+          file=sys.stderr)
 
 
 def main():
@@ -114,7 +135,11 @@ def main():
     draw_parser.add_argument("--size", type=int, default=420)
     draw_parser.add_argument("--seed", type=int, default=13)
     label_parser = commands.add_parser("label")
-    label_parser.add_argument("decisions", type=Path)
+    label_parser.add_argument("--sample", required=True, help="its name in samples.py")
+    label_parser.add_argument("--drawn", type=Path, default=WORK / "sample.jsonl",
+                              help="the markers drawn (sample.py draw)")
+    label_parser.add_argument("--append", action="store_true")
+    label_parser.add_argument("decisions", type=Path, nargs="+")
     args = parser.parse_args()
     draw(args) if args.command == "draw" else label(args)
 

@@ -18,7 +18,10 @@ struct Cue {
 };
 
 // Longer cues first, so "work at" wins over "at". Saying where you work, study or live names
-// a small group; a bare "in Manchester" may be any place; "my university" only hints.
+// a small group; a bare "in Manchester" may be any place (and in papers, HOWTOs and essays is
+// a journal, a data set, a program or a subject: issue 13's labels found none of 31 the
+// writer's), so it only joins a place the writer has already placed themselves at; "my
+// university" only hints.
 // clang-format off
 constexpr Cue kCues[] = {
     {"grew up in", 6, true}, {"was born in", 6, true}, {"work at", 6, true},
@@ -29,12 +32,26 @@ constexpr Cue kCues[] = {
     {"studying at", 6, true}, {"student at", 6, true}, {"professor at", 6, true},
     {"lab at", 6, true}, {"live in", 6, true}, {"lives in", 6, true}, {"lived in", 6, true},
     {"living in", 6, true}, {"born in", 6, true}, {"raised in", 6, true}, {"based in", 6, true},
-    {"moved to", 6, true}, {"at", 3, true}, {"in", 3, true}, {"from", 3, true}, {"near", 3, true},
+    {"moved to", 6, true}, {"here in", 6, true}, {"at", 3, true}, {"in", 3, true}, {"from", 3, true}, {"near", 3, true},
     {"my university", 2, false}, {"my company", 2, false}, {"my employer", 2, false},
     {"my lab", 2, false}, {"our lab", 2, false}, {"my office", 2, false},
     {"my hometown", 2, false}, {"my college", 2, false}, {"my department", 2, false},
     {"our company", 2, false}};
 // clang-format on
+
+// Whether the writer speaks of themselves before token `at` in the sentence ("I grew up in",
+// "we are based in", "our lab at"): a cue about someone else ("subjects living in Olmsted
+// County", "sockets were invented in Berkeley") places them, not the writer.
+bool first_person_before(const Document& document, const Sentence& sentence, std::size_t at) {
+    static constexpr std::string_view kFirstPerson[] = {"i",     "we",  "my",   "our",  "me",
+                                                        "us",    "i'm", "i've", "i'd",  "we're",
+                                                        "we've", "i’m", "i’ve", "we’re"};
+    const std::vector<Token>& tokens = document.tokens();
+    for (std::size_t i = sentence.first_token; i < at; ++i) {
+        if (std::ranges::find(kFirstPerson, tokens[i].norm) != std::end(kFirstPerson)) return true;
+    }
+    return false;
+}
 
 // Whether a preposition and a capitalised name follow `at` ("... at MIT").
 bool named_next(const Document& document, std::size_t at, std::size_t end) {
@@ -180,19 +197,21 @@ void AffiliationPlace::detect(const DetectionContext& context, MarkerSink& sink)
                 std::size_t end = i + length;
                 // "our lab at MIT" is better reported by its named cue, "lab at".
                 if (!cue.needs_name && named_next(document, end, sentence.end_token)) continue;
+                const bool bare = cue.needs_name && cue.bits < 4;
                 if (cue.needs_name) {
                     end = lexical::capitalised_run(document, i + length, sentence.end_token);
                     if (end == i + length ||
                         context.reference.is_function_word(tokens[i + length].norm) ||
                         lexical::is_common_capitalised(tokens[i + length].norm) ||
-                        (cue.bits < 4 &&
-                         !reads_as_place(document, i + length, end, capitalised_uses))) {
+                        (bare && !reads_as_place(document, i + length, end, capitalised_uses)) ||
+                        (!bare && !first_person_before(document, sentence, i))) {
                         continue;
                     }
                 }
                 const Span span{tokens[i].text.begin, tokens[end - 1].text.end};
                 const std::string key =
                     lexical::joined_words(tokens, cue.needs_name ? i + length : i, end);
+                if (bare && !marker_of.contains(key)) continue;
                 const auto [found, fresh] = marker_of.try_emplace(key, markers.size());
                 if (fresh) {
                     markers.push_back(lexical::identity_marker(

@@ -74,10 +74,80 @@ std::vector<Span> profile_links(std::string_view text) {
         find_all(path, [&](std::size_t at, std::size_t user) {
             const Span link = link_around(text, at);
             const std::string_view url = std::string_view(lower).substr(link.begin, link.size());
-            return url.find(".") < at - link.begin && user < link.end && is_name_char(lower[user]);
+            if (url.find(".") >= at - link.begin || user >= link.end || !is_name_char(lower[user]))
+                return false;
+            // A profile ends at the name (example.org/users/jdoe/); a path that goes on
+            // (docs.travis-ci.com/user/tutorial/#start) is a page of a site's documentation.
+            std::size_t name_end = user;
+            while (name_end < link.end && is_name_char(lower[name_end])) ++name_end;
+            return path == "/~" || name_end == link.end ||
+                   (name_end + 1 == link.end && lower[name_end] == '/');
         });
     }
     return links;
+}
+
+// The text of the line holding `at`.
+std::string_view line_of(std::string_view text, std::size_t at) {
+    const std::size_t newline = at == 0 ? std::string_view::npos : text.rfind('\n', at - 1);
+    const std::size_t begin = newline == std::string_view::npos ? 0 : newline + 1;
+    return text.substr(begin, std::min(text.find('\n', at), text.size()) - begin);
+}
+
+// Whether the address at `at` is not the writer's in a mail's headers: a message's identifier
+// shaped like an address (Message-ID, References, In-Reply-To), which names no mailbox, or a
+// recipient (To, Cc), whose address is someone else's. The writer's own stands in From,
+// Reply-To or Sender.
+bool in_others_header(std::string_view text, std::size_t at) {
+    const std::string_view line = line_of(text, at);
+    for (const std::string_view header :
+         {"message-id:", "references:", "in-reply-to:", "to:", "cc:", "bcc:"}) {
+        if (line.size() >= header.size() &&
+            std::ranges::equal(line.substr(0, header.size()), header, [](char a, char b) {
+                return std::tolower(static_cast<unsigned char>(a)) == b;
+            })) {
+            return true;
+        }
+    }
+    return false;
+}
+
+// Whether the address at `at` introduces someone else's words: an attribution line ("Alan
+// <alan@example.org> said:", "Linus Torvalds <torvalds@example.org> writes:") names the writer
+// being quoted, not the one writing.
+bool in_attribution(std::string_view text, std::size_t at) {
+    const std::string_view line = line_of(text, at);
+    const std::size_t line_begin = static_cast<std::size_t>(line.data() - text.data());
+    std::string after(line.substr(at - line_begin));
+    std::ranges::transform(after, after.begin(), [](unsigned char c) { return std::tolower(c); });
+    return std::ranges::any_of(
+        std::array<std::string_view, 4>{"writes:", "wrote:", "said:", "says:"},
+        [&](std::string_view verb) { return after.find(verb) != std::string::npos; });
+}
+
+// A mailing list's address (git@vger.kernel.org, users@lists.example.org,
+// foo-devel@example.org), or one the text calls a list: it reaches many people, none of them
+// the writer in particular.
+bool is_list_address(std::string_view text, Span address) {
+    std::string lower(text.substr(address.begin, address.size()));
+    std::ranges::transform(lower, lower.begin(), [](unsigned char c) { return std::tolower(c); });
+    const std::size_t at = lower.find('@');
+    if (at == std::string::npos) return false;
+    const std::string_view local = std::string_view(lower).substr(0, at);
+    const std::string_view host = std::string_view(lower).substr(at + 1);
+    for (const std::string_view list_host : {"lists.", "vger.", "list.", "googlegroups.com"}) {
+        if (host.starts_with(list_host) || host == list_host) return true;
+    }
+    for (const std::string_view suffix : {"-devel", "-users", "-announce", "-discuss", "-help",
+                                          "-request", "-list", "-dev", "-general"}) {
+        if (local.ends_with(suffix)) return true;
+    }
+    const std::size_t from = address.begin > 40 ? address.begin - 40 : 0;
+    std::string before(text.substr(from, address.begin - from));
+    std::ranges::transform(before, before.begin(), [](unsigned char c) { return std::tolower(c); });
+    return std::ranges::any_of(
+        std::array<std::string_view, 3>{"mailing list", "mailing-list", "the list at"},
+        [&](std::string_view named) { return before.find(named) != std::string::npos; });
 }
 
 }  // namespace
@@ -87,7 +157,10 @@ void ContactDetail::detect(const DetectionContext& context, MarkerSink& sink) co
     const std::string_view text = document.prose.text;
     std::vector<std::pair<Span, std::string_view>> details;  // span, what it is
     for (const Token& token : document.tokens()) {
-        if (token.kind == TokenKind::Email) details.emplace_back(token.text, "e-mail address");
+        if (token.kind == TokenKind::Email && !in_others_header(text, token.text.begin) &&
+            !in_attribution(text, token.text.begin) && !is_list_address(text, token.text)) {
+            details.emplace_back(token.text, "e-mail address");
+        }
         // "[@lindgren2022]", "[see @doe; @roe]": a Pandoc citation key, not a handle.
         const bool citation =
             token.text.begin > 0 &&

@@ -1,6 +1,8 @@
 #include "stylometry/detectors/dash_style.hpp"
 
+#include <algorithm>
 #include <array>
+#include <cctype>
 #include <optional>
 #include <span>
 
@@ -100,6 +102,17 @@ std::vector<DashUse> find_dashes(std::string_view text) {
     return uses;
 }
 
+// Whether the prose span stands for a dash and its spaces in the source too: a space the
+// extractor put for a dropped code span ("see `devpts` — or" reads "see — or") would make the
+// marker, and its fix, cover the code.
+bool written_as_is(const Document& document, Span span) {
+    const Span source = document.prose.to_source(span);
+    if (source.begin == std::string::npos || source.end > document.source.size()) return false;
+    return std::ranges::none_of(document.source.substr(source.begin, source.size()), [](char c) {
+        return c == '`' || std::isalnum(static_cast<unsigned char>(c)) != 0;
+    });
+}
+
 }  // namespace
 
 void DashStyle::detect(const DetectionContext& context, MarkerSink& sink) const {
@@ -115,7 +128,7 @@ void DashStyle::detect(const DetectionContext& context, MarkerSink& sink) const 
     const std::size_t usual = style::population_choice(context.reference, candidates, Em);
     const auto& typed = latex ? kTypedLatex : kTyped;
     for (const DashUse& use : uses) {
-        if (use.dash == usual) continue;
+        if (use.dash == usual || !written_as_is(context.document, use.span)) continue;
         const HabitScore score =
             style::score_choice(context.reference, kChoices, counts, use.dash, 4.0);
         const auto name = kChoices[use.dash].name;

@@ -47,6 +47,12 @@ std::vector<Ellipsis> find_ellipses(std::string_view text) {
         } else {
             continue;
         }
+        // "1…999", "60578…61183": between two numbers it marks a range, not an ellipsis.
+        const auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
+        if (is_digit(style::byte_before(text, i)) && end < text.size() && is_digit(text[end])) {
+            i = end - 1;
+            continue;
+        }
         const bool space_before = style::byte_before(text, i) == ' ';
         // Only an ellipsis after a word on its line could have a space before it or not.
         const char last = style::byte_before(text, space_before ? i - 1 : i);

@@ -31,14 +31,28 @@ struct Family {
     std::span<const std::string_view> phrases;
 };
 
+// Whether "So" opening a sentence joins it to what came before ("So exactly because ...",
+// "So stepping the data through zlib would not help"): a discourse marker, unlike the degree
+// word of an exclamation ("So good.", "So tired, I slept").
+bool is_discourse_so(const Document& document, const Sentence& sentence, std::size_t at) {
+    const std::vector<Token>& tokens = document.tokens();
+    if (at != lexical::first_word(tokens, sentence)) return false;
+    if (at + 2 >= sentence.end_token) return false;
+    const std::string_view after = document.text(tokens[at + 2].text);
+    return after != "." && after != "!" && after != ",";
+}
+
 // Whether the match of `phrase` at `at` is a hedge or an intensifier: "so" only before a
-// content word ("so tired", not "so that"); "kind of"/"sort of" not after a determiner
-// ("what kind of car" is a noun phrase, "it's kind of late" a hedge).
-bool counts(const Reference& reference, const std::vector<Token>& tokens, std::size_t at,
-            std::size_t end, std::string_view phrase) {
+// content word ("so tired", not "so that") and not as a discourse marker; "kind of"/"sort of"
+// not after a determiner ("what kind of car" is a noun phrase, "it's kind of late" a hedge).
+bool counts(const Reference& reference, const Document& document, const Sentence& sentence,
+            std::size_t at, std::string_view phrase) {
+    const std::vector<Token>& tokens = document.tokens();
+    const std::size_t end = sentence.end_token;
     if (phrase == "so") {
         return at + 1 < end && lexical::is_word(tokens[at + 1]) &&
-               !reference.is_function_word(tokens[at + 1].norm);
+               !reference.is_function_word(tokens[at + 1].norm) &&
+               !is_discourse_so(document, sentence, at);
     }
     if (phrase == "kind of" || phrase == "sort of") {
         static constexpr std::array<std::string_view, 16> determiners = {
@@ -64,8 +78,7 @@ void detect_family(const Family& family, const DetectionContext& context, Marker
                 const std::string_view phrase = family.phrases[i];
                 const std::size_t length =
                     lexical::match_phrase(tokens, at, sentence.end_token, phrase);
-                if (length == 0 ||
-                    !counts(context.reference, tokens, at, sentence.end_token, phrase)) {
+                if (length == 0 || !counts(context.reference, document, sentence, at, phrase)) {
                     continue;
                 }
                 found[i].push_back({tokens[at].text.begin, tokens[at + length - 1].text.end});

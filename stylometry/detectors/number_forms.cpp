@@ -80,7 +80,8 @@ bool has_other_figures(const Document& document, const Sentence& sentence) {
 
 // Whether the number at tokens[i] is free to be written either way: not glued to a neighbour
 // ($5, 5%, 5-year, twenty-five), not a label (page 3, Act 5, Babylon 5) or a measure (5 km).
-bool is_free_standing(const Document& document, const Sentence& s, std::size_t i) {
+bool is_free_standing(const Document& document, const Sentence& s, std::size_t i,
+                      const Reference& reference) {
     const auto& tokens = document.tokens();
     const Token* prev = i > s.first_token ? &tokens[i - 1] : nullptr;
     const Token* next = i + 1 < s.end_token ? &tokens[i + 1] : nullptr;
@@ -95,16 +96,37 @@ bool is_free_standing(const Document& document, const Sentence& s, std::size_t i
         (next != nullptr && next->kind == TokenKind::Number)) {
         return false;
     }
+    // The second of a pair (Python 2 & 3, "steps 2 and 3"): written as its first is.
+    if (prev != nullptr && i >= s.first_token + 2 && tokens[i - 2].kind == TokenKind::Number &&
+        (prev->norm == "and" || prev->norm == "or" || prev->norm == "to" ||
+         document.text(prev->text) == "&")) {
+        return false;
+    }
     if (prev != nullptr && prev->kind == TokenKind::Word &&
         (contains(kLabels, prev->norm) ||
          std::isupper(static_cast<unsigned char>(document.text(prev->text)[0])))) {
         return false;
     }
-    if (next == nullptr || next->kind != TokenKind::Word) return true;
+    // A count names what it counts ("3 epochs", "five infections"); a number followed by
+    // nothing, punctuation or a small word is a value, a label or an enumerator ("the default
+    // is 2.", "knots 2, 3", "Python 2 & 3", "4. Improves speed", a table's cells), whose digits
+    // every style keeps.
+    if (next == nullptr || next->kind != TokenKind::Word || reference.is_function_word(next->norm))
+        return false;
     // 5 p.m. and 9 a.m. are times.
     const bool time = (next->norm == "a" || next->norm == "p") &&
                       style::byte_at(document.prose.text, next->text.end) == '.';
     return !time && !contains(kUnits, next->norm);
+}
+
+// Whether `digits` is a power of two or one less (65536, 4294967295): a limit of the machine,
+// written as the programs print it, not a quantity a writer rounds and groups.
+bool is_machine_limit(std::string_view digits) {
+    if (digits.size() > 19) return false;
+    unsigned long long n = 0;
+    for (const char c : digits) n = n * 10 + static_cast<unsigned long long>(c - '0');
+    const auto power_of_two = [](unsigned long long v) { return v != 0 && (v & (v - 1)) == 0; };
+    return power_of_two(n) || power_of_two(n + 1);
 }
 
 // Whether the large number at token `i` counts something named after it ("25000 people"): a
@@ -132,7 +154,7 @@ void find_in_tokens(const Document& document, const Reference& reference,
         const bool other_figures = has_other_figures(document, s);
         for (std::size_t i = s.first_token; i < s.end_token; ++i) {
             const Token& t = document.tokens()[i];
-            if (!is_free_standing(document, s, i)) continue;
+            if (!is_free_standing(document, s, i, reference)) continue;
             const std::string text(document.text(t.text));
             if (t.kind == TokenKind::Number) {
                 if (is_small_digit(text)) {
@@ -143,7 +165,7 @@ void find_in_tokens(const Document& document, const Reference& reference,
                     std::string digits = text;
                     std::erase(digits, ',');
                     uses.push_back({t.text, Thousands, true, digits});
-                } else if (std::regex_match(text, plain) &&
+                } else if (std::regex_match(text, plain) && !is_machine_limit(text) &&
                            counts_something(document, s, i, reference)) {
                     uses.push_back({t.text, Thousands, false, with_commas(text)});
                 }

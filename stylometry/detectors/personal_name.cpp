@@ -1,6 +1,7 @@
 #include "stylometry/detectors/personal_name.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <string>
 
@@ -65,6 +66,11 @@ constexpr std::string_view kInstitutionWords[] = {
 bool is_name(const Document& document, const Reference& reference, std::size_t begin,
              std::size_t end) {
     const std::vector<Token>& tokens = document.tokens();
+    // "F. Scott Fitzgerald", "J. R. R. Tolkien": the initials before the name decide nothing.
+    while (end - begin > 2 && tokens[begin].norm.size() == 1 &&
+           document.text(tokens[begin + 1].text) == ".") {
+        begin += 2;
+    }
     std::vector<std::string> lower_words;
     std::vector<std::string_view> shown;
     bool common_only = true, institution = false;
@@ -81,6 +87,33 @@ bool is_name(const Document& document, const Reference& reference, std::size_t b
         return false;
     }
     return leaks::looks_like_person(lower_words, shown, leaks::PersonNames::builtin(), reference);
+}
+
+// "1981", "2007a": a year as author-year citations give it.
+bool is_year(std::string_view text) {
+    if (text.size() == 5 && std::isalpha(static_cast<unsigned char>(text.back()))) {
+        text.remove_suffix(1);
+    }
+    if (text.size() != 4 || !std::ranges::all_of(text, [](char c) { return c >= '0' && c <= '9'; })) {
+        return false;
+    }
+    return text >= "1500" && text <= "2099";
+}
+
+// "Raup and Stanley, 1981", "Newkirk (2007)", "Smith et al.": an author-year citation names
+// the authors of a cited work, not the writer or the people around them (self-citation has
+// its own detector).
+bool is_cited(const Document& document, std::size_t end, std::size_t sentence_end) {
+    const std::vector<Token>& tokens = document.tokens();
+    const auto text = [&](std::size_t i) { return document.text(tokens[i].text); };
+    std::size_t at = end;
+    if (at < sentence_end && (tokens[at].norm == "and" || text(at) == "&")) {
+        const std::size_t after = lexical::capitalised_run(document, at + 1, sentence_end);
+        if (after > at + 1) at = after;
+    }
+    if (at < sentence_end && tokens[at].norm == "et") return true;
+    if (at < sentence_end && (text(at) == "," || text(at) == "(" || text(at) == "[")) ++at;
+    return at < sentence_end && tokens[at].kind == TokenKind::Number && is_year(text(at));
 }
 
 }  // namespace
@@ -143,7 +176,10 @@ void PersonalName::detect(const DetectionContext& context, MarkerSink& sink) con
             // word there ("Dear Jane", "Later Jane Doe") is not part of the name, and a lone
             // word may be an imperative ("Ping a member"). A lone first name there is still
             // marked when the full name is flagged elsewhere (below).
-            if (begin == first &&
+            // "F. Scott Fitzgerald": an initial opens the name, not just the sentence.
+            const bool opens_with_initial = end - begin > 2 && tokens[begin].norm.size() == 1 &&
+                                            document.text(tokens[begin + 1].text) == ".";
+            if (begin == first && !opens_with_initial &&
                 (end - begin == 1 || opens_sentence(reference, tokens[begin].norm) ||
                  !is_name(document, reference, begin, end))) {
                 ++begin;
@@ -157,8 +193,16 @@ void PersonalName::detect(const DetectionContext& context, MarkerSink& sink) con
                               tokens[end].kind == TokenKind::Number;
             const bool after_place_word =
                 begin > first && is_in(tokens[begin - 1].norm, kPlacePrepositions);
-            if (begin < end && !after_place_word && !hyphenated && !date &&
-                is_name(document, reference, begin, end)) {
+            // "X-Ray Absorptiometry": the end of a hyphenated word does not start a name.
+            const bool after_hyphen = begin > first &&
+                                      document.text(tokens[begin - 1].text) == "-" &&
+                                      tokens[begin - 1].text.end == tokens[begin].text.begin;
+            // "the Stanford heart transplant study": a lone name after "the" names a thing
+            // (a university, a study, a river), not a person.
+            const bool after_article =
+                end - begin == 1 && begin > first && tokens[begin - 1].norm == "the";
+            if (begin < end && !after_place_word && !after_hyphen && !after_article &&
+                !hyphenated && !date && !is_cited(document, end, sentence.end_token) && is_name(document, reference, begin, end)) {
                 report(begin, end);
             }
             i = end - 1;

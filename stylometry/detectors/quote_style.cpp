@@ -47,6 +47,20 @@ bool is_elision(std::string_view rest) {
     return false;
 }
 
+// Whether the quotation opening before text[at] holds one dotted or underscored name and closes
+// ('foo.x', 'scan.text', 'max_size'): a logger's, module's or key's name quoted as code, not
+// words the writer quotes.
+bool quotes_identifier(std::string_view text, std::size_t at) {
+    std::size_t end = at;
+    bool joined = false;
+    while (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) != 0 ||
+                                 text[end] == '.' || text[end] == '_' || text[end] == '-')) {
+        joined = joined || text[end] == '.' || text[end] == '_';
+        ++end;
+    }
+    return joined && end < text.size() && text[end] == '\'' && text[end - 1] != '.';
+}
+
 bool opens(char before) {
     return before == ' ' || before == '\n' || before == '(' || before == '[';
 }
@@ -73,7 +87,8 @@ std::vector<QuoteUse> find_quotes(std::string_view text) {
                 uses.push_back({Span(i, i + size),
                                 size == 1 ? Mark::StraightApostrophe : Mark::CurlyApostrophe,
                                 false});
-            } else if (!in_double && opens(before) && letter_after && mark != "’") {
+            } else if (!in_double && opens(before) && letter_after && mark != "’" &&
+                       !quotes_identifier(text, i + size)) {
                 // A quotation opens on a word; '90s opens on a digit and is no quotation.
                 uses.push_back({Span(i, i + size), Mark::OpenSingle, true});
             }

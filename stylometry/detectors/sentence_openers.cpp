@@ -68,6 +68,10 @@ void SentenceOpeners::detect(const DetectionContext& context, MarkerSink& sink) 
         std::size_t first = sentence.first_token;
         while (first < sentence.end_token && !lexical::is_word(tokens[first])) ++first;
         if (first == sentence.end_token) continue;
+        // A word in lower case goes on with a sentence a code block or a list interrupted
+        // ("...\n\tls-tree output\n\nand you should now have"): it opens nothing.
+        const char initial = context.document.text(tokens[first].text).front();
+        if (initial >= 'a' && initial <= 'z') continue;
         ++sentences;
         for (std::size_t i = 0; i < kOpeners.size(); ++i) {
             const std::size_t length =

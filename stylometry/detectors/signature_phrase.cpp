@@ -190,6 +190,11 @@ void SignaturePhrase::detect(const DetectionContext& context, MarkerSink& sink) 
         marker.message = "You repeat \"" + text + "\"" + figures +
                          " A pet phrase is a fingerprint: keep one and rephrase the others.";
         marker.population_bits = marker.bits;
+        // Against general prose, a phrase that a paper or a HOWTO repeats is as often its
+        // subject ("the price elasticity", "side effects", "are compared") as the writer's pet
+        // phrase ("can be easily"): issue 13's seed-14 labels found 5 of 19 the writer's. A
+        // hint, shown with the common habits.
+        marker.genre_bound = true;
         sink.mark(std::move(marker));
     }
 }

@@ -1,10 +1,12 @@
 #include "stylometry/detectors/title_block.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 #include "stylometry/detectors/common/lexical.hpp"
 #include "stylometry/leaks/authors.hpp"
 #include "stylometry/leaks/latex_source.hpp"
+#include "stylometry/leaks/review_template.hpp"
 
 namespace fantasma {
 namespace {
@@ -17,6 +19,9 @@ constexpr double kNameBits = 20;
 constexpr double kAffiliationBits = 10;
 // When the template hides the block from the PDF, only the uploaded source shows it.
 constexpr double kHiddenBits = 2;
+// An anonymised block that still shows how many authors (and places) there are: with the
+// topic, that narrows the field a little; a note.
+constexpr double kCountBits = 2;
 
 enum class Entry { Name, Affiliation, Email, Footnote, Orcid };
 
@@ -40,7 +45,8 @@ constexpr TitleCommand kTitleCommands[] = {
     {"orcid", 1, Entry::Orcid}};
 // clang-format on
 
-std::string message(std::string_view command, Entry entry, bool hidden) {
+// `hidden_by`: what hides the block from the PDF ("acmart's anonymous option"), or "".
+std::string message(std::string_view command, Entry entry, const std::string& hidden_by) {
     const std::string as_written = "\\" + std::string(command);
     std::string text;
     switch (entry) {
@@ -67,42 +73,82 @@ std::string message(std::string_view command, Entry entry, bool hidden) {
             text = as_written + " links your ORCID profile from the first page.";
             break;
     }
-    if (hidden) {
-        text +=
-            " The template's anonymous option hides it from the PDF, but the source (arXiv, "
-            "supplementary material) still shows it.";
+    if (!hidden_by.empty()) {
+        text += " " + hidden_by +
+                " hides it from the PDF, but the source (arXiv, supplementary material) still "
+                "shows it.";
     }
     return text;
 }
 
-// Whether the class or a style package hides the author block for review: acmart's
-// `anonymous`, ACL's `review`, NeurIPS and ICML styles without their camera-ready option.
-bool template_hides_authors(std::string_view source) {
-    constexpr leaks::CommandSpec kSetup[] = {{"documentclass", 1}, {"usepackage", 1}};
-    for (const leaks::LatexCommand& command : leaks::find_commands(source, kSetup)) {
-        if (command.arguments.empty()) continue;
-        const std::string_view package =
-            source.substr(command.arguments.front().begin, command.arguments.front().size());
-        std::string options;
-        for (Span option : command.options) options += source.substr(option.begin, option.size());
-        const auto has = [&](std::string_view word) { return options.find(word) != npos; };
-        if (command.name == "documentclass" && package == "acmart" && has("anonymous")) {
-            return true;
+// The entries an anonymised author or affiliation list shows: 1 + its top-level \and's.
+int entries_shown(std::string_view list) {
+    int entries = 1;
+    int depth = 0;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        if (list[i] == '{') ++depth;
+        if (list[i] == '}') --depth;
+        const std::string_view rest = list.substr(i);
+        if (depth == 0 && (rest.starts_with("\\and") || rest.starts_with("\\AND")) &&
+            (rest.size() == 4 || !std::isalpha(static_cast<unsigned char>(rest[4])))) {
+            ++entries;
         }
-        if (package == "acl" && has("review")) return true;
-        if (package.starts_with("neurips") && !has("final") && !has("preprint")) return true;
-        if (package.starts_with("icml") && !has("accepted")) return true;
-        if (package.starts_with("iclr") && has("review")) return true;
     }
-    return false;
+    return entries;
+}
+
+// Anonymous placeholders ("Anonymous Author 1" \and "Anonymous Author 2") that still show how
+// many authors and affiliations the paper has: one finding over all of them.
+struct PlaceholderCount {
+    std::vector<Span> spans;              // the outermost placeholders, in source order
+    std::vector<Span> affiliation_spans;  // the affiliation placeholders counted
+    int authors = 0;
+    int affiliations = 0;
+
+    // `command`'s placeholder `text`, unless it lies inside one already counted.
+    void add(std::string_view source, std::string_view command, Entry entry, Span text) {
+        if (entry != Entry::Name && entry != Entry::Affiliation) return;
+        if (command == "authorrunning" || command == "shortauthors") return;  // running heads
+        const bool nested = std::ranges::any_of(
+            spans, [&](Span outer) { return outer.begin <= text.begin && text.end <= outer.end; });
+        const int shown = entries_shown(source.substr(text.begin, text.size()));
+        if (entry == Entry::Name && !nested) authors += shown;
+        // An affiliation inside an author placeholder (IEEEtran's blocks) counts; one inside
+        // another affiliation (acmart's \institution in \affiliation) does not.
+        const bool in_affiliation = std::ranges::any_of(affiliation_spans, [&](Span outer) {
+            return outer.begin <= text.begin && text.end <= outer.end;
+        });
+        if (entry == Entry::Affiliation && !in_affiliation) {
+            affiliations += shown;
+            affiliation_spans.push_back(text);
+        }
+        if (!nested) spans.push_back(text);
+    }
+};
+
+std::string count_message(int authors, int affiliations) {
+    const auto counted = [](int n, std::string_view what) {
+        return std::to_string(n) + " " + std::string(what) + (n == 1 ? "" : "s");
+    };
+    std::string shown;
+    if (authors > 1) shown = counted(authors, "author");
+    if (affiliations > 1) {
+        shown += (shown.empty() ? "" : " and ") + counted(affiliations, "affiliation");
+    }
+    return "The anonymised title block still shows " + shown +
+           ": with the paper's topic, how many of you there are and from how many places "
+           "narrows the authors down. Write one \"Anonymous Author(s)\" entry instead.";
 }
 
 void detect_latex(std::string_view source, std::string_view code, MarkerSink& sink) {
     std::vector<leaks::CommandSpec> specs;
     for (const TitleCommand& command : kTitleCommands)
         specs.push_back({command.name, command.arguments});
-    const bool hidden = template_hides_authors(source);
+    const leaks::ReviewTemplate review = leaks::review_template(source);
+    const std::string hidden_by = review.hides_authors ? review.reason : std::string();
     std::vector<Span> reported;
+    PlaceholderCount placeholders;
+    bool named = false;  // a real name is reported: the count says nothing more
     for (const leaks::LatexCommand& command : leaks::find_commands(source, specs)) {
         if (command.arguments.empty()) continue;
         const auto title = std::ranges::find(kTitleCommands, command.name, &TitleCommand::name);
@@ -116,7 +162,12 @@ void detect_latex(std::string_view source, std::string_view code, MarkerSink& si
             title->entry == Entry::Orcid
                 ? source.substr(text.begin, text.size()).find_first_of("0123456789") == npos
                 : leaks::is_anonymous(source.substr(text.begin, text.size()));
-        if (text.empty() || placeholder) continue;
+        if (text.empty()) continue;
+        if (placeholder) {
+            placeholders.add(source, command.name, title->entry, text);
+            continue;
+        }
+        named = named || title->entry == Entry::Name;
         // \institution inside \affiliation, \IEEEauthorblockN inside \author: one finding.
         if (std::ranges::any_of(
                 reported,
@@ -125,12 +176,20 @@ void detect_latex(std::string_view source, std::string_view code, MarkerSink& si
             continue;
         }
         reported.push_back(text);
-        const bool template_hidden = hidden && title->entry != Entry::Email;
+        const bool template_hidden = review.hides_authors && title->entry != Entry::Email;
         const double bits = template_hidden                      ? kHiddenBits
                             : title->entry == Entry::Affiliation ? kAffiliationBits
                                                                  : kNameBits;
         sink.mark_in_source(lexical::identity_marker(
-            code, {text}, message(command.name, title->entry, template_hidden), bits));
+            code, {text},
+            message(command.name, title->entry, template_hidden ? hidden_by : std::string()),
+            bits));
+    }
+    if (!named && !review.hides_authors &&
+        (placeholders.authors > 1 || placeholders.affiliations > 1)) {
+        sink.mark_in_source(lexical::identity_marker(
+            code, placeholders.spans,
+            count_message(placeholders.authors, placeholders.affiliations), kCountBits));
     }
 }
 

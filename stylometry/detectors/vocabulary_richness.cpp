@@ -116,8 +116,11 @@ void VocabularyRichness::detect(const DetectionContext& context, MarkerSink& sin
         (richer ? "repeating a plain word now and then instead of reaching for a synonym"
                 : "varying the words you repeat most") +
         " would blend in better.";
-    sink.mark(lexical::habit_marker(code(), "vocabulary.mattr", score, {shown->text},
-                                    std::move(message)));
+    Marker marker =
+        lexical::habit_marker(code(), "vocabulary.mattr", score, {shown->text}, std::move(message));
+    // How varied the words are follows the genre and the topic (a HOWTO repeats its terms).
+    marker.genre_bound = true;
+    sink.mark(std::move(marker));
 }
 
 }  // namespace fantasma

@@ -126,6 +126,13 @@ constexpr std::string_view kSkipArguments[] = {"documentclass",
                                                "GenericError",
                                                "showhyphens"};
 
+// Commands that set code or the names of code, whose arguments are skipped like \texttt's:
+// JSS's \code and \pkg, Bioconductor's \Rclass and friends, ltxdoc's \cs and \env, Sweave's
+// options. "\code{REML = TRUE}" holds no emphasis and "\pkg{MASS}" no place.
+constexpr std::string_view kCodeArguments[] = {
+    "code", "pkg",  "Rclass", "Rfunction", "Robject", "Rpackage", "Rcode",   "cs",
+    "env",  "meta", "marg",   "oarg",      "cmd",     "file",     "command", "SweaveOpts"};
+
 // TeX primitives whose operands need no braces (latex_primitives.cpp reads them).
 constexpr std::string_view kPrimitives[] = {
     "input",   "def",    "gdef",    "edef",        "xdef",     "let",      "futurelet",
@@ -204,7 +211,9 @@ Command classify_command(std::string_view name) {
     if (name == "verb") return {CommandKind::Verb, {}, {}};
     if (name == "begin") return {CommandKind::Begin, {}, {}};
     if (name == "end") return {CommandKind::End, {}, {}};
-    if (listed(kSkipArguments, name)) return {CommandKind::SkipArguments, {}, {}};
+    if (listed(kSkipArguments, name) || listed(kCodeArguments, name)) {
+        return {CommandKind::SkipArguments, {}, {}};
+    }
     if (listed(kSkipFirst, name)) return {CommandKind::SkipFirst, {}, {}};
     if (listed(kPrimitives, name)) return {CommandKind::Primitive, {}, {}};
     for (const auto& [command, text] : kTypography) {

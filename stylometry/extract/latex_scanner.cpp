@@ -36,6 +36,22 @@ std::size_t wordless_group_end(std::string_view source, std::size_t open, std::s
     return npos;
 }
 
+// Whether the brace group at `open` sets its text in typewriter type ({\tt TRUE},
+// {\ttfamily make}): code, file and argument names, as \texttt{..} would.
+bool opens_typewriter_group(std::string_view source, std::size_t open, std::size_t end) {
+    std::size_t at = open + 1;
+    while (at < end && source[at] == ' ') ++at;
+    for (const std::string_view declaration : {"\\ttfamily", "\\tt"}) {
+        const std::size_t after = at + declaration.size();
+        if (source.substr(at, declaration.size()) == declaration &&
+            (after >= end || !((source[after] >= 'a' && source[after] <= 'z') ||
+                               (source[after] >= 'A' && source[after] <= 'Z')))) {
+            return true;
+        }
+    }
+    return false;
+}
+
 bool is_special(char c) {
     switch (c) {
         case '\\':
@@ -108,6 +124,10 @@ void Scanner::run(std::size_t begin, std::size_t end) {
                 if (const std::size_t close = wordless_group_end(source_, pos_, end_);
                     close != npos) {
                     pos_ = close;  // {C-x i}, {M-!}, {1}: keys and symbols, no prose
+                    break;
+                }
+                if (opens_typewriter_group(source_, pos_, end_)) {
+                    pos_ = group_end(source_, pos_, end_);
                     break;
                 }
                 groups_.push_back({'}', false});

@@ -93,20 +93,34 @@ bool is_drawing(std::string_view body) {
     return has_drawn_edge(body) || (visible >= 3 && has_lines && symbols * 5 >= visible * 2);
 }
 
-// A line that reads as a sentence: five words or more and at most one character of code
-// ("(){}[]<>=;$#/\\|&*_`~^").
+// A line that reads as a sentence, past a mail's quotation marks: five words or more and at
+// most one character of code ("(){}[]<>=;$#/\\|&*_`~^"). A word is a space-separated run of two
+// letters or more, with its punctuation and quotes; a hash (8d14531846b95bfa), a path or a number
+// is none.
 bool reads_as_prose(std::string_view body) {
-    std::size_t words = 0, code = 0, letters = 0;
+    // A quoted line of a mail ("> where Junio told me") reads as its text.
+    while (!body.empty() && (body.front() == '>' || body.front() == ' ')) body.remove_prefix(1);
+    const auto is_letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+    std::size_t words = 0, code = 0;
     for (const char c : body) {
-        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
-            ++letters;
-            continue;
-        }
-        words += letters >= 2 ? 1 : 0;
-        letters = 0;
         code += std::string_view("(){}[]<>=;$#/\\|&*_`~^").find(c) != std::string_view::npos;
     }
-    words += letters >= 2 ? 1 : 0;
+    for (std::size_t at = 0; at < body.size();) {
+        const std::size_t end = std::min(body.find(' ', at), body.size());
+        std::string_view word = body.substr(at, end - at);
+        while (!word.empty() &&
+               std::string_view("\"'(").find(word.front()) != std::string_view::npos)
+            word.remove_prefix(1);
+        while (!word.empty() &&
+               std::string_view("\"'),.;:!?").find(word.back()) != std::string_view::npos)
+            word.remove_suffix(1);
+        const bool letters = word.size() >= 2 && std::ranges::all_of(word, [&](char c) {
+                                 return is_letter(c) || c == '\'' || c == '-' ||
+                                        static_cast<unsigned char>(c) >= 0x80;
+                             });
+        words += letters ? 1 : 0;
+        at = end + 1;
+    }
     return words >= 5 && code <= 1;
 }
 
@@ -117,9 +131,81 @@ bool starts_with_word(std::string_view body, std::string_view word) {
 // reStructuredText directives whose body is code, not prose.
 bool has_code_body(std::string_view directive) {
     static constexpr std::string_view kinds[] = {
-        ".. code-block::", ".. code::",       ".. sourcecode::",
-        ".. testcode::",   ".. testoutput::", ".. doctest::"};
+        ".. code-block::",      ".. code::",          ".. sourcecode::",
+        ".. testcode::",        ".. testoutput::",    ".. doctest::",
+        ".. testsetup::",       ".. testcleanup::",   ".. ipython::",
+        ".. jupyter-execute::", ".. literalinclude::"};
     return std::ranges::any_of(kinds, [&](std::string_view k) { return directive.starts_with(k); });
+}
+
+// A line shaped like C-family code: a statement or brace ending it ("int len;", "for (...) {",
+// "}"), or a preprocessor directive ("#if 0", "#endif").
+bool is_code_shaped(std::string_view body) {
+    if (body.empty()) return false;
+    for (const std::string_view directive : {"#if", "#endif", "#else", "#include", "#define"}) {
+        if (body.starts_with(directive)) return true;
+    }
+    const char last = body.back();
+    return last == ';' || last == '{' || last == '}';
+}
+
+// The delimiter of an AsciiDoc listing or literal block: a line of four or more '-' or '.'.
+bool is_block_delimiter(std::string_view body) {
+    return body.size() >= 4 && (body.find_first_not_of('-') == std::string_view::npos ||
+                                body.find_first_not_of('.') == std::string_view::npos);
+}
+
+// Whether lines [first, end) are mostly not sentences (blank lines aside): code, commands or
+// program output rather than a paragraph between two rules.
+bool mostly_not_sentences(const std::vector<Line>& lines, std::size_t first, std::size_t end) {
+    std::size_t written = 0, sentences = 0;
+    for (std::size_t i = first; i < end; ++i) {
+        // A blank line, or one of a mail's quotation marks alone (">>"), says nothing.
+        if (lines[i].body.find_first_not_of("> ") == std::string_view::npos) continue;
+        ++written;
+        sentences += reads_as_prose(lines[i].body) ? 1 : 0;
+    }
+    return sentences * 2 <= written;
+}
+
+// Whether lines[open] opens an AsciiDoc block: a delimiter after a blank line (or none) and
+// before a written one. A heading's underline follows its title instead.
+bool opens_listing(const std::vector<Line>& lines, std::size_t open) {
+    return is_block_delimiter(lines[open].body) && (open == 0 || lines[open - 1].blank()) &&
+           open + 1 < lines.size() && !lines[open + 1].blank();
+}
+
+// Whether the one line between an overline and an underline is a reStructuredText title
+// ("-----\nTitle\n-----"): flush, no longer than its rules.
+bool is_title_between(const std::vector<Line>& lines, std::size_t open, std::size_t close) {
+    const Line& title = lines[open + 1];
+    return close == open + 2 && title.indent == 0 && title.body.size() <= lines[open].body.size();
+}
+
+// Marks AsciiDoc listing blocks (the git manual's mails quote commands, program output and C
+// source between two identical lines of hyphens) as code, and paragraphs most of whose lines
+// are shaped like C statements, wherever they stand.
+void mark_listings(std::vector<Line>& lines) {
+    for (std::size_t open = 0; open < lines.size(); ++open) {
+        if (!opens_listing(lines, open)) continue;
+        std::size_t close = open + 1;
+        while (close < lines.size() && lines[close].body != lines[open].body) ++close;
+        if (close == lines.size()) break;
+        if (!is_title_between(lines, open, close) && mostly_not_sentences(lines, open + 1, close)) {
+            for (std::size_t i = open; i <= close; ++i) lines[i].prose = false;
+        }
+        open = close;
+    }
+    for (std::size_t first = 0; first < lines.size();) {
+        std::size_t end = first, shaped = 0;
+        for (; end < lines.size() && !lines[end].blank(); ++end) {
+            shaped += is_code_shaped(lines[end].body) ? 1 : 0;
+        }
+        if (shaped * 2 > end - first && mostly_not_sentences(lines, first, end)) {
+            for (std::size_t i = first; i < end; ++i) lines[i].prose = false;
+        }
+        first = end + 1;
+    }
 }
 
 // Marks the lines that are code, markup or drawings. A literal block (after a line ending
@@ -239,6 +325,7 @@ Prose extract_text(std::string_view source) {
     ProseBuilder builder(source, Language::Text);
     std::vector<Line> lines = split_lines(source);
     mark_code_lines(lines);
+    mark_listings(lines);
     for (const Line& line : lines) {
         if (line.blank() || !line.prose) {
             builder.end_block();

@@ -23,12 +23,13 @@ constexpr AccountHost kAccountHosts[] = {
     {"medium.com", "Medium"},           {"kaggle.com", "Kaggle"}};
 // Pages of those hosts that belong to nobody: product pages, search, documentation.
 constexpr std::string_view kGenericPages[] = {
-    "about",    "features",     "pricing", "topics",     "explore",    "marketplace",
-    "sponsors", "settings",     "login",   "join",       "enterprise", "security",
-    "trending", "collections",  "events",  "site",       "contact",    "docs",
-    "help",     "search",       "blog",    "models",     "datasets",   "spaces",
-    "papers",   "home",         "i",       "intent",     "share",      "hashtag",
-    "explore",  "competitions", "learn",   "advisories", "apps",       "codespaces"};
+    "about", "features", "pricing", "topics", "explore", "marketplace", "sponsors", "settings",
+    "login", "join", "enterprise", "security", "trending", "collections", "events", "site",
+    "contact", "docs", "help", "search", "blog", "models", "datasets", "spaces", "papers", "home",
+    "i", "intent", "share", "hashtag", "explore", "competitions", "learn", "advisories", "apps",
+    "codespaces",
+    // A signed-in reader's own pages (github.com/notifications): the same for everyone.
+    "notifications", "dashboard", "pulls", "issues", "new", "orgs", "organizations"};
 // Accounts of projects and companies whose pages a paper cites as software or data, not as
 // its authors' own: a reviewer learns nothing about who wrote the paper from them.
 constexpr std::string_view kPublicOrganisations[] = {"abseil",
@@ -233,6 +234,8 @@ std::optional<std::string> identifying_link(std::string_view url,
             return "the pages of the account '" + account + "'";
         }
     }
+    // "discuss.python.org/c/users/7": a forum's category, however it is named.
+    if (path.starts_with("/c/")) return std::nullopt;
     for (std::string_view part : kPersonPaths) {
         const std::size_t at = path.find(part);
         if (at != npos && at + part.size() < path.size() &&

@@ -129,6 +129,12 @@ bool looks_like_person(std::span<const std::string> lower_words,
     const std::string& last = lower_words.back();
     const bool several = lower_words.size() > 1;
     if (!name_shaped(shown.front()) || first.size() < 2) return false;
+    // "Monte Carlo", "Santa Barbara", "Fort Collins": a place, however personal its words.
+    constexpr std::string_view kPlaceOpeners[] = {"fort", "las",   "los",   "monte", "mount",
+                                                  "san",  "santa", "saint", "st"};
+    if (several && std::ranges::find(kPlaceOpeners, first) != std::end(kPlaceOpeners)) {
+        return false;
+    }
     // "Travis CI", "Jetson TX2": a word in capitals or with digits makes it a product.
     constexpr std::string_view kParticles[] = {"de",  "van", "von", "da", "du",  "del", "der",
                                                "den", "la",  "le",  "di", "bin", "ter"};

@@ -91,14 +91,22 @@ TEST_CASE("check prints compiler-style lines and a summary", "[cli]") {
         "(.+):([0-9]+):([0-9]+): (hint|info|warning): .+ \\[[a-z0-9-]+\\]");
     std::istringstream lines(run.out);
     std::string line;
+    // After the total, the findings to read first: "<code> at line:column (N bits)".
+    const std::regex read_first_line(
+        ".+: read first: [a-z0-9-]+ at [0-9]+:[0-9]+ \\([0-9.]+ bits\\)(; [a-z0-9-]+ at "
+        "[0-9]+:[0-9]+ \\([0-9.]+ bits\\))*");
     int markers = 0;
     bool summary = false;
+    bool read_first = false;
     while (std::getline(lines, line)) {
         std::smatch match;
         if (std::regex_match(line, match, marker_line)) {
             CHECK(match[1] == path);
             CHECK(std::stoi(match[2]) >= 3);  // the heading holds no marker
             ++markers;
+        } else if (std::regex_match(line, read_first_line)) {
+            CHECK(summary);  // after the total
+            read_first = true;
         } else {
             CHECK(line.starts_with(path + ": "));
             CHECK(line.find(" bits") != std::string::npos);
@@ -109,6 +117,7 @@ TEST_CASE("check prints compiler-style lines and a summary", "[cli]") {
     }
     CHECK(markers > 0);
     CHECK(summary);
+    CHECK(read_first);
 }
 
 TEST_CASE("text columns count characters, 1-based", "[cli]") {
@@ -271,6 +280,22 @@ TEST_CASE("check --double-blind finds leaks in included files and the .bib, exit
     CHECK(run.out.find("== title block ==") < run.out.find("== links =="));
     CHECK(run.out.find("== self-citations ==") < run.out.find("== bibliography =="));
     CHECK(run.out.ends_with("4 leaks would identify you to a reviewer.\n"));
+}
+
+TEST_CASE("check notes a review copy, which --double-blind checks as such", "[cli]") {
+    const Scratch scratch;
+    const std::string main =
+        scratch.write("paper.tex",
+                      "\\documentclass[sigconf,review,anonymous]{acmart}\n\\author{Maria Okafor}\n"
+                      "\\begin{document}\nWe measured it twice.\n\\end{document}\n");
+    const Run plain = fantasma(scratch, "check " + quote(main));
+    INFO(plain.out << plain.err);
+    CHECK(plain.status == 0);
+    CHECK(plain.err.find(main + ": a review copy (acmart's anonymous option): --double-blind") !=
+          std::string::npos);
+    const Run blind = fantasma(scratch, "check --double-blind " + quote(main));
+    CHECK(blind.status == 3);
+    CHECK(blind.err.find("a review copy") == std::string::npos);
 }
 
 TEST_CASE("check --double-blind exits 0 on an anonymous submission", "[cli]") {

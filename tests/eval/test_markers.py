@@ -2,11 +2,14 @@
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "eval" / "markers"))
 
 from gather import read_manifest, without_r_chunks  # noqa: E402
 from markers import MarkerIndex, text_digest  # noqa: E402
-from sample import stratified  # noqa: E402
+from sample import labelled_entries, read_decisions, stratified  # noqa: E402
+from samples import SAMPLES  # noqa: E402
 
 
 def test_the_sample_takes_codes_in_turn_and_all_of_a_rare_one():
@@ -57,3 +60,41 @@ def test_a_label_finds_its_marker_where_it_was_moved_or_reshaped_and_not_when_go
     assert index.find(label("phrase", 9, 14, "three"))["byteRange"] == [9, 19]  # reshaped
     assert index.find(label("phrase", 0, 3, "one")) is None  # no longer reported
     assert index.find(label("dash", 7, 8, ";")) is None  # another code is another marker
+
+
+def decisions_file(tmp_path, name, lines):
+    path = tmp_path / name
+    path.write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
+    return path
+
+
+def test_two_labellers_files_make_one_sample_and_unpublished_text_stays_out(tmp_path):
+    drawn = [{"doc": "essay", "code": "double-space", "byteRange": [4, 6], "text": "  ",
+              "message": "Two spaces quoting the essay"},
+             {"doc": "readme", "code": "contact-detail", "byteRange": [0, 9],
+              "text": "a@b.example", "message": "An address"}]
+    decisions = read_decisions([decisions_file(tmp_path, "a.tsv", ["0\tgenuine\ttyped"]),
+                                decisions_file(tmp_path, "b.tsv", ["1\twrong \ta list"])])
+    entries = list(labelled_entries(drawn, decisions, unpublished={"essay"}))
+    assert [e["label"] for e in entries] == ["genuine", "wrong"]
+    assert "text" not in entries[0] and "message" not in entries[0]
+    assert entries[0]["textSha256"] == text_digest("  ")
+    assert entries[1]["text"] == "a@b.example"
+
+
+def test_a_sample_with_a_marker_left_undecided_or_decided_twice_is_refused(tmp_path):
+    drawn = [{"doc": "d", "code": "c", "byteRange": [0, 1], "text": "x", "message": "m"}] * 2
+    one = decisions_file(tmp_path, "one.tsv", ["0\tgenre\ttopic"])
+    with pytest.raises(SystemExit):
+        list(labelled_entries(drawn, read_decisions([one]), unpublished=set()))
+    with pytest.raises(SystemExit):
+        read_decisions([one, one])
+    with pytest.raises(SystemExit):
+        read_decisions([decisions_file(tmp_path, "bad.tsv", ["0\tmaybe\t?"])])
+
+
+def test_every_sample_names_its_binary_and_its_files_are_distinct():
+    assert len({s.labels for s in SAMPLES}) == len(SAMPLES)
+    assert len({s.before for s in SAMPLES}) == len(SAMPLES)
+    for sample in SAMPLES:
+        assert sample.binary and sample.before.exists()

@@ -88,6 +88,34 @@ TEST_CASE("the summary gives the document's total bits") {
     CHECK(summary["uri"] == "file:///doc.md");
 }
 
+TEST_CASE("double-blind: leaks first and as errors, the summary carries the verdict") {
+    Marker author = marker("title-block", {0, 4}, 20);
+    Marker cite = marker("self-citation", {5, 8}, 6);
+    cite.spans.push_back({9, 12});
+    const auto snapshot = snapshot_of(
+        "abcd efg hij klm", {marker("dash-style", {13, 16}, 5), cite, author}, Language::Latex);
+    const auto diagnostics = diagnostics_for(snapshot, PositionEncoding::Utf16, true);
+    REQUIRE(diagnostics.size() == 3);
+    CHECK(diagnostics[0].code == "title-block");
+    CHECK(diagnostics[1].code == "self-citation");
+    CHECK(diagnostics[2].code == "dash-style");
+    CHECK(diagnostics[0].severity == 1);
+    CHECK(diagnostics[1].severity == 1);
+    CHECK(diagnostics[2].severity == 2);  // not a leak: from its bits, as always
+    const auto usual = diagnostics_for(snapshot, PositionEncoding::Utf16);
+    CHECK(usual[0].code == "dash-style");
+    CHECK(usual[1].severity == 2);
+
+    // Three leaks here (two places of one self-citation) and two in included files.
+    const json summary = summary_for(snapshot, {true, 2});
+    CHECK(summary["doubleBlind"] == true);
+    CHECK(summary["leakCount"] == 5);
+    CHECK(summary["verdict"] == "5 leaks would identify you to a reviewer.");
+    const json plain = summary_for(snapshot);
+    CHECK(plain["doubleBlind"] == false);
+    CHECK_FALSE(plain.contains("verdict"));
+}
+
 TEST_CASE("hover explains the marker under the cursor") {
     const auto snapshot = snapshot_of(
         kEmojiText, {marker("regional-spelling", {9, 15}, 6.0, {{"Use 'color'", "color"}})});

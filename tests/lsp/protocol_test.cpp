@@ -151,6 +151,15 @@ TEST_CASE("settings read from either nesting, with readable problems") {
     CHECK(problems.size() == 3);
 
     problems.clear();
+    CHECK(read_settings(json::parse(R"({"doubleBlind": true})"), problems).double_blind == true);
+    CHECK(read_settings(json::parse(R"({"doubleBlind": false})"), problems).double_blind == false);
+    CHECK_FALSE(read_settings(json::parse(R"({"doubleBlind": null})"), problems).double_blind);
+    CHECK(problems.empty());
+    CHECK_FALSE(read_settings(json::parse(R"({"doubleBlind": "yes"})"), problems).double_blind);
+    REQUIRE(problems.size() == 1);
+    CHECK(problems[0].starts_with("fantasma.doubleBlind must be true, false or null"));
+
+    problems.clear();
     CHECK(read_settings(json(nullptr), problems) == ServerSettings{});
     CHECK(read_settings(json::parse(R"({"fantasma": null})"), problems) == ServerSettings{});
     CHECK(problems.empty());

@@ -11,6 +11,7 @@
 #include <tuple>
 
 #include "stylometry/analyzer.hpp"
+#include "stylometry/double_blind.hpp"
 #include "stylometry/leaks/authors.hpp"
 #include "stylometry/rewrite/rewrite.hpp"
 #include "stylometry/source_file.hpp"
@@ -62,11 +63,6 @@ std::map<std::string, Checked> check_submission(const fs::path& main) {
     return checked;
 }
 
-bool is_leak_code(std::string_view code) {
-    return std::ranges::any_of(kLeakGroups,
-                               [&](const LeakGroup& group) { return group.code == code; });
-}
-
 struct Tally {
     std::size_t planted = 0, found = 0, flagged = 0, flagged_planted = 0;
 };
@@ -100,7 +96,7 @@ void check_manifest(const fs::path& folder, const std::vector<std::string>& main
     for (const auto& [file, one] : checked) {
         const LineIndex lines(one.source);
         for (const Marker& marker : one.report.markers) {
-            if (!is_leak_code(marker.code)) continue;
+            if (!is_leak(marker.code)) continue;
             const std::size_t line_number = lines.to_bytes(marker.spans.front().begin).line + 1;
             const auto key = std::make_tuple(file, line_number, marker.code);
             ++found[key];

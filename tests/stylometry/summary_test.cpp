@@ -33,3 +33,24 @@ TEST_CASE("with a profile the summary words the linking score", "[summary]") {
     CHECK(has(total(-2, true), "point away from the profile's writer"));
     CHECK(has(total(40, true), "more than to any of the 1,000 writers in the reference"));
 }
+
+TEST_CASE("the findings to read first: self-identifying content, then the strongest habits",
+          "[summary]") {
+    Report report;
+    const auto marker = [](std::string code, double bits, bool identity, bool genre_bound) {
+        Marker m;
+        m.code = std::move(code);
+        m.bits = m.population_bits = bits;
+        m.identity = identity;
+        m.genre_bound = genre_bound;
+        m.spans = {Span(0, 1)};
+        return m;
+    };
+    // In document order, as the report keeps them.
+    report.markers = {
+        marker("double-space", 2.2, false, false),     marker("function-words", 8.0, false, true),
+        marker("direction-mark", 9.0, false, false),   marker("personal-name", 6.0, true, false),
+        marker("contraction-rate", 1.5, false, false), marker("contact-detail", 20.0, true, false)};
+    CHECK(most_identifying(report, 5) == std::vector<std::size_t>{5, 3, 2, 0});
+    CHECK(most_identifying(report, 2) == std::vector<std::size_t>{5, 3});
+}

@@ -17,6 +17,11 @@ interface Summary {
   wordCount: number;
   markerCount: number;
   summary?: string;  // what the total means, bounded by the reference's size
+  // The findings to read first: self-identifying content, then the strongest habits.
+  readFirst?: { code: string; bits: number; message: string }[];
+  doubleBlind?: boolean;  // checked as a double-blind submission
+  leakCount?: number;  // then: what would identify the authors to a reviewer
+  verdict?: string;
 }
 
 let client: LanguageClient | undefined;
@@ -52,9 +57,18 @@ function showSummary(item: vscode.StatusBarItem): void {
   }
   const bits = summary.totalBits.toFixed(1);
   item.text = `$(eye) ${bits} bits`;
+  const first = (summary.readFirst ?? [])
+      .map((finding) => `${finding.code} (${finding.bits.toFixed(1)} bits)`)
+      .join(", ");
   item.tooltip =
       `fantasma: ${summary.markerCount} authorship markers, ${bits} bits of identifying ` +
-      `information: ${summary.summary ?? 'no summary from this server'}.`;
+      `information: ${summary.summary ?? 'no summary from this server'}.` +
+      (first ? ` Read first: ${first}.` : "");
+  if (summary.doubleBlind && summary.verdict) {
+    const leaks = summary.leakCount ?? 0;
+    item.text = `$(eye) ${leaks} ${leaks === 1 ? 'leak' : 'leaks'} · ${bits} bits`;
+    item.tooltip = `fantasma (double-blind): ${summary.verdict}\n${item.tooltip}`;
+  }
   item.show();
 }
 

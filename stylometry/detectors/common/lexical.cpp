@@ -233,6 +233,7 @@ std::vector<Span> find_phone_numbers(std::string_view text) {
                 continue;
             }
             if (std::string_view(" -.()").find(text[i]) == std::string_view::npos) break;
+            if (text.substr(i, 2) == "..") break;  // a range (1000..60000), not a number
             if (i + 1 < text.size() && text[i] == ' ' && !digit(i + 1) && text[i + 1] != '(') {
                 break;
             }
@@ -242,7 +243,9 @@ std::vector<Span> find_phone_numbers(std::string_view text) {
         }
         groups += group > 0 ? 1 : 0;
         longest = std::max(longest, group);
-        const bool grouped = groups >= 2 ? longest <= 6 : first == '+';
+        // An international prefix makes it a phone whatever its grouping (+49 89 1234567);
+        // without one, groups of at most six digits do (020 7946 0958).
+        const bool grouped = first == '+' || (groups >= 2 && longest <= 6);
         const bool ends_clean = end == text.size() || !word_char(end) || text[end] == '.';
         const bool phone = digits >= 9 && digits <= 15 && grouped && ends_clean;
         if (phone) found.push_back({at, end});

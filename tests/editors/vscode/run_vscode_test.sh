@@ -9,4 +9,6 @@ extension=$here/../../../editors/vscode
 "$extension/build.sh"
 "$here/install_code_server.sh" "$cache/code-server"
 node "$here/vscode_e2e.js" --code-server "$cache/code-server" --vsix "$extension/fantasma.vsix" \
-    --server "$server" --sample "$here/sample.md" --artifacts "$artifacts"
+    --server "$server" --sample "$here/sample.md" \
+    --latex-project "$here/../../stylometry/submissions/article" \
+    --review-project "$here/../../stylometry/submissions/acmart" --artifacts "$artifacts"

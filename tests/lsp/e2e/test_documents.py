@@ -1,11 +1,21 @@
 """Diagnostics, incremental edits, hover, code actions and their edits, through pytest-lsp
 with Neovim 0.7's and VS Code's capabilities."""
 
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
 from conftest import (apply_edits, diagnostics_for, open_document, published, summaries,
                       text_edits, utf16_position, wait_until)
+from raw_client import SERVER
+
+# The CLI beside the server (CTest passes the one it built).
+CLI = os.environ.get("FANTASMA_CLI", str(Path(SERVER).resolve().parents[1] / "cli" / "fantasma"))
+SUBMISSIONS = Path(__file__).resolve().parents[2] / "stylometry" / "submissions"
 
 EMAIL = "jane.doe@example.com"
 
@@ -254,3 +264,89 @@ async def test_leaks_in_included_files_and_the_bib(client: LanguageClient, tmp_p
     [bib_published] = await wait_until(lambda: published(client, bib_uri), what="refs.bib")
     [own] = by_code(bib_published["diagnostics"], "bibliography-author")
     assert own["range"]["start"] == {"line": 1, "character": 12}
+
+
+async def test_double_blind_review_copy_and_the_setting(client: LanguageClient, tmp_path):
+    """acmart's anonymous option makes the main file a review copy: its leaks and those of
+    the file it includes come first, as errors, and the summary carries the verdict that
+    `fantasma check --double-blind` prints. doubleBlind: false turns that off."""
+    (tmp_path / "sections").mkdir()
+    main = ("\\documentclass[sigconf,review,anonymous]{acmart}\n\\author{Maria Okafor}\n"
+            "\\begin{document}\nThe colour of the sea was grey.\n\\input{sections/intro}\n"
+            "\\end{document}\n")
+    (tmp_path / "main.tex").write_text(main)
+    intro = ("\\section{Intro}\n"
+             "Code: \\url{https://github.com/mokafor/tool}; our previous work~\\cite{a}.\n")
+    (tmp_path / "sections" / "intro.tex").write_text(intro)
+    main_uri = (tmp_path / "main.tex").as_uri()
+    intro_uri = (tmp_path / "sections" / "intro.tex").as_uri()
+    open_document(client, main_uri, main, language="latex")
+    diagnostics = await diagnostics_for(client, main_uri, 1)
+    assert diagnostics[0]["code"] == "title-block" and diagnostics[0]["severity"] == 1
+    spellings = [d for d in diagnostics if d["code"] == "regional-spelling"]
+    assert spellings and all(d["severity"] == 4 for d in spellings)  # hints, as always
+    [included] = await wait_until(lambda: published(client, intro_uri), what="intro.tex")
+    codes = [d["code"] for d in included["diagnostics"]]
+    # Otherwise the colons, earlier on the line, would come first.
+    assert codes[:2] == ["link-target", "self-citation"] and "punctuation-habit" in codes
+    assert all(d["severity"] == 1 for d in included["diagnostics"][:2])
+    summary = (await wait_until(lambda: summaries(client, main_uri), what="the summary"))[-1]
+    assert summary["doubleBlind"] is True
+    assert summary["leakCount"] == 3  # the author here, the link and the self-citation there
+    assert summary["verdict"] == "3 leaks would identify you to a reviewer."
+
+    count = len(summaries(client, main_uri))
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
+        settings={"fantasma": {"doubleBlind": False, "debounceMs": 20, "showCommonHabits": True}}))
+    later = await wait_until(lambda: summaries(client, main_uri)[count:], what="a new summary")
+    assert later[-1]["doubleBlind"] is False and "verdict" not in later[-1]
+    republished = published(client, intro_uri)[-1]["diagnostics"]
+    assert not any(d["severity"] == 1 for d in republished)
+
+
+async def test_double_blind_verdict_is_the_clis(client: LanguageClient):
+    """The test set's acmart paper (a review copy: `review` option) with its \\input body and
+    .bib: the editor's verdict counts the same leaks as `fantasma check --double-blind`."""
+    if not os.access(CLI, os.X_OK):
+        pytest.skip(f"the fantasma CLI is not built ({CLI})")
+    paper = SUBMISSIONS / "acmart" / "paper.tex"
+    cli = subprocess.run([CLI, "check", "--double-blind", str(paper)], capture_output=True,
+                         text=True, check=False)
+    assert cli.returncode == 3, cli.stderr
+    cli_verdict = cli.stdout.strip().splitlines()[-1]
+    open_document(client, paper.as_uri(), paper.read_text(), language="latex")
+    summary = (await wait_until(lambda: summaries(client, paper.as_uri()), what="the summary"))[-1]
+    assert summary["doubleBlind"] is True
+    assert summary["verdict"] == cli_verdict
+
+
+async def test_an_included_file_opened_and_closed_stays_part_of_its_submission(
+        client: LanguageClient, tmp_path):
+    """Opened, the included file of a review copy is checked as its main file is (leaks as
+    errors); closed again, its leaks are published from the main file's project, not lost."""
+    (tmp_path / "sections").mkdir()
+    main = ("\\documentclass[sigconf,anonymous]{acmart}\n\\begin{document}\n"
+            "\\input{sections/intro}\n\\end{document}\n")
+    (tmp_path / "main.tex").write_text(main)
+    intro = ("\\section{Intro}\n"
+             "Code: \\url{https://github.com/mokafor/tool}; our previous work~\\cite{a}.\n")
+    (tmp_path / "sections" / "intro.tex").write_text(intro)
+    main_uri = (tmp_path / "main.tex").as_uri()
+    intro_uri = (tmp_path / "sections" / "intro.tex").as_uri()
+    open_document(client, main_uri, main, language="latex")
+    await diagnostics_for(client, main_uri, 1)
+    await wait_until(lambda: published(client, intro_uri), what="intro.tex from the project")
+
+    open_document(client, intro_uri, intro, language="latex")
+    own = await diagnostics_for(client, intro_uri, 1)
+    assert [d["code"] for d in own[:2]] == ["link-target", "self-citation"]
+    assert all(d["severity"] == 1 for d in own[:2])
+
+    count = len(published(client, intro_uri))
+    client.text_document_did_close(types.DidCloseTextDocumentParams(
+        text_document=types.TextDocumentIdentifier(uri=intro_uri)))
+    after = await wait_until(lambda: published(client, intro_uri)[count:][1:],
+                             what="intro.tex published again after its close")
+    assert published(client, intro_uri)[count]["diagnostics"] == []  # the close itself
+    assert {"link-target", "self-citation"} <= {d["code"] for d in after[-1]["diagnostics"]}
+    assert after[-1].get("version") is None

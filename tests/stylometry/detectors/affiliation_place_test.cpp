@@ -16,10 +16,22 @@ TEST_CASE("affiliation-place marks where the writer works and lives") {
     CHECK(markers[1].message.find("\"live in Manchester\"") != std::string::npos);
 }
 
-TEST_CASE("affiliation-place marks places after a preposition and vague affiliations") {
+TEST_CASE("affiliation-place marks the writer's own workplace and vague affiliations") {
     require_markers(AffiliationPlace{},
                     "Our [[lab at MIT]] runs it. [[My university]] pays for it.", 2);
-    require_markers(AffiliationPlace{}, "She moved here [[from University of Michigan]].", 1);
+    require_markers(AffiliationPlace{}, "Last year we [[moved to Ann Arbor]].", 1);
+    // A local news essay's "I have seen them covering stories here in Lancaster".
+    require_markers(AffiliationPlace{}, "I have seen them many times [[here in Lancaster]].", 1);
+}
+
+TEST_CASE("affiliation-place: where someone else lives, works or invented something is theirs") {
+    // Shapes of a statistics paper, a sockets HOWTO and a grant note (issue 13, seed 14).
+    require_no_markers(AffiliationPlace{},
+                       "The project has tracked all subjects living in Olmsted County since "
+                       "1966. She moved here from University of Michigan. Sockets were invented "
+                       "in Berkeley as part of BSD. Funding came from the programme Adaptive "
+                       "Systems in Economics and Management. I read my mail in Gnus, as noted "
+                       "in Biometrical Journal.");
 }
 
 TEST_CASE("affiliation-place ignores dates, languages and lower-case places") {
@@ -29,8 +41,10 @@ TEST_CASE("affiliation-place ignores dates, languages and lower-case places") {
 }
 
 TEST_CASE("affiliation-place matches cues in any case and skips headline lines") {
-    require_markers(AffiliationPlace{}, "[[In Manchester]], rain is normal.", 1);
+    require_markers(AffiliationPlace{}, "WE [[LIVE IN Manchester]], where rain is normal.", 1);
     require_no_markers(AffiliationPlace{}, "A Week In Manchester With Friends\n\nIt rained.");
+    // A bare "in Manchester" may be anyone's Manchester.
+    require_no_markers(AffiliationPlace{}, "In Manchester, rain is normal.");
 }
 
 TEST_CASE("affiliation-place: languages, formats, cross-references and citations are no place") {

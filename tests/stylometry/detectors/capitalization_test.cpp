@@ -103,3 +103,23 @@ TEST_CASE("capitalization: a sentence that goes on after a display or a code spa
         Capitalization{}, kUnknown, "It was late.\n\n[[we]] left early.\n", 1, Language::Markdown);
     CHECK(markers[0].fixes.at(0).new_text == "We");
 }
+
+TEST_CASE("capitalization: a loop variable i in quoted C code is no pronoun") {
+    // Code pasted into a mail's prose (issue 13, seed 14's mail-git-corrupt-harder), fresh.
+    require_markers_with(Capitalization{}, kUnknown,
+                         "Then run it: for (i = 0; i < n; i++) total += buf[i]; and "
+                         "update(buf + i + 1, n - i); unsigned i, j; it printed i=42 there. "
+                         "Later [[i]] think it worked.",
+                         1);
+}
+
+TEST_CASE("capitalization: variables, hyphened names, named tests and listed files keep capitals") {
+    const Reference dictionary = reference_with(
+        {}, "@table dictionary\nword\nthe\nhome\nreset\nrisc\nwiley\ncredits\nmove\nnever\n");
+    require_markers_with(Capitalization{}, dictionary,
+                         "Put it in your $HOME folder. Processors such as RISC-V and a book by "
+                         "WILEY-VCH agree. The RESET test rejects. The file CREDITS lists them. "
+                         "You cannot MOVE a blob there.",
+                         0);
+    require_markers_with(Capitalization{}, dictionary, "I will [[NEVER]] do that again.", 1);
+}

@@ -45,3 +45,33 @@ TEST_CASE("contact-detail reports a repeated detail once, with every occurrence"
         ContactDetail{}, "Mail [[Jane@Example.org]] now; jane@example.org answers fast.", 1);
     CHECK(markers[0].spans.size() == 2);
 }
+
+TEST_CASE(
+    "contact-detail: message identifiers, recipients and mailing lists are not the writer's") {
+    // The header block and closing note of a list post (issue 13, seed 14), written fresh.
+    const auto markers = require_markers(
+        ContactDetail{},
+        "From: Ada Byron <[[ada@analytical.example]]>\nTo: Charles Babbage <cb@engine.example>\n"
+        "Cc: devs@vger.kernel.org\nMessage-ID: <87abc.fsf@host.analytical.example>\n"
+        "References: <alpine.2.00@localhost.localdomain>\n\nSend feedback to the mailing list at "
+        "engine@lists.example.org or to devs-devel@engine.example.",
+        1);
+    CHECK(markers[0].spans.size() == 1);
+}
+
+TEST_CASE("contact-detail: ranges and documentation pages are no phone numbers or profiles") {
+    require_no_markers(ContactDetail{},
+                       "Regular users get UIDs 1000..60000 by default. See "
+                       "https://docs.ci.example/user/tutorial/#getting-started for the setup.");
+    require_markers(ContactDetail{}, "My page: [[https://forum.example/users/adab/]]", 1);
+}
+
+TEST_CASE("contact-detail: the address of someone quoted is not the writer's") {
+    // Shapes from git's howto documents: a question and a thread quoted with attributions.
+    require_markers(ContactDetail{},
+                    "From: Junio <[[junio@example.net]]>\n\nAlan <alan@example.org> said:\n\n"
+                    "    I have a master branch.\n\n"
+                    "Petr Baudis <pasky@example.cz> writes:\n> Linus Torvalds "
+                    "<torvalds@example.org> wrote:\n> Try this.\n\nWrite to junio@example.net.\n",
+                    1);
+}

@@ -74,3 +74,11 @@ TEST_CASE("dash-style leaves command-line options alone") {
     require_markers_with(DashStyle{}, reference_with({{"dash.spaced-hyphen", "0,0.5,1,1"}}),
                          "Run it with --help or -r/--require, or (--use-uv) for more.", 0);
 }
+
+TEST_CASE("dash-style: a dash beside a dropped code span is not marked over the code") {
+    // systemd's "(see `devpts` — or ...)": the marker and its fix would cover the code.
+    const auto markers = require_markers_with(
+        DashStyle{}, kUnknown, "Programs[[ — ]]kernel ones too[[ — ]]see `devpts` — fail.\n", 2,
+        Language::Markdown);
+    CHECK(markers[1].fixes.at(0).new_text == markers[0].fixes.at(0).new_text);
+}

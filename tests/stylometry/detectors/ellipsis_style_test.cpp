@@ -51,3 +51,10 @@ TEST_CASE("ellipsis-style fixes to the ldots command in LaTeX") {
                              "Well... ok. Fine\\ldots{} yes.\n", 1, Language::Latex);
     CHECK(markers[0].fixes.at(0).new_text == "\\ldots{}");
 }
+
+TEST_CASE("ellipsis-style leaves a range between two numbers alone") {
+    // systemd's UID tables: "60578…61183" is a range, not an ellipsis.
+    require_markers_with(EllipsisStyle{}, kUnknown,
+                         "Users 1…999 are system users and 60578…61183 are dynamic.", 0);
+    require_markers_with(EllipsisStyle{}, kUnknown, "Well[[…]] 60578…61183 maybe.", 1);
+}

@@ -80,3 +80,16 @@ TEST_CASE("function-words measures nothing in a document without words") {
     CHECK(sink.measurements.empty());
     CHECK(sink.markers.empty());
 }
+
+TEST_CASE("function-words: a small word's rate against general prose is a genre-bound hint") {
+    // "you" and "can" in a HOWTO are the genre's (issue 13, seed 14): shown only on request.
+    const Reference reference = population();
+    const auto markers = require_markers_with(
+        reference, FunctionWords{},
+        long_enough("It was [[actually]] fine. The plan was actually good, and the team actually "
+                    "liked it. We actually shipped on time, which actually surprised the boss."),
+        1);
+    CHECK(markers[0].genre_bound);
+    CHECK(severity_of(markers[0]) == Severity::Hint);
+    CHECK(is_common_habit(markers[0]));
+}

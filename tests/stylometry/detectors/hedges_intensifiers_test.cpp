@@ -34,6 +34,14 @@ TEST_CASE("hedges-intensifiers marks heavy intensifying, counting 'so' only as a
     const auto sink =
         run_detector(HedgesIntensifiers{}, "So good. So that is it.", Language::Text, reference);
     CHECK(sink.measurements.at("intensifier.so") == std::pair(1.0, 6.0));
+    // A sentence opened by "So" that goes on (a mail's "So exactly because the hash is
+    // secure, ...") is joined to the one before, not intensified.
+    const auto discourse =
+        run_detector(HedgesIntensifiers{},
+                     "So exactly because the hash is secure, it cannot help. So stepping "
+                     "through it fails too.",
+                     Language::Text, reference);
+    CHECK(discourse.measurements.at("intensifier.so").first == 0.0);
 }
 
 TEST_CASE("hedges-intensifiers tells 'kind of' as a hedge from 'what kind of'") {

@@ -65,3 +65,16 @@ TEST_CASE("number-format leaves phone numbers, commits and constants as they are
                        "Call us on +44 20 7946000 today. We cherry-picked 2075910 from upstream. "
                        "The port is below 65536. A port < 65536 fits.");
 }
+
+TEST_CASE("number-format: enumerators, values, version pairs and machine limits are no counts") {
+    // Shapes of a reST HOWTO's numbered list, a parameter's default, a porting guide and a
+    // UID table (issue 13, seed 14): none counts something in digits by choice.
+    require_no_markers(NumberFormat{},
+                       "Why use it?\n\n4. Saves memory.  An instance takes 48 bytes.\n\n"
+                       "If you omit n, the default is 2.  The knots are 2, 3 and so on.\n\n"
+                       "Support both Python 2 & 3 simultaneously, or Python 2 and 3 at once.\n\n"
+                       "Do not assign more than 65536 UIDs, nor 4294967295 of them.");
+    // A count that names what it counts is still judged.
+    require_markers_with(NumberFormat{}, kUnknown,
+                         "Only one subject had more than [[5]] infections.", 1);
+}

@@ -59,3 +59,24 @@ TEST_CASE("personal-name skips headings and headline-style lines") {
 TEST_CASE("personal-name leaves a month's abbreviation before a day alone") {
     require_no_markers(PersonalName{}, "The summit was held on Jan 27 2022 in a large hall.");
 }
+
+TEST_CASE("personal-name keeps an opening initial and leaves places and things alone") {
+    // Shapes from real papers and essays (the issue 13/14 precision sample).
+    const auto markers = require_markers(
+        PersonalName{},
+        "Some techniques work better than others. [[F. Scott Fitzgerald]] uses many of them.", 1);
+    CHECK(markers[0].message.find("\"F. Scott Fitzgerald\"") != std::string::npos);
+    require_no_markers(PersonalName{},
+                       "It generated a Markov chain Monte Carlo sample. Body composition was "
+                       "measured by Dual Energy X-Ray Absorptiometry. The data come from the "
+                       "Stanford heart transplant study, as in Santa Barbara and Fort Collins.");
+}
+
+TEST_CASE("personal-name leaves the authors of an author-year citation alone") {
+    // Shapes from a paleontology abstract and a paper's related work.
+    require_no_markers(PersonalName{},
+                       "Shells change in both ontogeny and phylogeny (e.g., Raup and Stanley, "
+                       "1981). The method follows Newkirk (2007) and Okafor et al. closely.");
+    // A name without a year is still a name.
+    require_markers(PersonalName{}, "I showed the draft to [[Maria Okafor]] before lunch.", 1);
+}

@@ -41,3 +41,22 @@ TEST_CASE("punctuation-habit scores exclamation marks far above the population")
     CHECK(markers[0].fixes.at(0).new_text == ".");
     CHECK(markers[0].message.find("2 in 3 words") != std::string::npos);
 }
+
+TEST_CASE("punctuation-habit: a frequent mark is one marker for the document, colons a hint") {
+    // The shape of a paper's parentheses and a HOWTO's colons, paragraph after paragraph.
+    const Reference reference = reference_with(
+        {{"punct.parenthesis", "0,0.001,0.002,0.004"}, {"punct.colon", "0,0.001,0.002,0.004"}});
+    const auto markers = require_markers_with(
+        PunctuationHabit{}, reference,
+        "The fit [[(]]see below) is slow. Write this[[:]]\n\nThe model (in its simplest form) "
+        "converges. Then this:\n\nThe test (a score test) rejects.",
+        2);
+    CHECK(markers[0].feature == "punct.parenthesis");
+    CHECK(markers[0].spans.size() == 3);
+    CHECK_FALSE(markers[0].genre_bound);
+    CHECK(markers[1].feature == "punct.colon");
+    CHECK(markers[1].spans.size() == 2);
+    CHECK(markers[1].genre_bound);
+    CHECK(severity_of(markers[1]) == Severity::Hint);
+    CHECK(is_common_habit(markers[1]));
+}

@@ -60,3 +60,13 @@ TEST_CASE("quote-style leaves LaTeX quotation marks to LaTeX but checks its apos
     const auto sink = run_detector(QuoteStyle{}, "He said ``hi''.\n", Language::Latex, kUnknown);
     CHECK(measured(sink, "quote.straight-double") == std::pair(-1.0, -1.0));
 }
+
+TEST_CASE("quote-style: a dotted or underscored name in single quotes is code, not a quotation") {
+    // A logging HOWTO's "loggers named 'foo.x', 'foo.x.y'" (issue 13, seed 14).
+    const auto sink =
+        run_detector(QuoteStyle{},
+                     "Use loggers named 'scan.text' or 'max_size', and handlers 'under the "
+                     "hood' too.",
+                     Language::Text, kUnknown);
+    CHECK(measured(sink, "quote.single").first == 1.0);
+}

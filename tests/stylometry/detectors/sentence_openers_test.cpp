@@ -64,3 +64,11 @@ TEST_CASE("sentence-openers leaves the connectives of papers and manuals alone")
     CHECK(sink.markers.empty());
     CHECK(sink.measurements.at("sentence-opener.however").first == 3.0);  // still measured
 }
+
+TEST_CASE("sentence-openers: a lower-case word after a code block goes on with its sentence") {
+    // A mail's "which will show\n\n\t<listing>\n\nand you should now have" (issue 13, seed 14).
+    const auto sink = run_detector(SentenceOpeners{},
+                                   "It shows a list. so it goes on. and then it ends. So, home.",
+                                   Language::Text, population());
+    CHECK(sink.measurements.at("sentence-opener.so") == std::pair(1.0, 2.0));
+}

@@ -151,3 +151,14 @@ TEST_CASE("latex: messages to the log, hyphenations and TeX primitives' operands
     CHECK(latex("\\key{read a file}{C-x i} and \\key{quit}{M-!}.\n").text ==
           "read a file and quit.");
 }
+
+TEST_CASE("latex: code and package names of JSS papers and typewriter groups are no prose",
+          "[extract][latex]") {
+    // Shapes of R vignettes (issue 13, seed 14): \code{REML = TRUE}, \pkg{MASS}, {\tt TRUE},
+    // ltxdoc's \cs{@maxdepth} and Sweave's options.
+    const std::string source =
+        "\\SweaveOpts{engine=R,eps=FALSE}\nIt refits with \\code{REML = TRUE} as in \\pkg{MASS}; "
+        "if set to {\\tt TRUE} the lags enter. The counter \\cs{@maxdepth} is {\\bf kept}.\n";
+    CHECK(latex(source).text ==
+          "It refits with as in; if set to the lags enter. The counter is kept.");
+}

@@ -124,3 +124,33 @@ TEST_CASE("plain text: an indented block of sentences stays prose", "[extract][t
     check_invariants(prose, mail);
     CHECK(prose.text.find("We merged the branch") != std::string::npos);
 }
+
+TEST_CASE("plain text: AsciiDoc listings and C source in a mail are code", "[extract][text]") {
+    // Shapes of the git manual's mails (issue 13, seed 14), written fresh: a listing of
+    // program output, a C function set flush left, a tab-indented ls-tree listing of hashes.
+    const std::string source =
+        "It stopped halfway:\n\n-------\n  i=5642, j=c7\n-------\n\nI let it run.\n\n"
+        "static int count(const char *s)\n{\n\tint i;\n\tfor (i = 0; s[i]; i++)\n\t\t;\n"
+        "\treturn i;\n}\n\nThat is all.\n\nIt shows\n\n"
+        "\t100644 blob 8d14531846b95bfa3564b58ccfb7913a034323b8    CREDITS\n"
+        "\t100644 blob ebf9bf84da0aab5ed944264a5db2a65fe3a3e883    Kbuild\n\nin the output.\n";
+    const auto prose = fantasma::extract_text(source);
+    check_invariants(prose, source);
+    CHECK(blocks_of(prose) ==
+          "It stopped halfway:|I let it run.|That is all.|It shows|in the output.");
+}
+
+TEST_CASE("plain text: a quoted mail between rules and headings with rules stay prose",
+          "[extract][text]") {
+    const std::string source =
+        "-----\nTitle\n-----\n\n------------\nAda <ada@host.example> writes:\n\n"
+        "> Dear diary, on Monday I got a letter\n> where Bob <bob@host.example> told me that...\n"
+        ">>\n>> > Maybe you want to talk about how you move patches\n"
+        "> Actually, would this not be what the tool is for?\n------------\n\nExactly my "
+        "feeling.\n";
+    const auto prose = fantasma::extract_text(source);
+    check_invariants(prose, source);
+    CHECK(prose.text.find("Title") != std::string::npos);
+    CHECK(prose.text.find("bob@host.example") != std::string::npos);
+    CHECK(prose.text.find("Exactly my feeling.") != std::string::npos);
+}

@@ -26,6 +26,8 @@ local function on_summary(_, summary)
   if vim.api.nvim_buf_is_valid(bufnr) then
     vim.b[bufnr].fantasma_bits = summary.totalBits
     vim.b[bufnr].fantasma_markers = summary.markerCount
+    -- Checked as a double-blind submission: how many leaks would identify the authors.
+    vim.b[bufnr].fantasma_leaks = summary.doubleBlind and summary.leakCount or nil
   end
   vim.cmd("redrawstatus")
 end
@@ -74,10 +76,15 @@ function M.attach(bufnr)
   vim.lsp.buf_attach_client(bufnr, client_id)
 end
 
--- A statusline component: "fantasma 12.3 bits" for attached buffers, "" otherwise.
+-- A statusline component: "fantasma 12.3 bits" for attached buffers ("fantasma 3 leaks,
+-- 12.3 bits" in a double-blind check), "" otherwise.
 function M.statusline()
   local bits = vim.b.fantasma_bits
   if bits == nil then return "" end
+  local leaks = vim.b.fantasma_leaks
+  if leaks ~= nil then
+    return string.format("fantasma %d %s, %.1f bits", leaks, leaks == 1 and "leak" or "leaks", bits)
+  end
   return string.format("fantasma %.1f bits", bits)
 end
 

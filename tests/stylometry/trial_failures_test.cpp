@@ -1,0 +1,173 @@
+// The failures issue 13 quotes from a trial on 15 real documents, each in a text of the same
+// shape written fresh, checked through the whole analyzer as `fantasma check` runs it (the
+// built-in reference and detectors, common habits hidden, one marker per habit per paragraph).
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "stylometry/analyzer.hpp"
+
+using namespace fantasma;
+
+namespace {
+
+Report check(std::string_view source, Language language = Language::Text) {
+    AnalysisOptions options;
+    options.language = language;
+    options.hide_common_habits = true;
+    options.group_by_paragraph = true;
+    static const Analyzer analyzer;
+    return analyzer.analyze(source, options);
+}
+
+std::size_t count_code(const Report& report, std::string_view code) {
+    std::size_t count = 0;
+    for (const Marker& marker : report.markers) count += marker.code == code ? 1 : 0;
+    return count;
+}
+
+bool any_message_has(const Report& report, std::string_view part) {
+    for (const Marker& marker : report.markers) {
+        if (marker.message.find(part) != std::string::npos) return true;
+    }
+    return false;
+}
+
+std::string repeated(std::string_view sentence, int times) {
+    std::string text;
+    for (int i = 0; i < times; ++i) text += sentence;
+    return text;
+}
+
+}  // namespace
+
+TEST_CASE("trial: no shown habit is shared by more than a quarter of writers", "[trial]") {
+    // Semicolons "used this often" by 46 % of writers, contractions at 45 %.
+    const Report report = check(
+        "We left early; it rained. I don't mind rain, and it's warm. We'll stay; they won't. "
+        "The path was long; the view was fine. It isn't far, and we can't miss it.\n");
+    for (const Marker& marker : report.markers) {
+        INFO(marker.message);
+        CHECK_FALSE(is_common_habit(marker));
+    }
+}
+
+TEST_CASE("trial: no rate is judged against a median of zero", "[trial]") {
+    // "You use "me" ... (the median writer: 0.0 per 1,000 words)", also "am", "why", "your".
+    const Report report = check(repeated(
+        "Tell me why your plan works. I am sure it does, and you told me so. Why not ask? ", 12));
+    CHECK_FALSE(any_message_has(report, "median writer: 0.0"));
+}
+
+TEST_CASE("trial: the serial comma marker does not contradict itself", "[trial]") {
+    const Report report = check(
+        "We bought apples, pears, and plums. They sang, danced, and laughed. Red, green, "
+        "and blue lights shone. Bread, cheese, and wine followed.\n");
+    for (const Marker& marker : report.markers) {
+        if (marker.code != "oxford-comma") continue;
+        INFO(marker.message);
+        const bool says_rare =
+            marker.message.find("most writers leave it out") != std::string::npos;
+        const bool says_common =
+            marker.message.find("use the serial comma this often") != std::string::npos;
+        CHECK_FALSE((says_rare && says_common));
+    }
+}
+
+TEST_CASE("trial: the topic's own phrase is no pet phrase", "[trial]") {
+    // "institutional trust", "provenance queries" in a paper about them.
+    const Report report = check(
+        repeated("Institutional trust shapes how provenance queries are answered. We measure "
+                 "institutional trust in three archives and log provenance queries for each. ",
+                 4));
+    CHECK(count_code(report, "signature-phrase") == 0);
+}
+
+TEST_CASE("trial: double spaces in one paragraph are one marker", "[trial]") {
+    // 22 identical double-space lines in a 483-word e-mail.
+    const Report report = check(repeated("It rained today.  We stayed in.  ", 11) + "\n");
+    CHECK(count_code(report, "double-space") <= 1);
+}
+
+TEST_CASE("trial: LaTeX command names in documentation are no handles", "[trial]") {
+    const Report report = check(
+        "The counter \\cs{@maxdepth} limits the depth, and \\cs{@tempa} holds a "
+        "scratch value.\n",
+        Language::Latex);
+    CHECK(count_code(report, "contact-detail") == 0);
+}
+
+TEST_CASE("trial: organisations' and generic pages are no personal profiles", "[trial]") {
+    const Report report = check(
+        "The agenda is at https://github.com/nodejs/TSC and your alerts at "
+        "https://github.com/notifications for everyone.\n");
+    CHECK(count_code(report, "contact-detail") == 0);
+}
+
+TEST_CASE("trial: a forum's category is no personal page", "[trial]") {
+    // pip's documentation links the users' category of Python's Discourse forum.
+    const Report report = check(
+        "Ask on <https://discuss.python.org/c/users/7> or see "
+        "[her page](https://www.cs.example.edu/people/ada) first.\n",
+        Language::Markdown);
+    CHECK(count_code(report, "link-target") == 1);
+}
+
+TEST_CASE("trial: a mailing list's address is not the writer's", "[trial]") {
+    const Report report = check(
+        "From: Ada <ada@analytical.example>\nTo: engine-devel@lists.example.org\n\n"
+        "Please reply on the mailing list at engine-devel@lists.example.org only.\n");
+    REQUIRE(count_code(report, "contact-detail") == 1);
+    for (const Marker& marker : report.markers) {
+        if (marker.code == "contact-detail") CHECK(marker.spans.size() == 1);
+    }
+}
+
+TEST_CASE("trial: an international phone number is a contact detail, not a number to reformat",
+          "[trial]") {
+    const Report report = check("Call me on +49 89 1234567 after six.\n");
+    CHECK(count_code(report, "number-format") == 0);
+    CHECK(count_code(report, "contact-detail") == 1);
+}
+
+TEST_CASE("trial: one LaTeX ellipsis gets no two opposite ellipsis markers", "[trial]") {
+    // One \ldots was given two opposite markers.
+    const Report report =
+        check("We waited\\ldots and waited \\ldots{} until dawn.\n", Language::Latex);
+    std::vector<Span> seen;
+    for (const Marker& marker : report.markers) {
+        if (marker.code != "ellipsis-style") continue;
+        for (const Span& span : seen) CHECK_FALSE(span.overlaps(marker.spans.front()));
+        seen.push_back(marker.spans.front());
+    }
+}
+
+TEST_CASE("trial: a spaced-out address opens no sentences in lower case", "[trial]") {
+    const Report report = check(
+        repeated("Write to ada . byron @ analytical . example or to charles . babbage @ engine . "
+                 "example today. ",
+                 6));
+    CHECK_FALSE(any_message_has(report, "starting in lower case"));
+}
+
+TEST_CASE("trial: a name the document writes as code is no misspelling", "[trial]") {
+    // "'systemd' recurs but is in no dictionary; 'system' is likely meant".
+    const Report report = check(
+        "# Units\n\nRun `systemd --user` first. Then systemd starts the units, and "
+        "systemd stops them. Ask systemd for the status.\n",
+        Language::Markdown);
+    CHECK(count_code(report, "misspelling") == 0);
+}
+
+TEST_CASE("trial: capitals and variables quoted from code are no emphasis or pronoun", "[trial]") {
+    // Issue 13's seed-14 sample: C code in a mail, \code{TRUE} in a paper.
+    const Report mail = check(
+        "It failed here:\n\n-------\n  i=5642, j=c7\n-------\n\nand then in\n\n"
+        "\tfor (i = 0; i < len; i++)\n\t\tbuf[i] = 0;\n\nI let it run.\n");
+    CHECK(count_code(mail, "capitalization") == 0);
+    const Report paper = check(
+        "The model is refitted when \\code{REML = TRUE}, and the predictions use "
+        "\\code{NULL} by default.\n",
+        Language::Latex);
+    CHECK(count_code(paper, "capitalization") == 0);
+}

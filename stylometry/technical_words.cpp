@@ -119,11 +119,13 @@ bool is_technical_word(const Document& document, const Token& token, const Refer
     constexpr double kCommonPerMillion = 100;  // "begin" (83) can name; "section" (192) not
     const std::string_view word = document.text(token.text);
     const auto& written = document.non_prose_words;
-    if (written.empty() || word.size() < 2 ||
-        reference.word_per_million(token.norm) >= kCommonPerMillion) {
-        return false;
-    }
-    return written.contains(std::string(word)) || written.contains(std::string(token.norm));
+    if (word.size() < 2) return false;
+    // The document's few non-prose words first: the reference's frequency table is large,
+    // and looking every word of a long text up in it cost more than the rest of the test.
+    const bool written_elsewhere =
+        written.contains(std::string(word)) ||
+        (token.norm != word && written.contains(std::string(token.norm)));
+    return written_elsewhere && reference.word_per_million(token.norm) < kCommonPerMillion;
 }
 
 }  // namespace fantasma

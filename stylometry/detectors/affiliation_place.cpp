@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "stylometry/detectors/common/lexical.hpp"
@@ -79,6 +80,31 @@ bool is_all_caps_or_letter(std::string_view word) {
     return letters > 0;
 }
 
+// How often each capitalised word occurs in the document, counted on the first question
+// (most documents have no candidate place at all): one pass, where counting a name's uses
+// afresh for each candidate would make a long text's cost grow with its square.
+class CapitalisedUses {
+  public:
+    explicit CapitalisedUses(const Document& document) : document_(document) {}
+
+    std::size_t of(std::string_view word) {
+        if (!counted_) {
+            for (const Token& token : document_.tokens()) {
+                const std::string_view text = document_.text(token.text);
+                if (lexical::is_word(token) && lexical::starts_upper(text)) ++uses_[text];
+            }
+            counted_ = true;
+        }
+        const auto found = uses_.find(word);
+        return found == uses_.end() ? 0 : found->second;
+    }
+
+  private:
+    const Document& document_;
+    bool counted_ = false;
+    std::unordered_map<std::string_view, std::size_t> uses_;
+};
+
 bool starts_with_digit(std::string_view text) {
     return !text.empty() && text.front() >= '0' && text.front() <= '9';
 }
@@ -87,7 +113,8 @@ bool starts_with_digit(std::string_view text) {
 // format, a cross-reference or a citation as a place ("in R", "in JSON", "in Equations 3
 // and 4", "from CRAN", "in Bonadonna (1976)", "in \proglang{Julia}"). The name [at, end)
 // stays a place only when it is none of those and is not the document's own subject.
-bool reads_as_place(const Document& document, std::size_t at, std::size_t end) {
+bool reads_as_place(const Document& document, std::size_t at, std::size_t end,
+                    CapitalisedUses& capitalised_uses) {
     const std::vector<Token>& tokens = document.tokens();
     const std::string_view first = document.text(tokens[at].text);
     // A single letter or an acronym: a language, a format, an archive, a constant.
@@ -121,12 +148,9 @@ bool reads_as_place(const Document& document, std::size_t at, std::size_t end) {
         }
     }
     // The document's subject: a name it repeats (a programming language, a country an essay
-    // is about) is not where the writer lives or works.
-    std::size_t uses = 0;
-    for (const Token& token : tokens) {
-        if (token.kind == tokens[at].kind && document.text(token.text) == first) ++uses;
-    }
-    return uses < 3;
+    // is about) is not where the writer lives or works. (The name starts with a capital
+    // letter: capitalised_run found it.)
+    return capitalised_uses.of(first) < 3;
 }
 
 std::string describe(const Cue& cue, std::string_view mention) {
@@ -161,6 +185,7 @@ void AffiliationPlace::detect(const DetectionContext& context, MarkerSink& sink)
     std::vector<std::string_view> cue_words;
     for (const Cue& cue : kCues) cue_words.push_back(cue.words);
     const lexical::PhraseIndex index(cue_words);
+    CapitalisedUses capitalised_uses(document);
     for (const Sentence& sentence : document.sentences()) {
         if (lexical::is_title_case(document, sentence)) continue;
         for (std::size_t i = sentence.first_token; i < sentence.end_token; ++i) {
@@ -178,7 +203,7 @@ void AffiliationPlace::detect(const DetectionContext& context, MarkerSink& sink)
                     if (end == i + length ||
                         context.reference.is_function_word(tokens[i + length].norm) ||
                         lexical::is_common_capitalised(tokens[i + length].norm) ||
-                        (bare && !reads_as_place(document, i + length, end)) ||
+                        (bare && !reads_as_place(document, i + length, end, capitalised_uses)) ||
                         (!bare && !first_person_before(document, sentence, i))) {
                         continue;
                     }

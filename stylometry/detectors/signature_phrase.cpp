@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "stylometry/detectors/common/lexical.hpp"
+#include "stylometry/detectors/common/word_runs.hpp"
 
 namespace fantasma {
 namespace {
@@ -24,20 +25,17 @@ constexpr std::size_t kMaxMarkers = 5;
 // A content word used this many times more often than in the reference is the topic's.
 constexpr double kTopicRatio = 20;
 
-// Every word n-gram of the document is counted, so the entry is kept small: occurrences as
-// the index of their first token (4 bytes, not a 16-byte span), the text only as the map key.
-struct Phrase {
-    std::uint8_t words = 0;
-    bool always_capitalised = true;  // every word capitalised every time: a name
-    std::vector<std::uint32_t> first_tokens;
+// A repeated phrase with its text (lower-case words, single spaces).
+struct Candidate {
+    std::string text;
+    word_runs::RepeatedRun run;
 };
-using PhraseEntry = std::pair<const std::string, Phrase>;  // lower-case words, single spaces
 
-std::vector<Span> spans_of(const Phrase& phrase, const std::vector<Token>& tokens) {
+std::vector<Span> spans_of(const word_runs::RepeatedRun& run, const std::vector<Token>& tokens) {
     std::vector<Span> spans;
-    spans.reserve(phrase.first_tokens.size());
-    for (const std::uint32_t first : phrase.first_tokens) {
-        spans.emplace_back(tokens[first].text.begin, tokens[first + phrase.words - 1].text.end);
+    spans.reserve(run.first_tokens.size());
+    for (const std::uint32_t first : run.first_tokens) {
+        spans.emplace_back(tokens[first].text.begin, tokens[first + run.words - 1].text.end);
     }
     return spans;
 }
@@ -123,65 +121,36 @@ void SignaturePhrase::detect(const DetectionContext& context, MarkerSink& sink) 
     if (document.word_count == 0) return;
     const auto words = static_cast<double>(document.word_count);
 
-    // Each word's tests once, rather than once for every phrase it ends.
-    std::vector<bool> function_word(tokens.size()), upper(tokens.size());
-    for (std::size_t i = 0; i < tokens.size(); ++i) {
-        if (!lexical::is_word(tokens[i])) continue;
-        function_word[i] = reference.is_function_word(tokens[i].norm);
-        upper[i] = lexical::starts_upper(document.text(tokens[i].text));
-    }
-
+    // Each distinct word's test once, rather than once for every phrase it ends.
+    const word_runs::Vocabulary vocabulary = word_runs::number_words(tokens);
+    std::vector<bool> content(vocabulary.norms.size());
     std::unordered_map<std::string_view, std::size_t> content_counts;  // norm -> uses
-    for (std::size_t i = 0; i < tokens.size(); ++i) {
-        if (lexical::is_word(tokens[i]) && !function_word[i]) ++content_counts[tokens[i].norm];
-    }
-
-    std::unordered_map<std::string, Phrase> phrases;
-    std::string text;  // reused: one allocation for all the phrases
-    for (const Sentence& sentence : document.sentences()) {
-        for (std::size_t first = sentence.first_token; first < sentence.end_token; ++first) {
-            text.clear();
-            bool content = false, capitalised = true;
-            for (std::size_t n = 1; n <= 3 && first + n <= sentence.end_token; ++n) {
-                const Token& last = tokens[first + n - 1];
-                if (!lexical::is_word(last)) break;
-                if (n > 1) text += ' ';
-                text += last.norm;
-                content = content || !function_word[first + n - 1];
-                capitalised = capitalised && upper[first + n - 1];
-                if (n == 1 || !content) continue;
-                auto found = phrases.find(text);
-                if (found == phrases.end()) {
-                    found = phrases.try_emplace(text).first;
-                    found->second.words = static_cast<std::uint8_t>(n);
-                }
-                Phrase& phrase = found->second;
-                phrase.always_capitalised = phrase.always_capitalised && capitalised;
-                phrase.first_tokens.push_back(static_cast<std::uint32_t>(first));
-            }
-        }
+    for (std::size_t word = 0; word < vocabulary.norms.size(); ++word) {
+        content[word] = !reference.is_function_word(vocabulary.norms[word]);
+        if (content[word]) content_counts[vocabulary.norms[word]] = vocabulary.uses[word];
     }
 
     const TopicWords topic{content_counts, reference, words};
-    std::vector<const PhraseEntry*> signatures;
-    for (const PhraseEntry& entry : phrases) {
-        const auto& [text, phrase] = entry;
-        if (phrase.first_tokens.size() >= kMinRepeats && !phrase.always_capitalised &&
-            !is_noun_phrase(text) && reference.phrase_per_million(text) < kMaxPerMillion &&
-            !is_fragment(text) && !topic.carried_by(text, phrase.first_tokens.size())) {
-            signatures.push_back(&entry);
+    std::vector<Candidate> signatures;
+    for (word_runs::RepeatedRun& run :
+         word_runs::repeated_runs(document, vocabulary, content, 3, kMinRepeats)) {
+        std::string text = word_runs::run_text(run, vocabulary);
+        if (!run.always_capitalised && !is_noun_phrase(text) &&
+            reference.phrase_per_million(text) < kMaxPerMillion && !is_fragment(text) &&
+            !topic.carried_by(text, run.first_tokens.size())) {
+            signatures.push_back({std::move(text), std::move(run)});
         }
     }
     // Longest and most repeated first (then alphabetical, for a stable order), so that a
     // phrase inside one already kept is dropped.
-    std::ranges::sort(signatures, [](const PhraseEntry* a, const PhraseEntry* b) {
-        if (a->second.words != b->second.words) return a->second.words > b->second.words;
-        const std::size_t a_uses = a->second.first_tokens.size();
-        const std::size_t b_uses = b->second.first_tokens.size();
+    std::ranges::sort(signatures, [](const Candidate& a, const Candidate& b) {
+        if (a.run.words != b.run.words) return a.run.words > b.run.words;
+        const std::size_t a_uses = a.run.first_tokens.size();
+        const std::size_t b_uses = b.run.first_tokens.size();
         if (a_uses != b_uses) return a_uses > b_uses;
-        return a->first < b->first;
+        return a.text < b.text;
     });
-    std::vector<const PhraseEntry*> kept;
+    std::vector<const Candidate*> kept;
     std::vector<bool> covered(document.prose.text.size());  // prose bytes of kept phrases
     auto overlaps_kept = [&](Span span) {
         for (std::size_t at = span.begin; at < span.end; ++at) {
@@ -189,25 +158,25 @@ void SignaturePhrase::detect(const DetectionContext& context, MarkerSink& sink) 
         }
         return false;
     };
-    for (const PhraseEntry* entry : signatures) {
-        const std::vector<Span> spans = spans_of(entry->second, tokens);
+    for (const Candidate& candidate : signatures) {
+        const std::vector<Span> spans = spans_of(candidate.run, tokens);
         if (std::ranges::all_of(spans, overlaps_kept)) continue;
         for (Span span : spans) {
             std::fill(covered.begin() + static_cast<std::ptrdiff_t>(span.begin),
                       covered.begin() + static_cast<std::ptrdiff_t>(span.end), true);
         }
-        kept.push_back(entry);
+        kept.push_back(&candidate);
     }
 
     double repeats = 0;
-    for (const PhraseEntry* entry : kept)
-        repeats += static_cast<double>(entry->second.first_tokens.size());
+    for (const Candidate* candidate : kept)
+        repeats += static_cast<double>(candidate->run.first_tokens.size());
     sink.measure("signature-phrase.repeats", repeats, words);
 
     if (kept.size() > kMaxMarkers) kept.resize(kMaxMarkers);
-    for (const PhraseEntry* entry : kept) {
-        const std::string& text = entry->first;
-        std::vector<Span> spans = spans_of(entry->second, tokens);
+    for (const Candidate* candidate : kept) {
+        const std::string& text = candidate->text;
+        std::vector<Span> spans = spans_of(candidate->run, tokens);
         const double per_million = reference.phrase_per_million(text);
         const std::string figures = " " + std::to_string(spans.size()) + " times in " +
                                     std::to_string(document.word_count) +

@@ -160,6 +160,45 @@ TEST_CASE("fast matmul kernels match the reference on every weight format",
     }
 }
 
+// The candidates of a rewrite decode as one batch, and each must draw what it would alone:
+// a token's products are the same bits whether it is alone in a matmul or one of several
+// (the one-token kernels sum as the tile kernels do).
+TEST_CASE("a token's matmul result does not depend on the other tokens of the call",
+          "[engine][cpu][concurrent]") {
+    const auto type =
+        GENERATE(fe::DType::f32, fe::DType::f16, fe::DType::q8_0, fe::DType::q4_0, fe::DType::q4_k,
+                 fe::DType::q6_k, fe::DType::q5_0, fe::DType::iq4_xs);
+    const bool k_quant = fe::block_format(type).values == 256;
+    const bool float_type = !fe::block_format(type).values || fe::block_format(type).values == 1;
+    // 384: the AVX-512 one-token path; 4160: three 2,048-value stretches of its tile kernel.
+    const int block_K = GENERATE(96, 384, 4160);
+    if (block_K != 384 && (k_quant || float_type)) return;
+    const int K = k_quant ? 512 : float_type ? 83 : block_K;
+    const int N = 37;
+    const auto bytes = random_weight(type, N, K, 5);
+    const fe::TensorData tensor{"w", type, {N, K}, bytes};
+    for (const auto* kernels : kernel_tables()) {
+        cpu::CpuBackend backend({.threads = 2, .kernels = kernels->name});
+        const fe::Weight weight = backend.prepare_weight(tensor, N, K);
+        for (const int T : {2, 3, 8, 19}) {
+            const auto x = random_values(std::size_t(T) * K, std::uint32_t(T));
+            fe::Tensor in = backend.allocate(T, K), out = backend.allocate(T, N);
+            backend.write(in, x);
+            backend.matmul(out, in, weight);
+            std::vector<float> together(std::size_t(T) * N), alone(static_cast<std::size_t>(N));
+            backend.read(together, out);
+            for (int t = 0; t < T; ++t) {
+                backend.matmul(out.row_range(t, 1), in.row_range(t, 1), weight);
+                backend.read(alone, out.row_range(t, 1));
+                INFO(fe::dtype_name(type)
+                     << " " << backend.name() << " K " << K << " T " << T << " token " << t);
+                REQUIRE(std::memcmp(alone.data(), together.data() + std::size_t(t) * N,
+                                    sizeof(float) * std::size_t(N)) == 0);
+            }
+        }
+    }
+}
+
 TEST_CASE("activations quantize to 8 bits within half a step", "[engine][cpu]") {
     const auto x = random_values(96, 3, 5.0f);
     for (const auto* kernels : kernel_tables()) {

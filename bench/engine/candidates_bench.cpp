@@ -19,6 +19,8 @@
 #include <string>
 #include <vector>
 
+#include <sys/resource.h>
+
 namespace fe = fantasma::engine;
 
 namespace {
@@ -66,8 +68,16 @@ double median(std::vector<double> values) {
 }
 
 struct Timing {
-    double total = 0, prefill = 0;  // seconds
+    double total = 0, prefill = 0;  // seconds of wall time
+    double cpu = 0;                 // seconds of CPU time, all threads (user + system)
 };
+
+double cpu_seconds() {
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    const auto seconds = [](timeval t) { return double(t.tv_sec) + double(t.tv_usec) * 1e-6; };
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
 
 // One rewrite-like generation of `count` candidates.
 Timing generation(fe::Model& model, fe::Backend& backend, const Settings& settings, int count,
@@ -78,6 +88,7 @@ Timing generation(fe::Model& model, fe::Backend& backend, const Settings& settin
     for (std::size_t i = 0; i < prompt.size(); ++i)
         prompt[i] = std::int32_t((i * 7919 + 13) % 150000);
     const auto start = Clock::now();
+    const double cpu_start = cpu_seconds();
     model.reset(prefilled);
     model.forward(prefilled, std::span(prompt).first(prompt.size() - 1), {});
     const auto prefill_end = Clock::now();
@@ -110,7 +121,7 @@ Timing generation(fe::Model& model, fe::Backend& backend, const Settings& settin
     }
     const auto end = Clock::now();
     return {std::chrono::duration<double>(end - start).count(),
-            std::chrono::duration<double>(prefill_end - start).count()};
+            std::chrono::duration<double>(prefill_end - start).count(), cpu_seconds() - cpu_start};
 }
 
 }  // namespace
@@ -130,33 +141,39 @@ int main(int argc, char** argv) {
                     settings.model.c_str(), backend.name().c_str(), settings.threads,
                     settings.prompt, settings.gen);
         std::vector<std::vector<Timing>> runs(settings.candidates.size());
-        std::vector<std::vector<double>> ratios(settings.candidates.size());
+        std::vector<std::vector<double>> ratios(settings.candidates.size()),
+            cpu_ratios(settings.candidates.size());
         for (int repetition = 0; repetition < settings.repetitions; ++repetition) {
             for (std::size_t c = 0; c < settings.candidates.size(); ++c) {
                 runs[c].push_back(generation(model, backend, settings, settings.candidates[c],
                                              sequences, prefilled));
                 const Timing& t = runs[c].back();
-                std::printf("  run %d, %d candidates: %.2f s (prefill %.2f s)\n", repetition + 1,
-                            settings.candidates[c], t.total, t.prefill);
+                std::printf("  run %d, %d candidates: %.2f s (prefill %.2f s), CPU %.2f s\n",
+                            repetition + 1, settings.candidates[c], t.total, t.prefill, t.cpu);
                 std::fflush(stdout);
             }
-            for (std::size_t c = 0; c < settings.candidates.size(); ++c)
+            for (std::size_t c = 0; c < settings.candidates.size(); ++c) {
                 ratios[c].push_back(runs[c].back().total / runs[0].back().total);
+                cpu_ratios[c].push_back(runs[c].back().cpu / runs[0].back().cpu);
+            }
         }
         std::printf(
             "| candidates | total s | prefill s | decode s | decode tokens/s (all) | "
-            "total / first row's, same run |\n|--:|--:|--:|--:|--:|--:|\n");
+            "total / first row's, same run | CPU s | CPU / first row's |\n"
+            "|--:|--:|--:|--:|--:|--:|--:|--:|\n");
         for (std::size_t c = 0; c < settings.candidates.size(); ++c) {
-            std::vector<double> totals, prefills, decodes;
+            std::vector<double> totals, prefills, decodes, cpus;
             for (const Timing& t : runs[c]) {
+                cpus.push_back(t.cpu);
                 totals.push_back(t.total);
                 prefills.push_back(t.prefill);
                 decodes.push_back(t.total - t.prefill);
             }
             const double decode = median(decodes);
-            std::printf("| %d | %.2f | %.2f | %.2f | %.1f | %.2f |\n", settings.candidates[c],
-                        median(totals), median(prefills), decode,
-                        settings.candidates[c] * settings.gen / decode, median(ratios[c]));
+            std::printf("| %d | %.2f | %.2f | %.2f | %.1f | %.2f | %.2f | %.2f |\n",
+                        settings.candidates[c], median(totals), median(prefills), decode,
+                        settings.candidates[c] * settings.gen / decode, median(ratios[c]),
+                        median(cpus), median(cpu_ratios[c]));
         }
         return 0;
     } catch (const std::exception& error) {

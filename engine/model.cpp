@@ -238,12 +238,14 @@ void Model::delta_net(const DeltaNetWeights& w, std::size_t layer,
         {qkv, &w.in_proj_qkv}, {z, &w.in_proj_z}, {a, &w.in_proj_a}, {b, &w.in_proj_b}};
     backend_.matmuls(in, projections);
     Tensor conv = scratch_.conv.row_range(0, T);
-    for (std::size_t s = 0; s < sequences.size(); ++s) {
-        const int first = int(s) * per_sequence;
-        backend_.causal_conv_silu(conv.row_range(first, per_sequence),
-                                  qkv.row_range(first, per_sequence),
-                                  sequences[s]->layers[layer].conv_state, w.conv1d);
-    }
+    const auto rows = [&](Tensor t, std::size_t s) {
+        return t.row_range(int(s) * per_sequence, per_sequence);
+    };
+    conv_calls_.clear();
+    for (std::size_t s = 0; s < sequences.size(); ++s)
+        conv_calls_.push_back(
+            {rows(conv, s), rows(qkv, s), sequences[s]->layers[layer].conv_state});
+    backend_.causal_conv_silus(conv_calls_, w.conv1d);
     Tensor q = conv.col_range(0, key_dim);  // [T, Hk·Dk]
     Tensor k = conv.col_range(key_dim, key_dim);
     Tensor v = conv.col_range(2 * key_dim, value_dim);  // [T, Hv·Dv]
@@ -256,12 +258,11 @@ void Model::delta_net(const DeltaNetWeights& w, std::size_t layer,
     Tensor core = scratch_.core.row_range(0, T);  // [T, Hv·Dv]
     const DeltaShape shape{c.linear_num_key_heads, c.linear_num_value_heads, c.linear_key_head_dim,
                            c.linear_value_head_dim, weights_.tiled_value_heads};
-    for (std::size_t s = 0; s < sequences.size(); ++s) {
-        const int first = int(s) * per_sequence;
-        const auto rows = [&](Tensor t) { return t.row_range(first, per_sequence); };
-        backend_.delta_rule(rows(core), sequences[s]->layers[layer].delta_state, rows(q), rows(k),
-                            rows(v), rows(g), rows(beta), shape);
-    }
+    delta_calls_.clear();
+    for (std::size_t s = 0; s < sequences.size(); ++s)
+        delta_calls_.push_back({rows(core, s), sequences[s]->layers[layer].delta_state, rows(q, s),
+                                rows(k, s), rows(v, s), rows(g, s), rows(beta, s)});
+    backend_.delta_rules(delta_calls_, shape);
     Tensor gated = scratch_.gated.row_range(0, T);
     backend_.gated_rms_norm(gated, core, z, w.norm, c.rms_norm_eps);
     backend_.matmul(out, gated, w.out_proj);

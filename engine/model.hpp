@@ -97,6 +97,9 @@ class Model {
     Backend& backend_;
     int max_batch_;
     Scratch scratch_;
+    // The per-sequence parts of a DeltaNet layer's conv and delta rule, reused call to call.
+    std::vector<ConvCall> conv_calls_;
+    std::vector<DeltaRuleCall> delta_calls_;
 };
 
 }  // namespace fantasma::engine

@@ -49,8 +49,9 @@ class CandidateGenerator {
                                  const std::function<void(std::size_t tokens)>& on_token) = 0;
     // One rewrite per seed, candidate i the text generate() gives for seeds[i]; `on_token`
     // gets the candidate's index and its tokens so far. A generator may decode them together
-    // (the engine's share each weight read); this default runs generate() for each in turn.
-    // When `stop` is requested, returns the candidates finished so far.
+    // (the engine's share each weight read, so `on_token` calls of different candidates
+    // interleave); this default runs generate() for each in turn. When `stop` is requested it
+    // returns early, with fewer or unfinished candidates, which the caller discards.
     virtual std::vector<std::string> generate_candidates(const RewritePrompt& prompt,
                                                          std::span<const std::uint64_t> seeds,
                                                          std::stop_token stop,

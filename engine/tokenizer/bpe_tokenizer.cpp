@@ -40,11 +40,12 @@ std::array<std::int16_t, 324> code_point_to_byte() {
     return table;
 }
 
-// A vocabulary entry in the byte-level alphabet back to the bytes it stands for.
-std::optional<std::string> to_bytes(std::string_view token) {
+// A vocabulary entry in the byte-level alphabet back to the bytes it stands for, into `bytes`
+// (reused from call to call: a load converts half a million of them); false for a character
+// outside the alphabet.
+bool to_bytes(std::string_view token, std::string& bytes) {
     static const auto table = code_point_to_byte();
-    std::string bytes;
-    bytes.reserve(token.size());
+    bytes.clear();
     std::size_t at = 0;
     while (at < token.size()) {
         utf8proc_int32_t code = -1;
@@ -52,11 +53,11 @@ std::optional<std::string> to_bytes(std::string_view token) {
                                        static_cast<utf8proc_ssize_t>(token.size() - at), &code);
         if (length <= 0 || code < 0 || static_cast<std::size_t>(code) >= table.size() ||
             table[static_cast<std::size_t>(code)] < 0)
-            return std::nullopt;
+            return false;
         bytes.push_back(static_cast<char>(table[static_cast<std::size_t>(code)]));
         at += static_cast<std::size_t>(length);
     }
-    return bytes;
+    return true;
 }
 
 std::string nfc(std::string_view text) {
@@ -100,10 +101,11 @@ BpeTokenizer::BpeTokenizer(const BpeDefinition& definition, const std::string& s
         throw ModelError(source + ": token ids reach " + std::to_string(vocab_size_ - 1) +
                          " for only " + std::to_string(tokens) + " tokens");
     tokens_.reserve(vocab_size_, definition.vocabulary.size());
+    std::string bytes, left_bytes, right_bytes;
     for (const auto& [token, id] : definition.vocabulary) {
-        auto bytes = to_bytes(token);
-        if (!bytes) throw ModelError(source + ": vocabulary entry is not byte-level: " + token);
-        tokens_.set(id, *bytes, /*findable=*/true);
+        if (!to_bytes(token, bytes))
+            throw ModelError(source + ": vocabulary entry is not byte-level: " + token);
+        tokens_.set(id, bytes, /*findable=*/true);
     }
     for (int byte = 0; byte < 256; ++byte) {
         const auto id = tokens_.find(std::string(1, static_cast<char>(byte)));
@@ -115,13 +117,12 @@ BpeTokenizer::BpeTokenizer(const BpeDefinition& definition, const std::string& s
     // make have no id (Hugging Face refuses such files).
     merges_.reserve(definition.merges.size());
     int rank = 0;
-    std::string merged;
     for (const auto& [left, right] : definition.merges) {
-        auto left_bytes = to_bytes(left), right_bytes = to_bytes(right);
-        if (!left_bytes || !right_bytes) throw ModelError(source + ": merge is not byte-level");
-        merged = *left_bytes + *right_bytes;
-        const auto left_id = tokens_.find(*left_bytes), right_id = tokens_.find(*right_bytes),
-                   merged_id = tokens_.find(merged);
+        if (!to_bytes(left, left_bytes) || !to_bytes(right, right_bytes))
+            throw ModelError(source + ": merge is not byte-level");
+        bytes.assign(left_bytes).append(right_bytes);
+        const auto left_id = tokens_.find(left_bytes), right_id = tokens_.find(right_bytes),
+                   merged_id = tokens_.find(bytes);
         if (left_id && right_id && merged_id) merges_.add(*left_id, *right_id, {rank, *merged_id});
         ++rank;
     }

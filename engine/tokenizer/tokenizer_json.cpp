@@ -103,7 +103,7 @@ class TokenizerJsonEvents final : public nlohmann::json_sax<json> {
     bool start_object(std::size_t) override {
         if (region_ == Region::merges && depth_ >= kEntries) return bad_merge();
         if (region_ == Region::vocab) throw ModelError(source_ + ": token id out of range");
-        ++depth_;
+        deeper();
         if (depth_ == kEntries && in_model() && key_ == "vocab") {
             region_ = Region::vocab;
             place(json::object());
@@ -122,7 +122,7 @@ class TokenizerJsonEvents final : public nlohmann::json_sax<json> {
     }
     bool start_array(std::size_t) override {
         if (region_ == Region::vocab) throw ModelError(source_ + ": token id out of range");
-        ++depth_;
+        deeper();
         if (region_ == Region::merges) {
             if (depth_ != kEntries + 1) return bad_merge();
             definition_.merges.emplace_back();
@@ -165,6 +165,14 @@ class TokenizerJsonEvents final : public nlohmann::json_sax<json> {
     enum class Region { none, vocab, merges };
 
     bool in_model() const { return stack_.size() == 2 && model_ == stack_.back(); }
+
+    // The parser does not recurse, but a JSON value is copied and freed recursively: a file
+    // nested past support/json_read.hpp's limit is refused here, as read_json refuses it.
+    void deeper() {
+        if (++depth_ > JsonLimits{}.max_depth)
+            throw ModelError(source_ + ": nested deeper than " +
+                             std::to_string(JsonLimits{}.max_depth) + " levels");
+    }
 
     bool bad_merge() const {
         throw ModelError(source_ + ": a merge is neither \"a b\" nor [\"a\", \"b\"]");
@@ -223,9 +231,6 @@ BpeDefinition read_tokenizer_json(std::string_view json_text, const std::string&
     const JsonLimits limits;
     if (json_text.size() > limits.max_bytes)
         throw ModelError(source + ": larger than the 64 MiB a tokenizer.json may take");
-    if (!json_nesting_within(json_text, limits.max_depth))
-        throw ModelError(source + ": nested deeper than " + std::to_string(limits.max_depth) +
-                         " levels");
     BpeDefinition definition;
     TokenizerJsonEvents events(definition, source);
     json::sax_parse(json_text, &events);

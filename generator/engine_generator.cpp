@@ -109,7 +109,7 @@ std::vector<std::string> EngineGenerator::generate_candidates(const RewritePromp
 
     // What each candidate carries: its sampler (its own seed), its history for the repetition
     // penalty, the tokens it generated and the token it feeds next.
-    struct Candidate {
+    struct Draft {
         engine::Sampler sampler;
         engine::SequenceState* sequence;
         std::vector<TokenId> history, generated;
@@ -118,7 +118,7 @@ std::vector<std::string> EngineGenerator::generate_candidates(const RewritePromp
     };
     std::vector<engine::SequenceState>& sequences = ready_sequences(
         prompt_tokens, static_cast<int>(prompt_tokens.size()) + limit, seeds.size());
-    std::vector<Candidate> candidates;
+    std::vector<Draft> candidates;
     for (std::size_t i = 0; i < seeds.size(); ++i) {
         engine::SamplingSettings sampling;
         sampling.temperature = settings_.temperature;
@@ -159,7 +159,7 @@ std::vector<std::string> EngineGenerator::generate_candidates(const RewritePromp
             model.decode(going, inputs, logits);
         }
         for (std::size_t row = 0; row < indices.size(); ++row) {
-            Candidate& candidate = candidates[indices[row]];
+            Draft& candidate = candidates[indices[row]];
             const TokenId next =
                 best_needed > 0
                     ? candidate.sampler.sample_best(
@@ -177,7 +177,7 @@ std::vector<std::string> EngineGenerator::generate_candidates(const RewritePromp
         }
     }
     std::vector<std::string> texts;
-    for (const Candidate& candidate : candidates) {
+    for (const Draft& candidate : candidates) {
         try {
             texts.push_back(without_thinking(tokenizer_->decode(candidate.generated)));
         } catch (const engine::ModelError&) {

@@ -90,6 +90,15 @@ void Backend::matmuls(Tensor in, std::span<const Projection> projections) {
     for (const Projection& p : projections) matmul(p.out, in, *p.weight);
 }
 
+void Backend::causal_conv_silus(std::span<const ConvCall> calls, const Weight& weight) {
+    for (const ConvCall& c : calls) causal_conv_silu(c.out, c.in, c.state, weight);
+}
+
+void Backend::delta_rules(std::span<const DeltaRuleCall> calls, const DeltaShape& shape) {
+    for (const DeltaRuleCall& c : calls)
+        delta_rule(c.out, c.state, c.q, c.k, c.v, c.g, c.beta, shape);
+}
+
 void Backend::top_k(std::span<Candidate> best, Tensor row) {
     if (row.rows != 1 || best.size() > std::size_t(row.cols))
         throw ModelError(name() + " backend: top_k wants one row of at least k entries");

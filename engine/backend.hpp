@@ -50,6 +50,15 @@ struct DeltaShape {
     bool tiled_value_heads = false;  // value head h reads key head h % key_heads, not h / group
 };
 
+// One sequence's part of a conv or delta-rule call over several sequences (Model::decode):
+// its rows of the call's tensors and its own state.
+struct ConvCall {
+    Tensor out, in, state;
+};
+struct DeltaRuleCall {
+    Tensor out, state, q, k, v, g, beta;
+};
+
 // One entry of a logits row: its value and its column (the token id).
 struct Candidate {
     float value = 0;
@@ -128,6 +137,11 @@ class Backend {
     // Several matmuls of one input, as one op: a backend can prepare the input once and spread
     // all the weights' rows over its threads in one go (the default calls matmul per entry).
     virtual void matmuls(Tensor in, std::span<const Projection> projections);
+    // The conv and the delta rule of several sequences (each call as causal_conv_silu or
+    // delta_rule alone): the default runs them in turn; a backend may spread all of their
+    // channels or heads over its threads at once (a batch of candidates has one token each).
+    virtual void causal_conv_silus(std::span<const ConvCall> calls, const Weight& weight);
+    virtual void delta_rules(std::span<const DeltaRuleCall> calls, const DeltaShape& shape);
     // Before any weight is prepared: throws DeviceMemoryError when weights of `bytes` (as the
     // model's files hold them) plainly cannot fit in the backend's memory. Host memory: no
     // check.

@@ -94,17 +94,63 @@ void Model::forward_best(SequenceState& sequence, std::span<const std::int32_t> 
     forward(sequence, tokens.first(tokens.size() - 1), {});
     if (sequence.position >= sequence.capacity)
         throw ModelError("the context is full: " + std::to_string(sequence.capacity) + " tokens");
-    run_layers(sequence, tokens.last(1));
+    SequenceState* const alone[] = {&sequence};
+    run_layers(alone, tokens.last(1));
     backend_.top_k(best, logits_on_backend(1));
 }
 
 void Model::forward_batch(SequenceState& sequence, std::span<const std::int32_t> tokens,
                           std::span<float> logits) {
-    run_layers(sequence, tokens);
+    SequenceState* const alone[] = {&sequence};
+    run_layers(alone, tokens);
     if (!logits.empty()) backend_.read(logits, logits_on_backend(int(tokens.size())));
 }
 
-void Model::run_layers(SequenceState& sequence, std::span<const std::int32_t> tokens) {
+template <typename Take>
+void Model::decode_batches(std::span<SequenceState* const> sequences,
+                           std::span<const std::int32_t> tokens, const Take& take) {
+    if (tokens.size() != sequences.size()) throw ModelError("decode takes one token per sequence");
+    for (std::size_t i = 0; i < sequences.size(); ++i) {
+        if (sequences[i]->position >= sequences[i]->capacity)
+            throw ModelError("the context is full: " + std::to_string(sequences[i]->capacity) +
+                             " tokens");
+        for (std::size_t j = 0; j < i; ++j)
+            if (sequences[j] == sequences[i])
+                throw ModelError("decode was given the same sequence twice");
+    }
+    for (std::size_t begin = 0; begin < tokens.size(); begin += std::size_t(max_batch_)) {
+        const std::size_t count = std::min(tokens.size() - begin, std::size_t(max_batch_));
+        run_layers(sequences.subspan(begin, count), tokens.subspan(begin, count));
+        take(begin, logits_on_backend(int(count)));
+    }
+}
+
+void Model::decode(std::span<SequenceState* const> sequences, std::span<const std::int32_t> tokens,
+                   std::span<float> logits) {
+    const std::size_t vocab = std::size_t(config_.vocab_size);
+    if (logits.size() != sequences.size() * vocab)
+        throw ModelError("the logits buffer does not hold sequences × vocab floats");
+    decode_batches(sequences, tokens, [&](std::size_t first, Tensor rows) {
+        backend_.read(logits.subspan(first * vocab, std::size_t(rows.rows) * vocab), rows);
+    });
+}
+
+void Model::decode_best(std::span<SequenceState* const> sequences,
+                        std::span<const std::int32_t> tokens, std::span<Candidate> best) {
+    if (sequences.empty()) return;
+    const std::size_t k = best.size() / sequences.size();
+    if (k * sequences.size() != best.size() || k == 0)
+        throw ModelError("decode_best wants the same number of best logits for each sequence");
+    if (k > std::size_t(config_.vocab_size))
+        throw ModelError("more best logits asked for than the vocabulary has");
+    decode_batches(sequences, tokens, [&](std::size_t first, Tensor rows) {
+        for (int row = 0; row < rows.rows; ++row)
+            backend_.top_k(best.subspan((first + std::size_t(row)) * k, k), rows.row_range(row, 1));
+    });
+}
+
+void Model::run_layers(std::span<SequenceState* const> sequences,
+                       std::span<const std::int32_t> tokens) {
     const auto& c = config_;
     const int T = int(tokens.size());
     Tensor hidden = scratch_.hidden.row_range(0, T);  // [T, hidden], the residual stream
@@ -114,18 +160,17 @@ void Model::run_layers(SequenceState& sequence, std::span<const std::int32_t> to
     backend_.embedding(hidden, weights_.embed_tokens, tokens);
     for (std::size_t i = 0; i < weights_.layers.size(); ++i) {
         const LayerWeights& layer = weights_.layers[i];
-        LayerState& state = sequence.layers[i];
         backend_.rms_norm(normed, hidden, layer.input_norm, c.rms_norm_eps);
         if (layer.kind == LayerKind::full_attention)
-            attention(layer.attention, state, normed, mixed, sequence.position);
+            attention(layer.attention, i, sequences, normed, mixed);
         else
-            delta_net(layer.delta_net, state, normed, mixed);
+            delta_net(layer.delta_net, i, sequences, normed, mixed);
         backend_.add(hidden, mixed);
         backend_.rms_norm(normed, hidden, layer.post_attention_norm, c.rms_norm_eps);
         mlp(layer, normed, mixed);
         backend_.add(hidden, mixed);
     }
-    sequence.position += T;
+    for (SequenceState* sequence : sequences) sequence->position += T / int(sequences.size());
 }
 
 Tensor Model::logits_on_backend(int T) {
@@ -137,11 +182,12 @@ Tensor Model::logits_on_backend(int T) {
     return out;
 }
 
-// Gated attention: q_proj yields, per head, a query and an output gate.
-void Model::attention(const AttentionWeights& w, LayerState& state, Tensor in, Tensor out,
-                      int position0) {
+// Gated attention: q_proj yields, per head, a query and an output gate. The projections and
+// norms take every row at once; RoPE, the KV cache and attention go sequence by sequence.
+void Model::attention(const AttentionWeights& w, std::size_t layer,
+                      std::span<SequenceState* const> sequences, Tensor in, Tensor out) {
     const auto& c = config_;
-    const int T = in.rows;
+    const int T = in.rows, per_sequence = T / int(sequences.size());
     const int heads = c.num_attention_heads, kv_heads = c.num_key_value_heads, d = c.head_dim;
 
     Tensor query_gate = scratch_.query_gate.row_range(0, T);              // [T, heads·2d]
@@ -155,25 +201,34 @@ void Model::attention(const AttentionWeights& w, LayerState& state, Tensor in, T
     Tensor query = per_head.col_range(0, d);
     Tensor gate = per_head.col_range(d, d);
     backend_.rms_norm(query, query, w.q_norm, c.rms_norm_eps);
-    backend_.rope(query, heads, c.rotary_dim(), c.rope_theta, position0);
-
     backend_.rms_norm(key, key, w.k_norm, c.rms_norm_eps);
-    backend_.rope(key, kv_heads, c.rotary_dim(), c.rope_theta, position0);
-    backend_.copy(state.k_cache.row_range(position0 * kv_heads, T * kv_heads), key);
-    backend_.copy(state.v_cache.row_range(position0 * kv_heads, T * kv_heads), value);
 
     Tensor attended = scratch_.attended.row_range(0, T);  // [T, heads·d]
     Tensor attended_heads = attended.reshaped(T * heads, d);
-    backend_.attention(attended_heads, query, state.k_cache, state.v_cache, heads, kv_heads,
-                       position0);
+    for (std::size_t s = 0; s < sequences.size(); ++s) {
+        LayerState& state = sequences[s]->layers[layer];
+        const int position0 = sequences[s]->position, first = int(s) * per_sequence;
+        Tensor own_query = query.row_range(first * heads, per_sequence * heads);
+        Tensor own_key = key.row_range(first * kv_heads, per_sequence * kv_heads);
+        backend_.rope(own_query, heads, c.rotary_dim(), c.rope_theta, position0);
+        backend_.rope(own_key, kv_heads, c.rotary_dim(), c.rope_theta, position0);
+        const int cached = per_sequence * kv_heads;
+        backend_.copy(state.k_cache.row_range(position0 * kv_heads, cached), own_key);
+        backend_.copy(state.v_cache.row_range(position0 * kv_heads, cached),
+                      value.row_range(first * kv_heads, cached));
+        backend_.attention(attended_heads.row_range(first * heads, per_sequence * heads), own_query,
+                           state.k_cache, state.v_cache, heads, kv_heads, position0);
+    }
     backend_.sigmoid_gate(attended_heads, gate);
     backend_.matmul(out, attended, w.o_proj);
 }
 
-// Gated DeltaNet: a causal conv over q | k | v, then the gated delta rule per value head.
-void Model::delta_net(const DeltaNetWeights& w, LayerState& state, Tensor in, Tensor out) {
+// Gated DeltaNet: a causal conv over q | k | v, then the gated delta rule per value head. The
+// conv and the delta rule carry state, so they go sequence by sequence.
+void Model::delta_net(const DeltaNetWeights& w, std::size_t layer,
+                      std::span<SequenceState* const> sequences, Tensor in, Tensor out) {
     const auto& c = config_;
-    const int T = in.rows;
+    const int T = in.rows, per_sequence = T / int(sequences.size());
     const int key_dim = c.linear_key_dim(), value_dim = c.linear_value_dim();
 
     Tensor qkv = scratch_.qkv.row_range(0, T);  // [T, conv_dim]
@@ -183,7 +238,14 @@ void Model::delta_net(const DeltaNetWeights& w, LayerState& state, Tensor in, Te
         {qkv, &w.in_proj_qkv}, {z, &w.in_proj_z}, {a, &w.in_proj_a}, {b, &w.in_proj_b}};
     backend_.matmuls(in, projections);
     Tensor conv = scratch_.conv.row_range(0, T);
-    backend_.causal_conv_silu(conv, qkv, state.conv_state, w.conv1d);
+    const auto rows = [&](Tensor t, std::size_t s) {
+        return t.row_range(int(s) * per_sequence, per_sequence);
+    };
+    conv_calls_.clear();
+    for (std::size_t s = 0; s < sequences.size(); ++s)
+        conv_calls_.push_back(
+            {rows(conv, s), rows(qkv, s), sequences[s]->layers[layer].conv_state});
+    backend_.causal_conv_silus(conv_calls_, w.conv1d);
     Tensor q = conv.col_range(0, key_dim);  // [T, Hk·Dk]
     Tensor k = conv.col_range(key_dim, key_dim);
     Tensor v = conv.col_range(2 * key_dim, value_dim);  // [T, Hv·Dv]
@@ -196,7 +258,11 @@ void Model::delta_net(const DeltaNetWeights& w, LayerState& state, Tensor in, Te
     Tensor core = scratch_.core.row_range(0, T);  // [T, Hv·Dv]
     const DeltaShape shape{c.linear_num_key_heads, c.linear_num_value_heads, c.linear_key_head_dim,
                            c.linear_value_head_dim, weights_.tiled_value_heads};
-    backend_.delta_rule(core, state.delta_state, q, k, v, g, beta, shape);
+    delta_calls_.clear();
+    for (std::size_t s = 0; s < sequences.size(); ++s)
+        delta_calls_.push_back({rows(core, s), sequences[s]->layers[layer].delta_state, rows(q, s),
+                                rows(k, s), rows(v, s), rows(g, s), rows(beta, s)});
+    backend_.delta_rules(delta_calls_, shape);
     Tensor gated = scratch_.gated.row_range(0, T);
     backend_.gated_rms_norm(gated, core, z, w.norm, c.rms_norm_eps);
     backend_.matmul(out, gated, w.out_proj);

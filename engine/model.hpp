@@ -51,14 +51,36 @@ class Model {
     void forward_best(SequenceState& sequence, std::span<const std::int32_t> tokens,
                       std::span<Candidate> best);
 
+    // One token for each of several distinct sequences (tokens[i] follows what sequences[i]
+    // has seen), as one batch: each matrix product reads its weights once for all of them,
+    // while each sequence keeps its own KV cache, conv history and delta-rule state. logits:
+    // [sequences, vocab], row i the next-token logits of sequence i: the very values forward()
+    // gives it alone on a backend whose products do not depend on the other rows of a call
+    // (the CPU backends; tests/engine holds them to it).
+    void decode(std::span<SequenceState* const> sequences, std::span<const std::int32_t> tokens,
+                std::span<float> logits);
+    // Like decode, but gives each sequence only its k largest logits (best: [sequences, k],
+    // k = best.size() / sequences), as forward_best does for one: top-k sampling needs no more.
+    void decode_best(std::span<SequenceState* const> sequences,
+                     std::span<const std::int32_t> tokens, std::span<Candidate> best);
+
   private:
     void forward_batch(SequenceState& sequence, std::span<const std::int32_t> tokens,
                        std::span<float> logits);
-    void run_layers(SequenceState& sequence, std::span<const std::int32_t> tokens);
+    // decode and decode_best: the checks, then batches of up to max_batch sequences, each
+    // batch's logits [count, vocab] handed to `take` with the index of its first sequence.
+    template <typename Take>
+    void decode_batches(std::span<SequenceState* const> sequences,
+                        std::span<const std::int32_t> tokens, const Take& take);
+    // The tokens split evenly over the sequences, in order: sequence s reads tokens
+    // [s·T/S, (s + 1)·T/S), which are rows of the same call.
+    void run_layers(std::span<SequenceState* const> sequences,
+                    std::span<const std::int32_t> tokens);
     Tensor logits_on_backend(int tokens);  // of the last run_layers, [tokens, vocab]
-    void attention(const AttentionWeights& w, LayerState& state, Tensor in, Tensor out,
-                   int position0);
-    void delta_net(const DeltaNetWeights& w, LayerState& state, Tensor in, Tensor out);
+    void attention(const AttentionWeights& w, std::size_t layer,
+                   std::span<SequenceState* const> sequences, Tensor in, Tensor out);
+    void delta_net(const DeltaNetWeights& w, std::size_t layer,
+                   std::span<SequenceState* const> sequences, Tensor in, Tensor out);
     void mlp(const LayerWeights& w, Tensor in, Tensor out);
 
     // Work tensors, [max_batch, width] each; a batch of T tokens uses the first T rows.
@@ -75,6 +97,9 @@ class Model {
     Backend& backend_;
     int max_batch_;
     Scratch scratch_;
+    // The per-sequence parts of a DeltaNet layer's conv and delta rule, reused call to call.
+    std::vector<ConvCall> conv_calls_;
+    std::vector<DeltaRuleCall> delta_calls_;
 };
 
 }  // namespace fantasma::engine

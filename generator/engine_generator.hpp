@@ -41,14 +41,25 @@ class EngineGenerator final : public CandidateGenerator {
     const std::string& backend_note() const { return backend_note_; }
     std::string backend_name() const { return backend_->name(); }
 
+    // One candidate: the batch of generate_candidates with this seed alone.
     std::string generate(const RewritePrompt& prompt, std::uint64_t seed, std::stop_token stop,
                          const std::function<void(std::size_t tokens)>& on_token) override;
+    // The candidates decode as one batch (Model::decode): one prefill of the prompt, its state
+    // copied for each, then each step one token for every candidate still going, the weights
+    // read once for all. Each candidate has its own seeded sampler, so it is the text it would
+    // be alone. A stop request ends them all; what they have is returned.
+    std::vector<std::string> generate_candidates(const RewritePrompt& prompt,
+                                                 std::span<const std::uint64_t> seeds,
+                                                 std::stop_token stop,
+                                                 const TokenProgress& on_token) override;
 
   private:
-    // The sequence ready to decode `prompt` (its last token not yet fed): the prompt's state
-    // is computed once and copied for each candidate. Backends keep what they allocate until
-    // they are destroyed, so the two sequences are reused, grown only when a prompt needs more.
-    engine::SequenceState& ready_sequence(const std::vector<engine::TokenId>& prompt, int capacity);
+    // `count` sequences ready to decode `prompt` (its last token not yet fed): the prompt's
+    // state is computed once and copied for each candidate. Backends keep what they allocate
+    // until they are destroyed, so the sequences are reused, grown only when a prompt needs
+    // more room or more candidates.
+    std::vector<engine::SequenceState>& ready_sequences(const std::vector<engine::TokenId>& prompt,
+                                                        int capacity, std::size_t count);
 
     std::unique_ptr<engine::Backend> backend_;
     engine::LoadedModel loaded_;
@@ -58,7 +69,7 @@ class EngineGenerator final : public CandidateGenerator {
     engine::ChatFormat chat_format_ = engine::ChatFormat::qwen_thinking;
     GenerationSettings settings_;
     engine::SequenceState prefilled_;
-    engine::SequenceState working_;
+    std::vector<engine::SequenceState> working_;
     std::vector<engine::TokenId> prefilled_tokens_;  // what prefilled_ has seen
 };
 

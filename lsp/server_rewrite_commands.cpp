@@ -178,10 +178,12 @@ void Server::start_rewrite(const std::shared_ptr<RunningRewrite>& running) {
         log_.info("the rewrite model is " + note);
         show_message(kMessageInfo, "fantasma: the rewrite model is " + note);
     };
+    // No percentage: the engine decodes the candidates together, so their reports interleave
+    // and a candidate's index would send the bar back and forth.
     callbacks.on_token = [report, candidates](std::size_t candidate, std::size_t tokens) {
         report("candidate " + std::to_string(candidate + 1) + " of " + std::to_string(candidates) +
                    ": " + std::to_string(tokens) + " tokens",
-               static_cast<int>(100 * candidate / std::max<std::size_t>(candidates, 1)));
+               std::nullopt);
     };
     callbacks.on_done = [this, running](const ModelRewriteResult& result) {
         finish_rewrite(*running, result);

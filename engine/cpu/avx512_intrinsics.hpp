@@ -9,3 +9,13 @@
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
+
+namespace fantasma::engine::cpu {
+
+// The Q8_0/Q4_0 tile kernel (kernels_avx512.cpp) sums a row's products over stretches of this
+// many pairs of blocks (2,048 values) and adds the stretches' sums in order; the one-token
+// kernel (kernels_avx512_decode.cpp) sums alike, so a token's result does not depend on how
+// many tokens share the call.
+constexpr int kTileSegmentPairs = 32;
+
+}  // namespace fantasma::engine::cpu

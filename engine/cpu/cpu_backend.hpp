@@ -59,6 +59,8 @@ class CpuBackend : public Backend {
                      const Weight& dt_bias) override;
     void delta_rule(Tensor out, Tensor state, Tensor q, Tensor k, Tensor v, Tensor g, Tensor beta,
                     const DeltaShape& shape) override;
+    void causal_conv_silus(std::span<const ConvCall> calls, const Weight& weight) override;
+    void delta_rules(std::span<const DeltaRuleCall> calls, const DeltaShape& shape) override;
     void top_k(std::span<Candidate> best, Tensor logits) override;
 
   private:

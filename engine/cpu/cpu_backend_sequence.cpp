@@ -98,27 +98,44 @@ void conv_sums(float* y, const float* const* sources, const float* w, int K, int
 }  // namespace
 
 void CpuBackend::causal_conv_silu(Tensor out, Tensor in, Tensor state, const Weight& weight) {
-    check_conv_shapes("cpu", out, in, state, weight);
-    const int T = in.rows, C = in.cols, K = weight.cols, history = K - 1;
+    const ConvCall call{out, in, state};
+    causal_conv_silus(std::span(&call, 1), weight);
+}
+
+// Each call (a sequence) in runs of channels, all runs of all calls as one parallel loop.
+void CpuBackend::causal_conv_silus(std::span<const ConvCall> calls, const Weight& weight) {
+    const int K = weight.cols, history = K - 1;
     require(K <= kMaxConvTaps, "the conv kernel is longer than this backend takes");
+    for (const ConvCall& c : calls) check_conv_shapes("cpu", c.out, c.in, c.state, weight);
+    if (calls.empty()) return;
+    const int C = calls.front().in.cols;
+    constexpr int kRun = 1024;  // channels per item: a few µs each
+    const int runs = (C + kRun - 1) / kRun;
     const float* w = floats(weight);
-    // Row r of the conv's input: the K − 1 carried rows (oldest first), then this call's rows.
-    const auto input_row = [&](int r) -> float* {
-        return r < history ? row(state, r) : row(in, r - history);
-    };
-    // Channels are independent: each run of channels goes through all tokens, then keeps its
-    // last K − 1 inputs (oldest first) as the reference does.
-    pool_.parallel_for(C, 1024, [&](int begin, int end, int) {  // ≥ 1024: a few µs each
+    pool_.parallel_for(int(calls.size()) * runs, 1, [&](int first, int last, int) {
         const float* sources[kMaxConvTaps];
-        for (int t = 0; t < T; ++t) {
-            for (int j = 0; j < K; ++j) sources[j] = input_row(t + j);
-            conv_sums(row(out, t), sources, w, K, begin, end);
-            kernels_.silu_times(row(out, t) + begin, row(out, t) + begin, nullptr, end - begin);
+        for (int item = first; item < last; ++item) {
+            const ConvCall& c = calls[std::size_t(item / runs)];
+            const int begin = (item % runs) * kRun, end = std::min(C, begin + kRun);
+            const int T = c.in.rows;
+            // Row r of the conv's input: the K − 1 carried rows (oldest first), then the call's.
+            const auto input_row = [&](int r) -> float* {
+                return r < history ? row(c.state, r) : row(c.in, r - history);
+            };
+            // Channels are independent: each run goes through all tokens, then keeps its last
+            // K − 1 inputs (oldest first) as the reference does.
+            for (int t = 0; t < T; ++t) {
+                for (int j = 0; j < K; ++j) sources[j] = input_row(t + j);
+                conv_sums(row(c.out, t), sources, w, K, begin, end);
+                kernels_.silu_times(row(c.out, t) + begin, row(c.out, t) + begin, nullptr,
+                                    end - begin);
+            }
+            // State row r becomes input row T + r, a later state row or one of the call's rows:
+            // going forward, each is read before it is overwritten.
+            for (int r = 0; r < history; ++r)
+                std::copy(input_row(T + r) + begin, input_row(T + r) + end,
+                          row(c.state, r) + begin);
         }
-        // State row r becomes input row T + r, a later state row or one of this call's rows:
-        // going forward, each is read before it is overwritten.
-        for (int r = 0; r < history; ++r)
-            std::copy(input_row(T + r) + begin, input_row(T + r) + end, row(state, r) + begin);
     });
 }
 
@@ -131,22 +148,31 @@ void CpuBackend::delta_gates(Tensor g, Tensor beta, Tensor a, Tensor b, const We
 
 void CpuBackend::delta_rule(Tensor out, Tensor state, Tensor q, Tensor k, Tensor v, Tensor g,
                             Tensor beta, const DeltaShape& s) {
-    check_delta_rule_shapes("cpu", out, state, q, k, v, g, beta, s);
-    const int T = q.rows, Hk = s.key_heads, Hv = s.value_heads;
+    const DeltaRuleCall call{out, state, q, k, v, g, beta};
+    delta_rules(std::span(&call, 1), s);
+}
+
+void CpuBackend::delta_rules(std::span<const DeltaRuleCall> calls, const DeltaShape& s) {
+    for (const DeltaRuleCall& c : calls)
+        check_delta_rule_shapes("cpu", c.out, c.state, c.q, c.k, c.v, c.g, c.beta, s);
+    const int Hk = s.key_heads, Hv = s.value_heads;
     const int Dk = s.key_head_dim, Dv = s.value_head_dim, group = Hv / Hk;
     const float q_scale = 1.0f / std::sqrt(float(Dk));
     float* scratch = thread_scratch(std::size_t(Dv));
-    // Value heads carry independent states: one head per item, its tokens in order.
-    pool_.parallel_for(Hv, 1, [&](int begin, int end, int thread) {
+    // Value heads carry independent states, in every call (sequence): one head of one call per
+    // item, its tokens in order.
+    pool_.parallel_for(int(calls.size()) * Hv, 1, [&](int begin, int end, int thread) {
         float* delta = scratch + std::size_t(thread) * std::size_t(Dv);
-        for (int h = begin; h < end; ++h) {
+        for (int item = begin; item < end; ++item) {
+            const DeltaRuleCall& c = calls[std::size_t(item / Hv)];
+            const int h = item % Hv;
             const int key_head = s.tiled_value_heads ? h % Hk : h / group;
-            float* S = row(state, h * Dk);
-            for (int t = 0; t < T; ++t) {
+            float* S = row(c.state, h * Dk);
+            for (int t = 0; t < c.q.rows; ++t) {
                 const std::size_t gate = std::size_t(t) * Hv + h;
-                kernels_.delta_step(S, row(q, t) + key_head * Dk, row(k, t) + key_head * Dk,
-                                    row(v, t) + h * Dv, std::exp(row(g, 0)[gate]),
-                                    row(beta, 0)[gate], q_scale, Dk, Dv, row(out, t) + h * Dv,
+                kernels_.delta_step(S, row(c.q, t) + key_head * Dk, row(c.k, t) + key_head * Dk,
+                                    row(c.v, t) + h * Dv, std::exp(row(c.g, 0)[gate]),
+                                    row(c.beta, 0)[gate], q_scale, Dk, Dv, row(c.out, t) + h * Dv,
                                     delta);
             }
         }

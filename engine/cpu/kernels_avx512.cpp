@@ -113,7 +113,7 @@ template <bool kQ4>
 // from one pointer (with 16 rows of activations of their own, the pointers alone would not fit
 // in the registers).
 constexpr int kTile = 16;
-constexpr int kSegmentPairs = 32;  // 2,048 values: 64 KiB of packed tile
+constexpr int kSegmentPairs = kTileSegmentPairs;  // 2,048 values: 64 KiB of packed tile
 struct PackedTile {
     alignas(64) std::uint8_t x[kSegmentPairs][kTile][64];
     alignas(64) float scales[kSegmentPairs][kTile][16];

@@ -17,7 +17,10 @@
 namespace fantasma::engine::cpu {
 namespace {
 
-constexpr int kMaxK = 8192;  // the prepared tokens live on the stack: ~3 · K bytes each
+// The prepared tokens live on the stack, ~3 · K bytes each: a longer K goes in stretches of
+// this many values, each row's sums carried from one stretch to the next in registers' form,
+// so the result is the one a single pass gives.
+constexpr int kMaxK = 8192;
 
 // Q4_K: super-blocks of 256 values, each with d, dmin and 6-bit scale and min per 32 values,
 // value = d·scale_j·q − dmin·min_j with q unsigned 4-bit: Σ w·x = d·scale_j·Σ q·x −
@@ -34,11 +37,27 @@ struct PreparedToken {
     float* block_sums;  // activation scale · Σ x of each 32 values (for Q4_K)
 };
 
-void prepare_token(const MatmulTask& m, int t, const PreparedToken& out) {
-    const auto* x = reinterpret_cast<const std::uint8_t*>(m.x_quants) + std::size_t(t) * m.K;
-    const float* x_scales = m.x_scales + std::size_t(t) * (m.K / 32);
+// A row's sums for one token between stretches of K, and the stretch a tile works on:
+// super-blocks [first, end) of the row's `all`; `carry` (N entries) holds the sums before
+// and after it unless the stretch is the whole row.
+struct Carry {
+    __m512 sums;
+    __m256 min_sums;  // Q4_K and Q5_K
+};
+struct Stretch {
+    int first, end, all;
+    Carry* carry;
+    bool starts() const { return first == 0; }
+    bool finishes() const { return end == all; }
+};
+
+// Values [k0, k1) of token t (whole super-blocks).
+void prepare_token(const MatmulTask& m, int t, int k0, int k1, const PreparedToken& out) {
+    const auto* x =
+        reinterpret_cast<const std::uint8_t*>(m.x_quants) + std::size_t(t) * m.K + std::size_t(k0);
+    const float* x_scales = m.x_scales + std::size_t(t) * (m.K / 32) + k0 / 32;
     const __m512i scale_lanes = _mm512_setr_epi32(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1);
-    for (int p = 0; p < m.K / 64; ++p, x += 64) {
+    for (int p = 0; p < (k1 - k0) / 64; ++p, x += 64) {
         const __m512i x_signed =
             _mm512_xor_si512(_mm512_loadu_si512(x), _mm512_set1_epi8(char(0x80)));
         const __m512i sums =
@@ -72,14 +91,19 @@ __m128i q4_k_scales_and_mins(const std::byte* packed) {
 // super-block's scales and each run of values unpacked once for all of them. Sums to
 // out[i][r].
 template <bool kQ5, int N>
-void q4_k_tile(const MatmulTask& m, int r, const PreparedToken* tokens, float* const* out) {
+void q4_k_tile(const MatmulTask& m, int r, const PreparedToken* tokens, float* const* out,
+               const Stretch& k) {
     constexpr int kSuperBytes = kQ5 ? 176 : 144;
-    const std::byte* super = m.weight + std::size_t(r) * m.row_bytes;
+    const std::byte* super =
+        m.weight + std::size_t(r) * m.row_bytes + std::size_t(k.first) * kSuperBytes;
     const __m256i mask = _mm256_set1_epi8(15), one = _mm256_set1_epi8(1);
     __m512 sums[N];
     __m256 min_sums[N];
-    for (int i = 0; i < N; ++i) sums[i] = _mm512_setzero_ps(), min_sums[i] = _mm256_setzero_ps();
-    for (int s = 0; s < m.K / 256; ++s, super += kSuperBytes) {
+    for (int i = 0; i < N; ++i) {
+        sums[i] = k.starts() ? _mm512_setzero_ps() : k.carry[i].sums;
+        min_sums[i] = k.starts() ? _mm256_setzero_ps() : k.carry[i].min_sums;
+    }
+    for (int s = k.first; s < k.end; ++s, super += kSuperBytes) {
         _mm_prefetch(reinterpret_cast<const char*>(super) + 4096, _MM_HINT_T0);
         _mm_prefetch(reinterpret_cast<const char*>(super) + 4096 + 64, _MM_HINT_T0);
         const __m128i packed = q4_k_scales_and_mins(super + 4);
@@ -92,8 +116,8 @@ void q4_k_tile(const MatmulTask& m, int r, const PreparedToken* tokens, float* c
         const __m256 mins = _mm256_mul_ps(
             dmin, _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_srli_si128(packed, 8))));
         for (int i = 0; i < N; ++i)
-            min_sums[i] =
-                _mm256_fmadd_ps(mins, _mm256_loadu_ps(tokens[i].block_sums + 8 * s), min_sums[i]);
+            min_sums[i] = _mm256_fmadd_ps(
+                mins, _mm256_loadu_ps(tokens[i].block_sums + 8 * (s - k.first)), min_sums[i]);
         const std::byte* q = super + (kQ5 ? 48 : 16);
         const __m256i qh = kQ5 ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(super + 16))
                                : _mm256_setzero_si256();
@@ -113,7 +137,7 @@ void q4_k_tile(const MatmulTask& m, int r, const PreparedToken* tokens, float* c
             const __m512i lanes = _mm512_inserti64x4(
                 _mm512_castsi256_si512(_mm256_set1_epi32(2 * g)), _mm256_set1_epi32(2 * g + 1), 1);
             const __m512 weight_scales = _mm512_permutexvar_ps(lanes, scales);
-            const int p = 4 * s + g;
+            const int p = 4 * (s - k.first) + g;
 #pragma GCC unroll 8
             for (int i = 0; i < N; ++i) {
                 const PreparedPair& pair = tokens[i].pairs[p];
@@ -122,6 +146,10 @@ void q4_k_tile(const MatmulTask& m, int r, const PreparedToken* tokens, float* c
                                           _mm512_mul_ps(weight_scales, pair.scales), sums[i]);
             }
         }
+    }
+    if (!k.finishes()) {
+        for (int i = 0; i < N; ++i) k.carry[i] = {sums[i], min_sums[i]};
+        return;
     }
     for (int i = 0; i < N; ++i) {
         const __m128 mins4 =
@@ -137,16 +165,18 @@ void q4_k_tile(const MatmulTask& m, int r, const PreparedToken* tokens, float* c
 // of the half). The four 32-value runs of a half come out in order from the bit fields, so
 // the activations stay in their order too.
 template <int N>
-void q6_k_tile(const MatmulTask& m, int r, const PreparedToken* tokens, float* const* out) {
+void q6_k_tile(const MatmulTask& m, int r, const PreparedToken* tokens, float* const* out,
+               const Stretch& k) {
     constexpr int kSuperBytes = 210;
-    const std::byte* super = m.weight + std::size_t(r) * m.row_bytes;
+    const std::byte* super =
+        m.weight + std::size_t(r) * m.row_bytes + std::size_t(k.first) * kSuperBytes;
     const __m256i low_mask = _mm256_set1_epi8(15), high_bits = _mm256_set1_epi8(0x30);
     // Lanes of 4 values take the scale of their 16: runs of four lanes per scale.
     const __m512i first_scales = _mm512_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
     const __m512i four = _mm512_set1_epi32(4);
     __m512 sums[N];
-    for (int i = 0; i < N; ++i) sums[i] = _mm512_setzero_ps();
-    for (int s = 0; s < m.K / 256; ++s, super += kSuperBytes) {
+    for (int i = 0; i < N; ++i) sums[i] = k.starts() ? _mm512_setzero_ps() : k.carry[i].sums;
+    for (int s = k.first; s < k.end; ++s, super += kSuperBytes) {
         for (int line = 0; line < 4; ++line)
             _mm_prefetch(reinterpret_cast<const char*>(super) + 4096 + 64 * line, _MM_HINT_T0);
         std::uint16_t d_bits;
@@ -176,19 +206,23 @@ void q6_k_tile(const MatmulTask& m, int r, const PreparedToken* tokens, float* c
                                 _mm256_and_si256(_mm256_srli_epi16(h, 2), high_bits));
             const __m512i runs[2] = {_mm512_inserti64x4(_mm512_castsi256_si512(run0), run1, 1),
                                      _mm512_inserti64x4(_mm512_castsi256_si512(run2), run3, 1)};
-            for (int k = 0; k < 2; ++k) {  // 64 values: four scales
+            for (int run = 0; run < 2; ++run) {  // 64 values: four scales
                 const __m512 weight_scales = _mm512_permutexvar_ps(scale_index, scales);
                 scale_index = _mm512_add_epi32(scale_index, four);
-                const int p = 4 * s + 2 * half + k;
+                const int p = 4 * (s - k.first) + 2 * half + run;
 #pragma GCC unroll 8
                 for (int i = 0; i < N; ++i) {
                     const PreparedPair& pair = tokens[i].pairs[p];
-                    const __m512i dot = _mm512_dpbusd_epi32(pair.minus_32_sums, runs[k], pair.x);
+                    const __m512i dot = _mm512_dpbusd_epi32(pair.minus_32_sums, runs[run], pair.x);
                     sums[i] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(dot),
                                               _mm512_mul_ps(weight_scales, pair.scales), sums[i]);
                 }
             }
         }
+    }
+    if (!k.finishes()) {
+        for (int i = 0; i < N; ++i) k.carry[i].sums = sums[i];
+        return;
     }
     for (int i = 0; i < N; ++i) out[i][r] = _mm512_reduce_add_ps(sums[i]);
 }
@@ -199,17 +233,19 @@ void q6_k_tile(const MatmulTask& m, int r, const PreparedToken* tokens, float* c
 // the weights unsigned: the levels are looked up + 128, and 128·Σx of each block (four times
 // the prepared −32·Σx) starts the sums.
 template <int N>
-void iq4_xs_tile(const MatmulTask& m, int r, const PreparedToken* tokens, float* const* out) {
+void iq4_xs_tile(const MatmulTask& m, int r, const PreparedToken* tokens, float* const* out,
+                 const Stretch& k) {
     constexpr int kSuperBytes = 136;
-    const std::byte* super = m.weight + std::size_t(r) * m.row_bytes;
+    const std::byte* super =
+        m.weight + std::size_t(r) * m.row_bytes + std::size_t(k.first) * kSuperBytes;
     const __m256i mask = _mm256_set1_epi8(15);
     alignas(16) std::uint8_t offset_levels[16];
     for (int i = 0; i < 16; ++i) offset_levels[i] = std::uint8_t(kIq4Values[std::size_t(i)] + 128);
     const __m256i levels = _mm256_broadcastsi128_si256(
         _mm_load_si128(reinterpret_cast<const __m128i*>(offset_levels)));
     __m512 sums[N];
-    for (int i = 0; i < N; ++i) sums[i] = _mm512_setzero_ps();
-    for (int s = 0; s < m.K / 256; ++s, super += kSuperBytes) {
+    for (int i = 0; i < N; ++i) sums[i] = k.starts() ? _mm512_setzero_ps() : k.carry[i].sums;
+    for (int s = k.first; s < k.end; ++s, super += kSuperBytes) {
         for (int line = 0; line < 3; ++line)
             _mm_prefetch(reinterpret_cast<const char*>(super) + 4096 + 64 * line, _MM_HINT_T0);
         std::uint16_t halves[2];
@@ -236,7 +272,7 @@ void iq4_xs_tile(const MatmulTask& m, int r, const PreparedToken* tokens, float*
             const __m512i lanes = _mm512_inserti64x4(
                 _mm512_castsi256_si512(_mm256_set1_epi32(2 * g)), _mm256_set1_epi32(2 * g + 1), 1);
             const __m512 weight_scales = _mm512_permutexvar_ps(lanes, scales);
-            const int p = 4 * s + g;
+            const int p = 4 * (s - k.first) + g;
 #pragma GCC unroll 8
             for (int i = 0; i < N; ++i) {
                 const PreparedPair& pair = tokens[i].pairs[p];
@@ -247,24 +283,32 @@ void iq4_xs_tile(const MatmulTask& m, int r, const PreparedToken* tokens, float*
             }
         }
     }
+    if (!k.finishes()) {
+        for (int i = 0; i < N; ++i) k.carry[i].sums = sums[i];
+        return;
+    }
     for (int i = 0; i < N; ++i) out[i][r] = _mm512_reduce_add_ps(sums[i]);
 }
 
 enum class KQuant { q4_k, q5_k, q6_k, iq4_xs };
 
 template <KQuant kType, int N>
-void tile(const MatmulTask& m, int r, const PreparedToken* tokens, float* const* out) {
+void tile(const MatmulTask& m, int r, const PreparedToken* tokens, float* const* out,
+          const Stretch& k) {
     if constexpr (kType == KQuant::q6_k)
-        q6_k_tile<N>(m, r, tokens, out);
+        q6_k_tile<N>(m, r, tokens, out, k);
     else if constexpr (kType == KQuant::iq4_xs)
-        iq4_xs_tile<N>(m, r, tokens, out);
+        iq4_xs_tile<N>(m, r, tokens, out, k);
     else
-        q4_k_tile<kType == KQuant::q5_k, N>(m, r, tokens, out);
+        q4_k_tile<kType == KQuant::q5_k, N>(m, r, tokens, out, k);
 }
 
 // Any number of tokens: rows in groups that stay in L2 (~256 KiB) while tiles of up to 8
 // tokens, prepared once per group, pass over them (a last tile of fewer in runs of 4, 2, 1).
+// A K past kMaxK goes in stretches, the group's sums carried between them (a group then has
+// at most kMaxCarriedRows rows: its rows are at least 32 super-blocks long).
 constexpr int kTileTokens = 8;
+constexpr int kMaxCarriedRows = 64;
 template <KQuant kType>
 void matmul_rows(const MatmulTask& m, int row_begin, int row_end) {
     alignas(64) PreparedPair pairs[kTileTokens][kMaxK / 64];
@@ -272,21 +316,29 @@ void matmul_rows(const MatmulTask& m, int row_begin, int row_end) {
     PreparedToken tokens[kTileTokens];
     for (int i = 0; i < kTileTokens; ++i) tokens[i] = {pairs[i], block_sums[i]};
     float* out[kTileTokens];
-    const int group = std::max(1, int((256 * 1024) / m.row_bytes));
+    const int supers = m.K / 256, stretch = kMaxK / 256;
+    const int group = std::min(std::max(1, int((256 * 1024) / m.row_bytes)),
+                               supers > stretch ? kMaxCarriedRows : INT32_MAX);
+    alignas(64) Carry carried[kMaxCarriedRows * kTileTokens];
     for (int g0 = row_begin; g0 < row_end; g0 += group) {
         const int g1 = std::min(g0 + group, row_end);
         for (int t0 = 0; t0 < m.T; t0 += kTileTokens) {
             const int n = std::min(kTileTokens, m.T - t0);
-            for (int i = 0; i < n; ++i) {
-                prepare_token(m, t0 + i, tokens[i]);
-                out[i] = m.out + std::size_t(t0 + i) * m.out_stride;
-            }
-            for (int r = g0; r < g1; ++r) {
-                int i = 0;
-                if (n == 8) tile<kType, 8>(m, r, tokens, out), i = 8;
-                if (n - i >= 4) tile<kType, 4>(m, r, tokens + i, out + i), i += 4;
-                if (n - i >= 2) tile<kType, 2>(m, r, tokens + i, out + i), i += 2;
-                if (n - i >= 1) tile<kType, 1>(m, r, tokens + i, out + i);
+            for (int i = 0; i < n; ++i) out[i] = m.out + std::size_t(t0 + i) * m.out_stride;
+            for (int first = 0; first < supers; first += stretch) {
+                const int end = std::min(first + stretch, supers);
+                for (int i = 0; i < n; ++i)
+                    prepare_token(m, t0 + i, 256 * first, 256 * end, tokens[i]);
+                for (int r = g0; r < g1; ++r) {
+                    Carry* carry =
+                        carried + std::size_t(supers > stretch ? r - g0 : 0) * kTileTokens;
+                    const auto at = [&](int i) { return Stretch{first, end, supers, carry + i}; };
+                    int i = 0;
+                    if (n == 8) tile<kType, 8>(m, r, tokens, out, at(0)), i = 8;
+                    if (n - i >= 4) tile<kType, 4>(m, r, tokens + i, out + i, at(i)), i += 4;
+                    if (n - i >= 2) tile<kType, 2>(m, r, tokens + i, out + i, at(i)), i += 2;
+                    if (n - i >= 1) tile<kType, 1>(m, r, tokens + i, out + i, at(i));
+                }
             }
         }
     }
@@ -295,7 +347,7 @@ void matmul_rows(const MatmulTask& m, int row_begin, int row_end) {
 }  // namespace
 
 bool matmul_k_quants_avx512(const MatmulTask& m, int row_begin, int row_end) {
-    if (m.K % 256 != 0 || m.K > kMaxK) return false;
+    if (m.K % 256 != 0) return false;
     if (m.type == DType::q4_k)
         matmul_rows<KQuant::q4_k>(m, row_begin, row_end);
     else if (m.type == DType::q5_k)

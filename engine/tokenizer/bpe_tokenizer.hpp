@@ -4,11 +4,11 @@
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "engine/tokenizer/pretokenize.hpp"
+#include "engine/tokenizer/token_table.hpp"
 #include "engine/tokenizer/tokenizer.hpp"
 
 namespace fantasma::engine {
@@ -55,11 +55,12 @@ class BpeTokenizer final : public Tokenizer {
     void encode_piece(std::string_view piece, std::vector<TokenId>& ids) const;
     void encode_ordinary(std::string_view text, std::vector<TokenId>& ids) const;
 
-    // Vocabulary and merges in raw bytes (the printable-character mapping undone).
-    std::unordered_map<std::string, TokenId> bytes_to_id_;
-    std::unordered_map<TokenId, std::string> id_to_bytes_;  // ids may leave gaps
+    // Vocabulary in raw bytes (the printable-character mapping undone), merges by the ids
+    // of their halves.
+    TokenTable tokens_;
     std::size_t vocab_size_ = 0;
-    std::unordered_map<std::string, int> merge_rank_;  // key: merge_key(left, right)
+    MergeTable merges_;
+    TokenId byte_ids_[256] = {};
     // Added tokens by content; longest first is found by trying every length present.
     std::map<std::string, TokenId, std::less<>> added_;
     std::vector<std::size_t> added_lengths_;

@@ -240,6 +240,21 @@ CandidateJudgement judge_candidate(std::string raw, std::string_view document, S
     return judgement;
 }
 
+std::vector<std::string> CandidateGenerator::generate_candidates(
+    const RewritePrompt& prompt, std::span<const std::uint64_t> seeds, std::stop_token stop,
+    const TokenProgress& on_token) {
+    std::vector<std::string> candidates;
+    for (std::size_t index = 0; index < seeds.size() && !stop.stop_requested(); ++index) {
+        const auto progress = [&](std::size_t tokens) {
+            if (on_token) on_token(index, tokens);
+        };
+        std::string text = generate(prompt, seeds[index], stop, progress);
+        if (stop.stop_requested()) break;
+        candidates.push_back(std::move(text));
+    }
+    return candidates;
+}
+
 ModelRewriteResult model_rewrite(std::string_view source, const ModelRewriteOptions& options,
                                  const Analyzer& analyzer, CandidateGenerator& generator) {
     if (!options.rewrite.range)
@@ -258,21 +273,18 @@ ModelRewriteResult model_rewrite(std::string_view source, const ModelRewriteOpti
     const RewritePrompt prompt =
         rewrite_prompt(protected_passage.text, markers_in(report, passage));
 
-    for (std::size_t index = 0; index < options.candidates; ++index) {
-        if (options.stop.stop_requested()) break;
-        const auto on_token = [&](std::size_t tokens) {
-            if (options.on_token) options.on_token(index, tokens);
-        };
-        std::string raw = generator.generate(prompt, options.seed + index, options.stop, on_token);
-        if (options.stop.stop_requested()) break;
-        result.candidates.push_back(
-            judge_candidate(std::move(raw), start, passage, protected_passage, report.total_bits,
-                            options.max_dropped_share, options.rewrite.language, analyzer));
-    }
+    std::vector<std::uint64_t> seeds(options.candidates);
+    for (std::size_t index = 0; index < seeds.size(); ++index) seeds[index] = options.seed + index;
+    std::vector<std::string> raws =
+        generator.generate_candidates(prompt, seeds, options.stop, options.on_token);
     if (options.stop.stop_requested()) {
         result.cancelled = true;
         return result;
     }
+    for (std::string& raw : raws)
+        result.candidates.push_back(
+            judge_candidate(std::move(raw), start, passage, protected_passage, report.total_bits,
+                            options.max_dropped_share, options.rewrite.language, analyzer));
 
     CandidateJudgement* best = nullptr;
     for (CandidateJudgement& candidate : result.candidates)

@@ -5,6 +5,7 @@
 // `CandidateGenerator`, so this file knows nothing of the engine (generator/ adapts it).
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <stop_token>
 #include <string>
 #include <string_view>
@@ -46,6 +47,15 @@ class CandidateGenerator {
     virtual std::string generate(const RewritePrompt& prompt, std::uint64_t seed,
                                  std::stop_token stop,
                                  const std::function<void(std::size_t tokens)>& on_token) = 0;
+    // One rewrite per seed, candidate i the text generate() gives for seeds[i]; `on_token`
+    // gets the candidate's index and its tokens so far. A generator may decode them together
+    // (the engine's share each weight read, so `on_token` calls of different candidates
+    // interleave); this default runs generate() for each in turn. When `stop` is requested it
+    // returns early, with fewer or unfinished candidates, which the caller discards.
+    virtual std::vector<std::string> generate_candidates(const RewritePrompt& prompt,
+                                                         std::span<const std::uint64_t> seeds,
+                                                         std::stop_token stop,
+                                                         const TokenProgress& on_token);
 };
 
 enum class Verdict {

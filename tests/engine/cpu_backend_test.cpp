@@ -160,6 +160,107 @@ TEST_CASE("fast matmul kernels match the reference on every weight format",
     }
 }
 
+// The candidates of a rewrite decode as one batch, and each must draw what it would alone:
+// a token's products are the same bits whether it is alone in a matmul or one of several
+// (the one-token kernels sum as the tile kernels do).
+TEST_CASE("a token's matmul result does not depend on the other tokens of the call",
+          "[engine][cpu][concurrent]") {
+    const auto type =
+        GENERATE(fe::DType::f32, fe::DType::f16, fe::DType::q8_0, fe::DType::q4_0, fe::DType::q4_k,
+                 fe::DType::q6_k, fe::DType::q5_0, fe::DType::iq4_xs);
+    const bool k_quant = fe::block_format(type).values == 256;
+    const bool float_type = !fe::block_format(type).values || fe::block_format(type).values == 1;
+    // 384: the AVX-512 one-token path; 4160: three 2,048-value stretches of its tile kernel.
+    const int block_K = GENERATE(96, 384, 4160);
+    if (block_K != 384 && (k_quant || float_type)) return;
+    const int K = k_quant ? 512 : float_type ? 83 : block_K;
+    const int N = 37;
+    const auto bytes = random_weight(type, N, K, 5);
+    const fe::TensorData tensor{"w", type, {N, K}, bytes};
+    for (const auto* kernels : kernel_tables()) {
+        cpu::CpuBackend backend({.threads = 2, .kernels = kernels->name});
+        const fe::Weight weight = backend.prepare_weight(tensor, N, K);
+        for (const int T : {2, 3, 8, 19}) {
+            const auto x = random_values(std::size_t(T) * K, std::uint32_t(T));
+            fe::Tensor in = backend.allocate(T, K), out = backend.allocate(T, N);
+            backend.write(in, x);
+            backend.matmul(out, in, weight);
+            std::vector<float> together(std::size_t(T) * N), alone(static_cast<std::size_t>(N));
+            backend.read(together, out);
+            for (int t = 0; t < T; ++t) {
+                backend.matmul(out.row_range(t, 1), in.row_range(t, 1), weight);
+                backend.read(alone, out.row_range(t, 1));
+                INFO(fe::dtype_name(type)
+                     << " " << backend.name() << " K " << K << " T " << T << " token " << t);
+                REQUIRE(std::memcmp(alone.data(), together.data() + std::size_t(t) * N,
+                                    sizeof(float) * std::size_t(N)) == 0);
+            }
+        }
+    }
+}
+
+// 9B's ffn_down has K = 12,288, past the 8,192 values the AVX-512 kernels prepare at once:
+// they go in stretches and still read 8-bit activations (not the float path), each token the
+// same bits alone or with others. The expected values here are the exact products of the
+// weights with the activations rounded as the kernels round them, so the float path, which
+// reads unrounded activations, would miss them by far more than the tolerance.
+TEST_CASE("fast 8-bit kernels take any K: 12288 and past 16384", "[engine][cpu][concurrent]") {
+    const cpu::Kernels* avx512 = cpu::avx512_kernels();
+    if (avx512 == nullptr) {
+        WARN("no AVX-512 VNNI on this processor: the long-K path is not tested here");
+        return;
+    }
+    const auto type = GENERATE(fe::DType::q8_0, fe::DType::q4_0, fe::DType::q4_k, fe::DType::q5_k,
+                               fe::DType::q6_k, fe::DType::iq4_xs);
+    const int K = GENERATE(12288, 16640);
+    const int N = 9;
+    const auto bytes = random_weight(type, N, K, 3);
+    const fe::TensorData tensor{"w", type, {N, K}, bytes};
+    const auto w = fe::to_f32(tensor);
+    cpu::CpuBackend backend({.threads = 2, .kernels = avx512->name});
+    const fe::Weight weight = backend.prepare_weight(tensor, N, K);
+    const int T = 3;
+    // Each block of 32: one ±1 and small values, which the 8-bit rounding (steps of 1/127)
+    // moves by up to half their size.
+    auto x = random_values(std::size_t(T) * K, 17, 0.01f);
+    for (std::size_t i = 0; i < x.size(); i += 32) x[i] = i % 64 ? 1.0f : -1.0f;
+    // The activations as the kernels round them: per 32 values, scale max|x|/127.
+    std::vector<float> rounded(x.size());
+    std::vector<std::int8_t> quants(static_cast<std::size_t>(K));
+    std::vector<float> scales(static_cast<std::size_t>(K / 32));
+    for (int t = 0; t < T; ++t) {
+        avx512->quantize_row_q8(x.data() + std::size_t(t) * K, K, quants.data(), scales.data());
+        for (int k = 0; k < K; ++k)
+            rounded[std::size_t(t) * K + k] =
+                float(int(std::uint8_t(quants[std::size_t(k)])) - avx512->quant_offset) *
+                scales[std::size_t(k / 32)];
+    }
+    fe::Tensor in = backend.allocate(T, K), out = backend.allocate(T, N);
+    backend.write(in, x);
+    backend.matmul(out, in, weight);
+    std::vector<float> together(std::size_t(T) * N), alone(static_cast<std::size_t>(N));
+    backend.read(together, out);
+    for (int t = 0; t < T; ++t) {
+        backend.matmul(out.row_range(t, 1), in.row_range(t, 1), weight);
+        backend.read(alone, out.row_range(t, 1));
+        for (int n = 0; n < N; ++n) {
+            double exact = 0, unrounded = 0, magnitude = 0;
+            for (int k = 0; k < K; ++k) {
+                const double wk = w[std::size_t(n) * K + k];
+                exact += wk * rounded[std::size_t(t) * K + k];
+                unrounded += wk * x[std::size_t(t) * K + k];
+                magnitude += std::fabs(wk * rounded[std::size_t(t) * K + k]);
+            }
+            const double tolerance = 1e-6 * magnitude;
+            INFO(fe::dtype_name(type) << " K " << K << " token " << t << " row " << n << ": exact "
+                                      << exact << ", unrounded " << unrounded);
+            REQUIRE(std::fabs(exact - unrounded) > 4 * tolerance);  // the test can tell them apart
+            CHECK(std::fabs(together[std::size_t(t) * N + n] - exact) <= tolerance);
+            CHECK(alone[std::size_t(n)] == together[std::size_t(t) * N + n]);
+        }
+    }
+}
+
 TEST_CASE("activations quantize to 8 bits within half a step", "[engine][cpu]") {
     const auto x = random_values(96, 3, 5.0f);
     for (const auto* kernels : kernel_tables()) {

@@ -16,6 +16,7 @@
 #include "engine/gguf/gguf_tokenizer.hpp"
 #include "engine/gguf/gguf_writer.hpp"
 #include "engine/sampling/sampler.hpp"
+#include "engine/tokenizer/bpe_tokenizer.hpp"
 #include "engine/tokenizer/chat_template.hpp"
 #include "engine/tokenizer/pretokenize.hpp"
 #include "engine/tokenizer/tokenizer.hpp"
@@ -265,4 +266,47 @@ TEST_CASE("The chat template picks the chat format", "[tokenizer]") {
                                    "\"{{- bos_token }}{% for message in messages %}{{ "
                                    "'<|start_hea…\")"));  // its first 60 bytes
     }
+}
+
+// tokenizer.json is read in one SAX pass (engine/tokenizer/tokenizer_json.cpp): what a whole
+// document's checks refused is still refused, with the same words.
+TEST_CASE("a tokenizer.json too deep or malformed or with bad entries is refused", "[tokenizer]") {
+    const auto error_of = [](const std::string& text) -> std::string {
+        try {
+            read_tokenizer_json(text, "t.json");
+        } catch (const ModelError& error) {
+            return error.what();
+        }
+        return "";
+    };
+    const std::string pre =
+        R"j("pre_tokenizer": {"type": "Split", "pattern": {"Regex": "\\p{L}\\p{N}\\s+(?!\\S)"}})j";
+    const auto file = [&](const std::string& model, const std::string& rest) {
+        return R"({"model": )" + model + ", " + pre + rest + "}";
+    };
+    const std::string deep = std::string(200, '[') + std::string(200, ']');
+    CHECK_THAT(error_of(file(R"({"vocab": {}, "merges": []})", R"(, "extra": )" + deep)),
+               Catch::Contains("t.json: nested deeper than 128 levels"));
+    CHECK_THAT(error_of("{\"model\": "), Catch::Contains("t.json: not valid JSON"));
+    CHECK_THAT(error_of(file(R"({"vocab": {"a": -1}, "merges": []})", "")),
+               Catch::Contains("token id out of range"));
+    CHECK_THAT(error_of(file(R"({"vocab": {"a": [1]}, "merges": []})", "")),
+               Catch::Contains("token id out of range"));
+    CHECK_THAT(error_of(file(R"({"vocab": {}, "merges": [["a", "b", "c"]]})", "")),
+               Catch::Contains("a merge is neither"));
+    CHECK_THAT(error_of(file(R"({"vocab": {}, "merges": [7]})", "")),
+               Catch::Contains("a merge is neither"));
+    CHECK_THAT(error_of(file(R"({"vocab": [], "merges": []})", "")),
+               Catch::Contains("'model' is not a BPE model with a vocab and merges"));
+    // Both merge forms, the vocabulary in order, the rest of the document as before.
+    const BpeDefinition ok = read_tokenizer_json(
+        file(
+            R"({"type": "BPE", "vocab": {"a": 0, "b": 1, "ab": 2}, "merges": ["a b", ["ab", "b"]]})",
+            R"(, "added_tokens": [{"id": 3, "content": "<|x|>"}], "normalizer": {"type": "NFC"})"),
+        "t.json");
+    CHECK(ok.vocabulary ==
+          std::vector<std::pair<std::string, TokenId>>{{"a", 0}, {"b", 1}, {"ab", 2}});
+    CHECK(ok.merges == std::vector<std::pair<std::string, std::string>>{{"a", "b"}, {"ab", "b"}});
+    CHECK(ok.added == std::vector<std::pair<std::string, TokenId>>{{"<|x|>", 3}});
+    CHECK(ok.nfc);
 }

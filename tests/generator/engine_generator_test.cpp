@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 #include "engine/error.hpp"
 #include "generator/engine_generator.hpp"
@@ -60,6 +61,30 @@ TEST_CASE("EngineGenerator: seeded, bounded, stoppable") {
         if (tokens == 3) stop.request_stop();
     });
     CHECK(last == std::min<std::size_t>(3, counts.size()));
+}
+
+TEST_CASE("EngineGenerator: candidates decoded as one batch are the texts each gives alone") {
+    const auto kind = GENERATE(backends::BackendKind::Reference, backends::BackendKind::Cpu);
+    rewriter::EngineGenerator generator(kModel, {.kind = kind}, short_runs());
+    const RewritePrompt prompt = rewrite_prompt("The colour of \u27e61\u27e7 is grey.", {});
+    const std::vector<std::uint64_t> seeds = {3, 11, 4, 40, 5};
+    std::vector<std::vector<std::size_t>> counts(seeds.size());
+    const auto progress = [&](std::size_t candidate, std::size_t tokens) {
+        counts.at(candidate).push_back(tokens);
+    };
+    const std::vector<std::string> batch =
+        generator.generate_candidates(prompt, seeds, {}, progress);
+    REQUIRE(batch.size() == seeds.size());
+    std::set<std::string> distinct;
+    for (std::size_t i = 0; i < seeds.size(); ++i) {
+        INFO(generator.backend_name() << ", seed " << seeds[i]);
+        std::size_t alone_tokens = 0;
+        CHECK(generator.generate(prompt, seeds[i], {}, [&](std::size_t n) { alone_tokens = n; }) ==
+              batch[i]);
+        CHECK(counts[i].size() == alone_tokens);
+        distinct.insert(batch[i]);
+    }
+    CHECK(distinct.size() > 1);  // the seeds give different texts: the rows are not mixed up
 }
 
 TEST_CASE("Model rewrite end to end: noise is rejected, the deterministic result stays") {

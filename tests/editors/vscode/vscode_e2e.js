@@ -256,7 +256,12 @@ async function main() {
     throw error;
   } finally {
     await browser.close();
+    // The profile, extensions and workspace (tens of MB) go once code-server has exited;
+    // screenshots and logs stay in `artifacts`.
+    const exited = new Promise((resolve) => ide.once("exit", resolve));
     ide.kill();
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    fs.rmSync(root, { recursive: true, force: true });
   }
 }
 

@@ -72,6 +72,21 @@ void Model::reset(SequenceState& sequence) {
     sequence.position = 0;
 }
 
+void Model::copy_state(const SequenceState& from, SequenceState& to) {
+    if (from.capacity != to.capacity || from.layers.size() != to.layers.size())
+        throw ModelError("a sequence's state can only be copied to one of the same capacity");
+    for (std::size_t layer = 0; layer < to.layers.size(); ++layer) {
+        const LayerState& source = from.layers[layer];
+        LayerState& target = to.layers[layer];
+        for (auto [in, out] :
+             {std::pair{source.k_cache, target.k_cache}, std::pair{source.v_cache, target.v_cache},
+              std::pair{source.conv_state, target.conv_state},
+              std::pair{source.delta_state, target.delta_state}})
+            if (in.handle != nullptr) backend_.copy(out, in);
+    }
+    to.position = from.position;
+}
+
 void Model::forward(SequenceState& sequence, std::span<const std::int32_t> tokens,
                     std::span<float> logits) {
     const std::size_t vocab = std::size_t(config_.vocab_size);

@@ -39,6 +39,10 @@ class Model {
 
     SequenceState new_sequence(int capacity);
     void reset(SequenceState& sequence);
+    // Makes `to` continue from where `from` is (its caches and recurrent state, its position):
+    // one prompt's prefill shared by several candidates. Both from new_sequence with the same
+    // capacity.
+    void copy_state(const SequenceState& from, SequenceState& to);
 
     // Runs the tokens after those the sequence has seen. logits: [tokens, vocab], row t the
     // next-token logits after tokens[t]; empty to skip them (prefill without output).

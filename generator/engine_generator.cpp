@@ -65,19 +65,7 @@ std::vector<engine::SequenceState>& EngineGenerator::ready_sequences(
         if (!prefix.empty()) model.forward(prefilled_, prefix, {});
         prefilled_tokens_ = prefix;
     }
-    for (std::size_t i = 0; i < count; ++i) {
-        engine::SequenceState& working = working_[i];
-        for (std::size_t layer = 0; layer < working.layers.size(); ++layer) {
-            const engine::LayerState& from = prefilled_.layers[layer];
-            engine::LayerState& to = working.layers[layer];
-            for (auto [source, target] :
-                 {std::pair{from.k_cache, to.k_cache}, std::pair{from.v_cache, to.v_cache},
-                  std::pair{from.conv_state, to.conv_state},
-                  std::pair{from.delta_state, to.delta_state}})
-                if (source.handle != nullptr) backend_->copy(target, source);
-        }
-        working.position = prefilled_.position;
-    }
+    for (std::size_t i = 0; i < count; ++i) model.copy_state(prefilled_, working_[i]);
     return working_;
 }
 

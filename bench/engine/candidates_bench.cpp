@@ -80,7 +80,7 @@ double cpu_seconds() {
 }
 
 // One rewrite-like generation of `count` candidates.
-Timing generation(fe::Model& model, fe::Backend& backend, const Settings& settings, int count,
+Timing generation(fe::Model& model, const Settings& settings, int count,
                   std::vector<fe::SequenceState>& sequences, fe::SequenceState& prefilled) {
     using Clock = std::chrono::steady_clock;
     const std::size_t vocab = std::size_t(model.config().vocab_size);
@@ -97,16 +97,7 @@ Timing generation(fe::Model& model, fe::Backend& backend, const Settings& settin
     std::vector<std::int32_t> next(std::size_t(count), prompt.back());
     for (int i = 0; i < count; ++i) {
         fe::SequenceState& sequence = sequences[std::size_t(i)];
-        for (std::size_t layer = 0; layer < sequence.layers.size(); ++layer) {
-            const fe::LayerState& from = prefilled.layers[layer];
-            fe::LayerState& to = sequence.layers[layer];
-            for (auto [source, target] :
-                 {std::pair{from.k_cache, to.k_cache}, std::pair{from.v_cache, to.v_cache},
-                  std::pair{from.conv_state, to.conv_state},
-                  std::pair{from.delta_state, to.delta_state}})
-                if (source.handle != nullptr) backend.copy(target, source);
-        }
-        sequence.position = prefilled.position;
+        model.copy_state(prefilled, sequence);
         going.push_back(&sequence);
         samplers.emplace_back(fe::SamplingSettings{
             .temperature = 0.7f, .top_k = 40, .top_p = 0.9f, .seed = std::uint64_t(i)});
@@ -145,8 +136,8 @@ int main(int argc, char** argv) {
             cpu_ratios(settings.candidates.size());
         for (int repetition = 0; repetition < settings.repetitions; ++repetition) {
             for (std::size_t c = 0; c < settings.candidates.size(); ++c) {
-                runs[c].push_back(generation(model, backend, settings, settings.candidates[c],
-                                             sequences, prefilled));
+                runs[c].push_back(
+                    generation(model, settings, settings.candidates[c], sequences, prefilled));
                 const Timing& t = runs[c].back();
                 std::printf("  run %d, %d candidates: %.2f s (prefill %.2f s), CPU %.2f s\n",
                             repetition + 1, settings.candidates[c], t.total, t.prefill, t.cpu);

@@ -215,11 +215,19 @@ void PersonalName::detect(const DetectionContext& context, MarkerSink& sink) con
     };
 
     const std::vector<Span> heading_spans = headings(document);
+    Span last_paragraph{0, 0};
+    bool tied = false;
     for (const Sentence& sentence : document.sentences()) {
         const bool in_heading = std::ranges::any_of(
             heading_spans, [&](Span heading) { return heading.overlaps(sentence.text); });
         if (in_heading || lexical::is_title_case(document, sentence)) continue;
-        if (!ties_writer(document, paragraph_of(document, sentence.text))) continue;
+        // Sentences come in order: each paragraph is read once.
+        const Span paragraph = paragraph_of(document, sentence.text);
+        if (paragraph != last_paragraph) {
+            last_paragraph = paragraph;
+            tied = ties_writer(document, paragraph);
+        }
+        if (!tied) continue;
         const std::size_t first = lexical::first_word(tokens, sentence);
         for (std::size_t i = first; i < sentence.end_token; ++i) {
             // "Dr. Smith", "Aunt May": a title makes the next capitalised word a name, even at

@@ -94,7 +94,8 @@ bool is_year(std::string_view text) {
     if (text.size() == 5 && std::isalpha(static_cast<unsigned char>(text.back()))) {
         text.remove_suffix(1);
     }
-    if (text.size() != 4 || !std::ranges::all_of(text, [](char c) { return c >= '0' && c <= '9'; })) {
+    if (text.size() != 4 ||
+        !std::ranges::all_of(text, [](char c) { return c >= '0' && c <= '9'; })) {
         return false;
     }
     return text >= "1500" && text <= "2099";
@@ -277,7 +278,8 @@ void PersonalName::detect(const DetectionContext& context, MarkerSink& sink) con
             const bool after_article =
                 end - begin == 1 && begin > first && tokens[begin - 1].norm == "the";
             if (begin < end && !after_place_word && !after_hyphen && !after_article &&
-                !hyphenated && !date && !is_cited(document, end, sentence.end_token) && is_name(document, reference, begin, end)) {
+                !hyphenated && !date && !is_cited(document, end, sentence.end_token) &&
+                is_name(document, reference, begin, end)) {
                 report(begin, end);
             }
             i = end - 1;

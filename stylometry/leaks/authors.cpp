@@ -69,6 +69,10 @@ std::string strip_quotes(std::string_view value) {
 
 }  // namespace
 
+std::vector<std::string> author_names(std::string_view entry) {
+    return split_names(entry);
+}
+
 std::string without_latex_commands(std::string_view text) {
     std::string out;
     for (std::size_t i = 0; i < text.size(); ++i) {

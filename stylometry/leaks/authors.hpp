@@ -15,6 +15,10 @@ namespace fantasma::leaks {
 // LaTeX commands, footnote marks and e-mail addresses. Anonymous placeholders give none.
 std::vector<std::string> submission_authors(std::string_view source, Language language);
 
+// The real names of one author entry ("Maria Okafor \and Anonymous" gives "maria okafor"), as
+// submission_authors reads them: placeholders and e-mail addresses left out.
+std::vector<std::string> author_names(std::string_view entry);
+
 // "Anonymous", "Anonymous Author(s)", "Author names withheld", "Blind review", or no letters
 // at all once LaTeX commands are removed: a title block entry that identifies nobody.
 bool is_anonymous(std::string_view text);

@@ -62,3 +62,12 @@ TEST_CASE("title-block: one placeholder, real names, or a hidden block: no count
     REQUIRE(named.size() == 1);
     CHECK(named[0].message.starts_with("\\author prints your names"));
 }
+
+TEST_CASE("title-block: a real name beside a placeholder is still marked") {
+    // An author list half anonymised by hand: the real name must not hide behind the rest.
+    const auto markers =
+        title_markers("\\documentclass{article}", "\\author{Maria Okafor \\and Anonymous}");
+    REQUIRE(markers.size() == 1);
+    CHECK(markers[0].message.find("author") != std::string::npos);
+    CHECK(markers[0].bits > 4);  // a name, not a count
+}

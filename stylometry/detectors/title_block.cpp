@@ -158,10 +158,13 @@ void detect_latex(std::string_view source, std::string_view code, MarkerSink& si
                 ? command.arguments[1]
                 : command.arguments.front();
         const Span text = leaks::trimmed(source, argument);
+        const std::string_view entry = source.substr(text.begin, text.size());
+        // "Maria Okafor \and Anonymous": one real name beside a placeholder is still a name.
         const bool placeholder =
-            title->entry == Entry::Orcid
-                ? source.substr(text.begin, text.size()).find_first_of("0123456789") == npos
-                : leaks::is_anonymous(source.substr(text.begin, text.size()));
+            title->entry == Entry::Orcid ? entry.find_first_of("0123456789") == npos
+            : title->entry == Entry::Name
+                ? leaks::is_anonymous(entry) && leaks::author_names(entry).empty()
+                : leaks::is_anonymous(entry);
         if (text.empty()) continue;
         if (placeholder) {
             placeholders.add(source, command.name, title->entry, text);

@@ -8,12 +8,6 @@
 namespace fantasma::engine {
 namespace {
 
-float half_at(const std::byte* p) {
-    std::uint16_t bits;
-    std::memcpy(&bits, p, 2);
-    return f16_to_f32(bits);
-}
-
 void store_half(std::byte* p, float value) {
     const std::uint16_t bits = f32_to_f16(value);
     std::memcpy(p, &bits, 2);
@@ -24,12 +18,12 @@ std::uint8_t u8(const std::byte* p, std::size_t i) {
 }
 
 void dequantize_q8_0(float* y, const std::byte* block) {
-    const float d = half_at(block);
+    const float d = f16_at(block);
     for (int j = 0; j < 32; ++j) y[j] = d * float(std::int8_t(block[2 + j]));
 }
 
 void dequantize_q4_0(float* y, const std::byte* block) {
-    const float d = half_at(block);
+    const float d = f16_at(block);
     const std::byte* q = block + 2;
     for (int j = 0; j < 16; ++j) {
         y[j] = d * float((u8(q, j) & 15) - 8);
@@ -38,8 +32,8 @@ void dequantize_q4_0(float* y, const std::byte* block) {
 }
 
 void dequantize_q4_k(float* y, const std::byte* block) {
-    const float d = half_at(block);
-    const float dmin = half_at(block + 2);
+    const float d = f16_at(block);
+    const float dmin = f16_at(block + 2);
     const std::byte* scales = block + 4;
     const std::byte* q = block + 16;
     for (int chunk = 0; chunk < 4; ++chunk) {  // 64 values from 32 bytes
@@ -59,7 +53,7 @@ void dequantize_q6_k(float* y, const std::byte* block) {
     const std::byte* ql = block;
     const std::byte* qh = block + 128;
     const std::byte* scales = block + 192;
-    const float d = half_at(block + 208);
+    const float d = f16_at(block + 208);
     for (int half = 0; half < 2; ++half) {  // 128 values each
         for (int l = 0; l < 32; ++l) {
             const int i = l / 16;
@@ -197,7 +191,7 @@ void quantize_k_scales_and_levels(std::byte* out, const float* x, ScaleSearch se
     store_half(out, max_scale / 63.0f);
     store_half(out + 2, max_min / 63.0f);
     std::memcpy(out + 4, packed, 12);
-    const float d = half_at(out), dmin = half_at(out + 2);
+    const float d = f16_at(out), dmin = f16_at(out + 2);
     for (int j = 0; j < 8; ++j) {
         int scale, min;
         scale_and_min_k4(j, out + 4, scale, min);
@@ -301,7 +295,7 @@ void quantize_q6_k_block(std::byte* out, const float* x) {
     auto* block_scales = reinterpret_cast<std::int8_t*>(out + 192);
     for (int j = 0; j < 16; ++j)
         block_scales[j] = std::int8_t(std::min(127, nearest_int(iscale * scales[j])));
-    const float d = half_at(out + 208);
+    const float d = f16_at(out + 208);
     for (int j = 0; j < 16; ++j) {
         const float step = d * float(block_scales[j]);
         if (step == 0) continue;

@@ -19,12 +19,6 @@
 namespace fantasma::engine {
 namespace {
 
-float half_at(const std::byte* p) {
-    std::uint16_t bits;
-    std::memcpy(&bits, p, 2);
-    return f16_to_f32(bits);
-}
-
 std::uint8_t u8(const std::byte* p, std::size_t i) {
     return std::uint8_t(p[i]);
 }
@@ -41,26 +35,26 @@ int low_bits(const std::byte* q, int j) {
 }
 
 void dequantize_q4_1(float* y, const std::byte* block) {
-    const float d = half_at(block), m = half_at(block + 2);
+    const float d = f16_at(block), m = f16_at(block + 2);
     for (int j = 0; j < 32; ++j) y[j] = float(low_bits(block + 4, j)) * d + m;
 }
 
 void dequantize_q5_0(float* y, const std::byte* block) {
-    const float d = half_at(block);
+    const float d = f16_at(block);
     const std::uint32_t qh = u32_at(block + 2);
     for (int j = 0; j < 32; ++j)
         y[j] = float((low_bits(block + 6, j) | int((qh >> j) & 1) << 4) - 16) * d;
 }
 
 void dequantize_q5_1(float* y, const std::byte* block) {
-    const float d = half_at(block), m = half_at(block + 2);
+    const float d = f16_at(block), m = f16_at(block + 2);
     const std::uint32_t qh = u32_at(block + 4);
     for (int j = 0; j < 32; ++j)
         y[j] = float(low_bits(block + 8, j) | int((qh >> j) & 1) << 4) * d + m;
 }
 
 void dequantize_iq4_nl(float* y, const std::byte* block) {
-    const float d = half_at(block);
+    const float d = f16_at(block);
     for (int j = 0; j < 32; ++j) y[j] = d * float(kIq4Values[std::size_t(low_bits(block + 2, j))]);
 }
 
@@ -72,7 +66,7 @@ void dequantize_q3_k(float* y, const std::byte* block) {
     const std::byte* hmask = block;
     const std::byte* q = block + 32;
     const std::byte* scales = block + 96;
-    const float d = half_at(block + 108);
+    const float d = f16_at(block + 108);
     for (int v = 0; v < 256; ++v) {
         const int half = v / 128, j = (v % 128) / 32, l = v % 32, sub = v / 16;
         const int low =
@@ -88,7 +82,7 @@ void dequantize_q3_k(float* y, const std::byte* block) {
 // Q5_K: Q4_K's scales and mins (scale_and_min_k4), q[128] as Q4_K's nibbles, and the fifth
 // bit of value 32·s + l (sub-block s) at qh[l] bit s.
 void dequantize_q5_k(float* y, const std::byte* block) {
-    const float d = half_at(block), dmin = half_at(block + 2);
+    const float d = f16_at(block), dmin = f16_at(block + 2);
     const std::byte* scales = block + 4;
     const std::byte* qh = block + 16;
     const std::byte* q = block + 48;
@@ -107,7 +101,7 @@ void dequantize_q5_k(float* y, const std::byte* block) {
 // IQ4_XS: 8 sub-blocks of 32, 6-bit scales (offset 32): low 4 bits from scales_l[s / 2]
 // (nibble s % 2), high 2 from scales_h bit 2s; values as IQ4_NL's, 16 bytes per sub-block.
 void dequantize_iq4_xs(float* y, const std::byte* block) {
-    const float d = half_at(block);
+    const float d = f16_at(block);
     const unsigned scales_h = unsigned(u8(block, 2)) | unsigned(u8(block, 3)) << 8;
     for (int s = 0; s < 8; ++s) {
         const int low = (u8(block + 4, std::size_t(s / 2)) >> (4 * (s % 2))) & 15;

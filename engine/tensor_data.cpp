@@ -108,6 +108,12 @@ float f16_to_f32(std::uint16_t bits) {
     return std::bit_cast<float>(sign | std::uint32_t(113 - shift) << 23 | (mantissa << 13));
 }
 
+float f16_at(const std::byte* p) {
+    std::uint16_t bits;
+    std::memcpy(&bits, p, 2);
+    return f16_to_f32(bits);
+}
+
 float bf16_to_f32(std::uint16_t bits) {
     return std::bit_cast<float>(std::uint32_t(bits) << 16);
 }

@@ -202,9 +202,7 @@ std::vector<Span> find_person_names(std::string_view text, const PersonNames& na
             --end;
         }
         // "Professor Hargreaves", "Dr. Smith": a title makes the next capitalised word a name.
-        constexpr std::string_view kTitles[] = {"professor", "prof", "dr", "mr", "mrs", "ms"};
-        if (end == i && lower_words.size() > 1 &&
-            std::ranges::find(kTitles, lower_words.front()) != std::end(kTitles)) {
+        if (end == i && lower_words.size() > 1 && lexical::is_title(lower_words.front())) {
             end = i + 2;
         }
         if (end == i || (opens_text && end == i + 1)) continue;

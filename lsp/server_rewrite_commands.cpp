@@ -248,32 +248,35 @@ void Server::finish_rewrite(const RunningRewrite& running, const ModelRewriteRes
                                        short_diff(*running.snapshot.text, result.rewrite.edits));
         return running.responder.result(answer);
     }
+    // Says why nothing is applied, in the editor and in the command's answer.
+    const auto not_applied = [&](int type, const std::string& message, const char* reason) {
+        show_message(type, message);
+        answer["applied"] = false;
+        answer["reason"] = reason;
+        return running.responder.result(answer);
+    };
     // Applied only to the text it was computed on: an edit meanwhile makes the offsets wrong.
     const std::optional<Snapshot> current = workspace_->snapshot(uri);
     if (!current || current->version != running.snapshot.version) {
-        show_message(kMessageWarning,
-                     "fantasma: the document changed while it was being rewritten; nothing was "
-                     "applied (run the rewrite again)");
-        answer["applied"] = false;
-        answer["reason"] = "the document changed";
-        return running.responder.result(answer);
+        return not_applied(kMessageWarning,
+                           "fantasma: the document changed while it was being rewritten; nothing "
+                           "was applied (run the rewrite again)",
+                           "the document changed");
     }
     if (result.rewrite.refused()) {
-        show_message(kMessageWarning,
-                     "fantasma: the rewrite was refused: its changes would raise the score from " +
-                         bits_text(result.rewrite.bits_before) + " to " +
-                         bits_text(result.rewrite.bits_proposed) + " bits; nothing was changed");
-        answer["applied"] = false;
-        answer["reason"] = "the score would rise";
-        return running.responder.result(answer);
+        return not_applied(kMessageWarning,
+                           "fantasma: the rewrite was refused: its changes would raise the score "
+                           "from " +
+                               bits_text(result.rewrite.bits_before) + " to " +
+                               bits_text(result.rewrite.bits_proposed) +
+                               " bits; nothing was changed",
+                           "the score would rise");
     }
     if (result.rewrite.edits.empty()) {
-        show_message(kMessageInfo,
-                     "fantasma: no rewrite of this passage was both faithful and less "
-                     "identifying; it is left as it is");
-        answer["applied"] = false;
-        answer["reason"] = "no improvement";
-        return running.responder.result(answer);
+        return not_applied(kMessageInfo,
+                           "fantasma: no rewrite of this passage was both faithful and less "
+                           "identifying; it is left as it is",
+                           "no improvement");
     }
     call("workspace/applyEdit", {{"label", "fantasma: neutral rewrite"}, {"edit", workspace_edit}},
          [this](const json& reply, const json& error) {

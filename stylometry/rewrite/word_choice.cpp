@@ -97,13 +97,13 @@ bool has_word(const Document& document, const Sentence& sentence, std::string_vi
     return false;
 }
 
-// Of `replacements`, the one that reads most naturally between the neighbouring words (the
-// reference's bigrams), the commonest on a tie; empty when each would clash: the word beside
-// it repeated, or "a" before a vowel ("an" before a consonant).
-std::string best_replacement(const std::vector<std::string>& replacements, const Token* before,
-                             const Token* after, const Reference& reference) {
-    std::string best;
-    double best_score = -1;
+// `replacements` ranked by how naturally each reads between the neighbouring words (the
+// reference's bigrams), the commonest first on a tie; left out are those that would clash: the
+// word beside it repeated, or "a" before a vowel ("an" before a consonant).
+std::vector<std::string> ranked_replacements(const std::vector<std::string>& replacements,
+                                             const Token* before, const Token* after,
+                                             const Reference& reference) {
+    std::vector<std::pair<double, std::string>> scored;
     for (const std::string& candidate : replacements) {
         if ((before != nullptr && before->norm == candidate) ||
             (after != nullptr && after->norm == candidate)) {
@@ -118,12 +118,13 @@ std::string best_replacement(const std::vector<std::string>& replacements, const
             score += reference.phrase_per_million(std::string(before->norm) + " " + candidate);
         if (after != nullptr)
             score += reference.phrase_per_million(candidate + " " + std::string(after->norm));
-        if (score > best_score) {
-            best = candidate;
-            best_score = score;
-        }
+        scored.emplace_back(score, candidate);
     }
-    return best;
+    std::ranges::stable_sort(scored,
+                             [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::vector<std::string> ranked;
+    for (auto& [score, candidate] : scored) ranked.push_back(std::move(candidate));
+    return ranked;
 }
 
 // Whether token `i` is a word the pass may replace at all.
@@ -195,10 +196,9 @@ bool SynonymTable::is_verb(std::string_view form) const {
     return it != by_form_.end() && it->second.verb;
 }
 
-std::vector<TextEdit> word_choice_edits(const Document& document, const Reference& reference,
-                                        const std::vector<Span>& kept,
-                                        const WordChoiceOptions& options,
-                                        const SynonymTable& table) {
+std::vector<WordChoice> word_choices(const Document& document, const Reference& reference,
+                                     const std::vector<Span>& kept,
+                                     const WordChoiceOptions& options, const SynonymTable& table) {
     if (options.strength <= 0) return {};
     const auto& tokens = document.tokens();
     // The text's own rate of each word, when no profile says the writer's.
@@ -215,7 +215,7 @@ std::vector<TextEdit> word_choice_edits(const Document& document, const Referenc
         return text_counts[form] * 1e6 / text_words;
     };
 
-    std::vector<Choice> choices;
+    std::vector<Choice> candidates;
     std::vector<const Sentence*> sentence_of(tokens.size(), nullptr);
     for (const Sentence& sentence : document.sentences()) {
         for (std::size_t i = sentence.first_token; i < sentence.end_token; ++i) {
@@ -228,33 +228,47 @@ std::vector<TextEdit> word_choice_edits(const Document& document, const Referenc
                 inside_any(source, kept)) {
                 continue;
             }
-            choices.push_back({i, distinctiveness(writer_per_million(token.norm),
-                                                  reference.word_per_million(token.norm))});
+            candidates.push_back({i, distinctiveness(writer_per_million(token.norm),
+                                                     reference.word_per_million(token.norm))});
         }
     }
     // The most distinctive first; of equals, the first in the text.
-    std::ranges::stable_sort(choices,
+    std::ranges::stable_sort(candidates,
                              [](const Choice& a, const Choice& b) { return a.score > b.score; });
     const auto budget = static_cast<std::size_t>(
         std::lround(std::min(options.strength, 1.0) * static_cast<double>(content_words)));
-    std::vector<TextEdit> edits;
-    for (const Choice& choice : choices) {
-        if (edits.size() >= budget) break;
-        const Token& token = tokens[choice.token];
-        const Sentence& sentence = *sentence_of[choice.token];
-        const Token* after = neighbour(document, sentence, choice.token, +1);
+    std::vector<WordChoice> choices;
+    for (const Choice& candidate : candidates) {
+        if (choices.size() >= budget) break;
+        const Token& token = tokens[candidate.token];
+        const Sentence& sentence = *sentence_of[candidate.token];
+        const Token* after = neighbour(document, sentence, candidate.token, +1);
         if (after != nullptr && table.is_verb(token.norm) && is_preposition(after->norm)) continue;
         // A word the sentence already has would read as a slip ("intrigues & machinations"
         // is no "intrigues & intrigues").
         std::vector<std::string> fresh;
-        for (const std::string& candidate : table.replacements(token.norm)) {
-            if (!has_word(document, sentence, candidate)) fresh.push_back(candidate);
+        for (const std::string& replacement : table.replacements(token.norm)) {
+            if (!has_word(document, sentence, replacement)) fresh.push_back(replacement);
         }
-        const std::string replacement = best_replacement(
-            fresh, neighbour(document, sentence, choice.token, -1), after, reference);
-        if (replacement.empty()) continue;
-        edits.push_back({document.prose.to_source(token.text),
-                         cased(document.text(token.text), replacement), "word-choice", false});
+        std::vector<std::string> ranked = ranked_replacements(
+            fresh, neighbour(document, sentence, candidate.token, -1), after, reference);
+        if (ranked.empty()) continue;
+        const std::string_view word = document.text(token.text);
+        for (std::string& replacement : ranked) replacement = cased(word, replacement);
+        choices.push_back({document.prose.to_source(token.text), std::string(word),
+                           std::move(ranked), candidate.score});
+    }
+    return choices;
+}
+
+std::vector<TextEdit> word_choice_edits(const Document& document, const Reference& reference,
+                                        const std::vector<Span>& kept,
+                                        const WordChoiceOptions& options,
+                                        const SynonymTable& table) {
+    std::vector<TextEdit> edits;
+    for (WordChoice& choice : word_choices(document, reference, kept, options, table)) {
+        edits.push_back(
+            {choice.source, std::move(choice.replacements.front()), "word-choice", false});
     }
     std::ranges::sort(edits, {}, [](const TextEdit& edit) { return edit.source.begin; });
     return edits;

@@ -41,12 +41,28 @@ class SynonymTable {
     std::map<std::string, Entry, std::less<>> by_form_;
 };
 
-// The edits (code "word-choice") of the pass over `document`, sorted by source offset, none
-// inside `kept` (source spans: names, quotations, technical terms; sorted). Left alone too:
-// function words, words with a capital that do not open a sentence, words in capitals,
-// words shaped like identifiers or written in code, hyphenated compounds, words with an
-// apostrophe, a verb before a preposition, and a word after "a"/"an" whose replacement would
-// need the other article.
+// A word the pass would replace: where it is, as written, its replacements best first (in the
+// word's casing), and how much more the writer uses it than the population (log scale).
+struct WordChoice {
+    Span source;
+    std::string word;
+    std::vector<std::string> replacements;  // never empty
+    double distinctiveness = 0;
+};
+
+// The words the pass would replace in `document`, the most distinctive first, as many as
+// options.strength allows, none inside `kept` (source spans: names, quotations, technical
+// terms; sorted). Left alone too: function words, words with a capital that do not open a
+// sentence, words in capitals, words shaped like identifiers or written in code, hyphenated
+// compounds, words with an apostrophe, a verb before a preposition, and a word after "a"/"an"
+// whose replacement would need the other article.
+std::vector<WordChoice> word_choices(const Document& document, const Reference& reference,
+                                     const std::vector<Span>& kept,
+                                     const WordChoiceOptions& options,
+                                     const SynonymTable& table = SynonymTable::builtin());
+
+// The edits (code "word-choice") of the pass over `document`: each of word_choices() given its
+// best replacement, sorted by source offset.
 std::vector<TextEdit> word_choice_edits(const Document& document, const Reference& reference,
                                         const std::vector<Span>& kept,
                                         const WordChoiceOptions& options,

@@ -47,6 +47,22 @@ TEST_CASE("word choice: the table's synonyms, in the word's casing, up to the sh
     CHECK(std::count(one.begin(), one.end(), ' ') == std::count(text.begin(), text.end(), ' '));
 }
 
+TEST_CASE("word choices: every replacement ranked, in the word's casing, for the editor") {
+    const std::string text = "Enormous crowds came. We purchased tickets.";
+    const Document document = make_document(text, Language::Text);
+    const std::vector<WordChoice> choices =
+        word_choices(document, Reference::builtin(), kept_spans(document), {1.0, nullptr}, kTable);
+    REQUIRE(choices.size() == 2);
+    // The most distinctive first: "purchased" is the rarer in the reference.
+    CHECK(choices[0].distinctiveness >= choices[1].distinctiveness);
+    CHECK(choices[0].word == "purchased");
+    CHECK(choices[0].replacements == std::vector<std::string>{"bought"});
+    CHECK(choices[1].word == "Enormous");
+    // "Huge" before "Vast": the reference has neither pair, so the commoner word first.
+    CHECK(choices[1].replacements == std::vector<std::string>{"Huge", "Vast"});
+    CHECK(text.substr(choices[1].source.begin, choices[1].source.size()) == "Enormous");
+}
+
 TEST_CASE("word choice leaves names, quotations, code, compounds and articles that would clash") {
     // "Enormous" inside a name, a quotation, a code span and a hyphenated compound stays, and
     // "an enormous" cannot become "an huge".

@@ -110,13 +110,54 @@ void add_names(const Document& document, std::vector<Span>& names) {
     }
 }
 
+// Words of legal text: a licence, a copyright notice or a disclaimer of warranty is binding as
+// worded, so a paragraph with two of them is kept as written.
+constexpr std::string_view kLegalTerms[] = {"licence",
+                                            "license",
+                                            "copyright",
+                                            "warrant",
+                                            "redistribut",
+                                            "permission is hereby granted",
+                                            "all rights reserved",
+                                            "liabilit",
+                                            "liable",
+                                            "merchantab",
+                                            "infring",
+                                            "sublicens"};
+
+std::string lower_ascii(std::string_view text) {
+    std::string lower(text);
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return lower;
+}
+
+// A block set in capitals (a disclaimer, "THE SOFTWARE IS PROVIDED AS IS…"): no sentence of a
+// writer's own style, and often legal text.
+bool set_in_capitals(std::string_view text) {
+    std::size_t upper = 0;
+    std::size_t lower = 0;
+    for (const char c : text) {
+        upper += is_ascii_upper(c) ? 1 : 0;
+        lower += is_ascii_lower(c) ? 1 : 0;
+    }
+    return upper >= 20 && upper >= 4 * lower;
+}
+
+bool is_legal_text(std::string_view text) {
+    const std::string lower = lower_ascii(text);
+    const auto found = std::ranges::count_if(
+        kLegalTerms, [&](std::string_view term) { return lower.find(term) != std::string::npos; });
+    return found >= 2;
+}
+
 }  // namespace
 
 std::vector<Span> kept_spans(const Document& document, const Reference& reference) {
     const Prose& prose = document.prose;
     std::vector<Span> kept;
     for (const Block& block : prose.blocks) {
-        if (block.kind == BlockKind::Quote) {
+        const std::string_view text = prose.view(block.text);
+        if (block.kind == BlockKind::Quote || set_in_capitals(text) || is_legal_text(text)) {
             kept.push_back(block.text);
         } else {
             add_quotations(prose.text, block.text, kept);

@@ -13,6 +13,9 @@ namespace fantasma {
 // Source byte ranges, sorted and merged, that no deterministic fix may change:
 // - what lies between a pair of quotation marks ("...", “...”, ‘...’) within one block, and
 //   every block quotation. The marks themselves may change style; their contents may not.
+// - legal text, binding as worded: a block that names two of a licence's terms (licence,
+//   copyright, warranty, redistribution, liability…), and a block set in capitals (a
+//   disclaimer).
 // - names: a capitalised word that does not open its sentence ("Labour" in "the Labour
 //   Party"), or one with a capital after a small letter (iPhone, McDonald). A possessive
 //   ending ("Edna’s") is not part of the name, so its apostrophe may change style. The

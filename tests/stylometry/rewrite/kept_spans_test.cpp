@@ -82,3 +82,18 @@ TEST_CASE("kept_spans: terms, acronyms, figures, citations, calls and example ou
           std::vector<std::string>{"[Smith and Ono 2004]", "(Jones, 1990)", "generateKey('a', ...)",
                                    "jo93", " Jo, Park, and Lee (1993)"});
 }
+
+TEST_CASE("Legal text is kept as worded: a licence's paragraph, a disclaimer in capitals") {
+    // The same serial-comma and spelling fixes apply in the last paragraph but not in the
+    // licence or the disclaimer, which bind as written.
+    const std::string licence =
+        "You may copy, adapt and share this colour chart under the licence below; the "
+        "copyright stays with its makers.\n\n"
+        "THIS CHART COMES WITH NO GUARANTEE, SPOKEN, WRITTEN OR IMPLIED, AND ITS MAKERS ARE NOT "
+        "ANSWERABLE FOR LOSS, HARM OR DAMAGE.\n\n";
+    CHECK(rewritten(licence + "We copy, adapt and share the colour chart.\n") ==
+          licence + "We copy, adapt, and share the color chart.\n");
+    // One legal word alone is ordinary prose ("licence" for a driving licence).
+    CHECK(rewritten("My driving licence shows the colour of my eyes.\n") ==
+          "My driving license shows the color of my eyes.\n");
+}

@@ -42,6 +42,13 @@ def install(cache_dir):
     return package
 
 
+def base_tags(tag):
+    """The word-class tags of a Brown tag: "ppss+md" -> ["ppss", "md"], "in-tl" -> ["in"]."""
+    for suffix in ("-tl", "-hl", "-nc"):
+        tag = tag.replace(suffix, "")
+    return [part.rstrip("*") or "*" for part in tag.split("+")]
+
+
 def _token(item):
     word, _, tag = item.rpartition("/")
     return word, tag

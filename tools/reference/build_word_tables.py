@@ -37,17 +37,10 @@ CLOSED_TAGS = {
 }
 
 
-def base_tags(tag):
-    """The word-class tags of a Brown tag: "ppss+md" -> ["ppss", "md"], "in-tl" -> ["in"]."""
-    for suffix in ("-tl", "-hl", "-nc"):
-        tag = tag.replace(suffix, "")
-    return [part.rstrip("*") or "*" for part in tag.split("+")]
-
-
 def closed_class(word, tag):
-    if tag.startswith("fw-") or (word.endswith("ly") and "ql" in base_tags(tag)):
+    if tag.startswith("fw-") or (word.endswith("ly") and "ql" in brown.base_tags(tag)):
         return False
-    return all(part in CLOSED_TAGS for part in base_tags(tag))
+    return all(part in CLOSED_TAGS for part in brown.base_tags(tag))
 
 
 def header(name, columns, comments):

@@ -70,11 +70,21 @@ bool is_preposition(std::string_view word) {
     return std::ranges::find(kPrepositions, word) != std::end(kPrepositions);
 }
 
-// A word the pass may replace: index of its token and how distinctive it is.
+// A word the pass may replace: index of its token, its part of speech in its sentence and how
+// distinctive it is.
 struct Choice {
     std::size_t token;
+    WordNetPart part;
     double score;
 };
+
+WordNetPart wordnet_part_named(std::string_view name) {
+    if (name == "noun") return WordNetPart::Noun;
+    if (name == "verb") return WordNetPart::Verb;
+    if (name == "adj") return WordNetPart::Adjective;
+    if (name == "adv") return WordNetPart::Adverb;
+    return WordNetPart::None;
+}
 
 // The word tokens before and after token `i` in its sentence with only a space between
 // (nullptr at a sentence edge or across punctuation).
@@ -141,6 +151,87 @@ bool replaceable(const Document& document, const Sentence& sentence, std::size_t
            !is_hyphen_joined(document.prose.text, token.text);
 }
 
+// Function words a writer may lean on, each with a plain equivalent that means the same
+// wherever allows_move() lets it replace them. Moving a writer's rate of these toward the
+// population's is what moves a function-word attacker; content-word synonyms do not.
+struct FunctionWordMove {
+    std::string_view word;
+    std::string_view replacement;
+};
+constexpr FunctionWordMove kFunctionWordMoves[] = {
+    {"which", "that"}, {"upon", "on"}, {"although", "though"}, {"whereas", "while"}};
+
+bool is_noun(PartOfSpeech part) {
+    return part == PartOfSpeech::Noun || part == PartOfSpeech::PluralNoun;
+}
+
+// Whether token `i` (tagged `parts`, by sentence position) may take the move's replacement.
+// "which" only where it opens a restrictive clause: right after a noun, with no comma, and not
+// before a noun or adjective it would determine ("asked which book"); "that" then says the
+// same. "upon" except in "once upon" and "row upon row".
+bool allows_move(const Document& document, const Sentence& sentence, std::size_t i,
+                 const std::vector<PartOfSpeech>& parts, std::string_view word) {
+    const Token* before = neighbour(document, sentence, i, -1);
+    const Token* after = neighbour(document, sentence, i, +1);
+    const auto part_of = [&](const Token* token) {
+        return parts[static_cast<std::size_t>(token - document.tokens().data()) -
+                     sentence.first_token];
+    };
+    if (word == "which") {
+        if (before == nullptr || after == nullptr || !is_noun(part_of(before))) return false;
+        const PartOfSpeech next = part_of(after);
+        return !is_noun(next) && next != PartOfSpeech::ProperNoun &&
+               next != PartOfSpeech::Adjective && next != PartOfSpeech::Number;
+    }
+    if (word == "upon") {
+        if (before != nullptr && before->norm == "once") return false;
+        return before == nullptr || after == nullptr || before->norm != after->norm;
+    }
+    return true;
+}
+
+// The function-word moves of the pass: of each word in kFunctionWordMoves the writer uses
+// more than the population (by the profile, or this text), the occurrences beyond the
+// population's rate, first to last, where allows_move() permits.
+std::vector<TextEdit> function_word_edits(const Document& document, const Reference& reference,
+                                          const std::vector<Span>& kept,
+                                          const WordChoiceOptions& options,
+                                          const PartOfSpeechTagger& tagger) {
+    const double words = static_cast<double>(std::max<std::size_t>(document.word_count, 1));
+    std::vector<TextEdit> edits;
+    for (const FunctionWordMove& move : kFunctionWordMoves) {
+        std::size_t in_text = 0;
+        for (const Token& token : document.tokens()) in_text += token.norm == move.word ? 1 : 0;
+        const double population = reference.word_per_million(move.word);
+        const double writer = options.profile != nullptr
+                                  ? options.profile->word_per_million(move.word)
+                                  : static_cast<double>(in_text) * 1e6 / words;
+        if (in_text == 0 || writer <= population) continue;
+        const double excess = static_cast<double>(in_text) - population * words / 1e6;
+        auto left = static_cast<std::size_t>(std::max(0.0, std::ceil(excess)));
+        for (const Sentence& sentence : document.sentences()) {
+            std::vector<PartOfSpeech> parts;
+            for (std::size_t i = sentence.first_token; i < sentence.end_token && left > 0; ++i) {
+                const Token& token = document.tokens()[i];
+                if (token.kind != TokenKind::Word || token.norm != move.word) continue;
+                const std::string_view written = document.text(token.text);
+                if (std::ranges::any_of(written.substr(1), is_upper)) continue;  // WHEREAS
+                const Span source = document.prose.to_source(token.text);
+                if (document.source.substr(source.begin, source.size()) != written ||
+                    inside_any(source, kept)) {
+                    continue;
+                }
+                if (parts.empty()) parts = tagger.tag(document.prose, document.tokens(), sentence);
+                if (!allows_move(document, sentence, i, parts, move.word)) continue;
+                edits.push_back({source, cased(written, std::string(move.replacement)),
+                                 "function-words", false});
+                --left;
+            }
+        }
+    }
+    return edits;
+}
+
 }  // namespace
 
 const SynonymTable& SynonymTable::builtin() {
@@ -176,29 +267,37 @@ SynonymTable SynonymTable::parse(std::string_view tsv) {
             throw std::runtime_error("synonyms.tsv line " + std::to_string(line_number) +
                                      ": a replacement is not a lower-case word");
         }
-        Entry entry{std::move(replacements), fields[1] == "verb"};
-        if (!table.by_form_.emplace(fields[0], std::move(entry)).second) {
+        const WordNetPart part = wordnet_part_named(fields[1]);
+        if (part == WordNetPart::None) {
+            throw std::runtime_error("synonyms.tsv line " + std::to_string(line_number) +
+                                     ": unknown part of speech '" + fields[1] +
+                                     "' (noun, verb, adj or adv)");
+        }
+        if (!table.rows_.emplace(std::pair(fields[0], part), std::move(replacements)).second) {
             throw std::runtime_error("synonyms.tsv line " + std::to_string(line_number) + ": '" +
-                                     fields[0] + "' is listed twice");
+                                     fields[0] + "' is listed twice as " + fields[1]);
         }
     }
     return table;
 }
 
-const std::vector<std::string>& SynonymTable::replacements(std::string_view form) const {
-    static const std::vector<std::string> none;
-    const auto it = by_form_.find(form);
-    return it == by_form_.end() ? none : it->second.replacements;
+bool SynonymTable::has_form(std::string_view form) const {
+    const auto it = rows_.lower_bound(std::pair(std::string(form), WordNetPart::None));
+    return it != rows_.end() && it->first.first == form;
 }
 
-bool SynonymTable::is_verb(std::string_view form) const {
-    const auto it = by_form_.find(form);
-    return it != by_form_.end() && it->second.verb;
+const std::vector<std::string>& SynonymTable::replacements(std::string_view form,
+                                                           WordNetPart part) const {
+    static const std::vector<std::string> none;
+    if (part == WordNetPart::None) return none;
+    const auto it = rows_.find(std::pair(std::string(form), part));
+    return it == rows_.end() ? none : it->second;
 }
 
 std::vector<WordChoice> word_choices(const Document& document, const Reference& reference,
                                      const std::vector<Span>& kept,
-                                     const WordChoiceOptions& options, const SynonymTable& table) {
+                                     const WordChoiceOptions& options, const SynonymTable& table,
+                                     const PartOfSpeechTagger& tagger) {
     if (options.strength <= 0) return {};
     const auto& tokens = document.tokens();
     // The text's own rate of each word, when no profile says the writer's.
@@ -218,18 +317,30 @@ std::vector<WordChoice> word_choices(const Document& document, const Reference& 
     std::vector<Choice> candidates;
     std::vector<const Sentence*> sentence_of(tokens.size(), nullptr);
     for (const Sentence& sentence : document.sentences()) {
+        std::vector<PartOfSpeech> parts;  // tagged once the sentence has a word in the table
         for (std::size_t i = sentence.first_token; i < sentence.end_token; ++i) {
             sentence_of[i] = &sentence;
             if (!replaceable(document, sentence, i, reference)) continue;
             const Token& token = tokens[i];
-            if (table.replacements(token.norm).empty()) continue;
+            if (!table.has_form(token.norm)) continue;
+            if (parts.empty()) parts = tagger.tag(document.prose, tokens, sentence);
+            const WordNetPart part = wordnet_part(parts[i - sentence.first_token]);
+            if (table.replacements(token.norm, part).empty()) continue;
+            // A singular noun right after "to" with no article may well be a verb ("quick to
+            // decree" read as the noun): no reading to trust.
+            const Token* before = neighbour(document, sentence, i, -1);
+            if (parts[i - sentence.first_token] == PartOfSpeech::Noun && before != nullptr &&
+                before->norm == "to") {
+                continue;
+            }
             const Span source = document.prose.to_source(token.text);
             if (document.source.substr(source.begin, source.size()) != document.text(token.text) ||
                 inside_any(source, kept)) {
                 continue;
             }
-            candidates.push_back({i, distinctiveness(writer_per_million(token.norm),
-                                                     reference.word_per_million(token.norm))});
+            candidates.push_back({i, part,
+                                  distinctiveness(writer_per_million(token.norm),
+                                                  reference.word_per_million(token.norm))});
         }
     }
     // The most distinctive first; of equals, the first in the text.
@@ -243,11 +354,14 @@ std::vector<WordChoice> word_choices(const Document& document, const Reference& 
         const Token& token = tokens[candidate.token];
         const Sentence& sentence = *sentence_of[candidate.token];
         const Token* after = neighbour(document, sentence, candidate.token, +1);
-        if (after != nullptr && table.is_verb(token.norm) && is_preposition(after->norm)) continue;
+        // A verb's synonym may not take the preposition that follows it ("the law could apply
+        // to" is no "use to").
+        if (after != nullptr && candidate.part == WordNetPart::Verb && is_preposition(after->norm))
+            continue;
         // A word the sentence already has would read as a slip ("intrigues & machinations"
         // is no "intrigues & intrigues").
         std::vector<std::string> fresh;
-        for (const std::string& replacement : table.replacements(token.norm)) {
+        for (const std::string& replacement : table.replacements(token.norm, candidate.part)) {
             if (!has_word(document, sentence, replacement)) fresh.push_back(replacement);
         }
         std::vector<std::string> ranked = ranked_replacements(
@@ -263,13 +377,17 @@ std::vector<WordChoice> word_choices(const Document& document, const Reference& 
 
 std::vector<TextEdit> word_choice_edits(const Document& document, const Reference& reference,
                                         const std::vector<Span>& kept,
-                                        const WordChoiceOptions& options,
-                                        const SynonymTable& table) {
+                                        const WordChoiceOptions& options, const SynonymTable& table,
+                                        const PartOfSpeechTagger& tagger) {
     std::vector<TextEdit> edits;
-    for (WordChoice& choice : word_choices(document, reference, kept, options, table)) {
+    if (options.strength <= 0) return edits;
+    for (WordChoice& choice : word_choices(document, reference, kept, options, table, tagger)) {
         edits.push_back(
             {choice.source, std::move(choice.replacements.front()), "word-choice", false});
     }
+    std::vector<TextEdit> moves = function_word_edits(document, reference, kept, options, tagger);
+    edits.insert(edits.end(), std::make_move_iterator(moves.begin()),
+                 std::make_move_iterator(moves.end()));
     std::ranges::sort(edits, {}, [](const TextEdit& edit) { return edit.source.begin; });
     return edits;
 }

@@ -3,9 +3,10 @@
 // common synonyms of the same meaning, part of speech and inflection. A character n-gram
 // attacker keys mostly on which words a writer uses, not on how they punctuate, so this is
 // the pass that moves it. The synonyms come from WordNet 3.0 (stylometry/data/synonyms.tsv,
-// built by tools/wordnet/build_synonyms.py): only forms with one reading (a part of speech
-// and a sense clear without a tagger: "purchased", never "lead"), each replaced only by a
-// word no rarer than itself whose own commonest sense is the same.
+// built by tools/wordnet/build_synonyms.py): a row per word form and part of speech, taken for
+// the part of speech the tagger (stylometry/text/part_of_speech.hpp) gives the word in its
+// sentence ("lead" the metal is never replaced by a synonym of "lead" the verb), each
+// replacement a word no rarer than the form whose own commonest sense is the form's.
 #include <map>
 #include <string>
 #include <string_view>
@@ -13,6 +14,7 @@
 
 #include "stylometry/document.hpp"
 #include "stylometry/rewrite/rewrite.hpp"
+#include "stylometry/text/part_of_speech.hpp"
 
 namespace fantasma {
 
@@ -26,19 +28,15 @@ class SynonymTable {
     // throws std::runtime_error naming the line of a malformed row.
     static SynonymTable parse(std::string_view tsv);
 
-    // The replacements of a lower-case word form, commonest first; empty when it has none.
-    const std::vector<std::string>& replacements(std::string_view form) const;
-    // Whether the form is a verb's ("employed"): a verb's synonym may not take the
-    // preposition that follows it ("the law could apply to" is no "use to").
-    bool is_verb(std::string_view form) const;
-    std::size_t size() const { return by_form_.size(); }
+    // The replacements of a lower-case word form read as `part`, commonest first; empty when
+    // it has none.
+    const std::vector<std::string>& replacements(std::string_view form, WordNetPart part) const;
+    // Whether the form has a row for any part of speech.
+    bool has_form(std::string_view form) const;
+    std::size_t size() const { return rows_.size(); }
 
   private:
-    struct Entry {
-        std::vector<std::string> replacements;
-        bool verb = false;
-    };
-    std::map<std::string, Entry, std::less<>> by_form_;
+    std::map<std::pair<std::string, WordNetPart>, std::vector<std::string>, std::less<>> rows_;
 };
 
 // A word the pass would replace: where it is, as written, its replacements best first (in the
@@ -56,16 +54,18 @@ struct WordChoice {
 // sentence, words in capitals, words shaped like identifiers or written in code, hyphenated
 // compounds, words with an apostrophe, a verb before a preposition, and a word after "a"/"an"
 // whose replacement would need the other article.
-std::vector<WordChoice> word_choices(const Document& document, const Reference& reference,
-                                     const std::vector<Span>& kept,
-                                     const WordChoiceOptions& options,
-                                     const SynonymTable& table = SynonymTable::builtin());
+std::vector<WordChoice> word_choices(
+    const Document& document, const Reference& reference, const std::vector<Span>& kept,
+    const WordChoiceOptions& options, const SynonymTable& table = SynonymTable::builtin(),
+    const PartOfSpeechTagger& tagger = PartOfSpeechTagger::builtin());
 
-// The edits (code "word-choice") of the pass over `document`: each of word_choices() given its
-// best replacement, sorted by source offset.
-std::vector<TextEdit> word_choice_edits(const Document& document, const Reference& reference,
-                                        const std::vector<Span>& kept,
-                                        const WordChoiceOptions& options,
-                                        const SynonymTable& table = SynonymTable::builtin());
+// The edits of the pass over `document`, sorted by source offset: each of word_choices() given
+// its best replacement (code "word-choice"), and function words the writer uses more than the
+// population moved toward its rate (code "function-words"): "which" that opens a restrictive
+// clause becomes "that", "upon" "on", "although" "though", "whereas" "while".
+std::vector<TextEdit> word_choice_edits(
+    const Document& document, const Reference& reference, const std::vector<Span>& kept,
+    const WordChoiceOptions& options, const SynonymTable& table = SynonymTable::builtin(),
+    const PartOfSpeechTagger& tagger = PartOfSpeechTagger::builtin());
 
 }  // namespace fantasma

@@ -3,13 +3,14 @@
 as Debian's `wordnet-base` installs it (/usr/share/wordnet), and the Brown word frequencies of
 stylometry/data/word_frequencies.tsv.
 
-One row per inflected word form whose reading is unambiguous without a tagger: every WordNet
-lemma that can produce the form (regularly or through WordNet's exception lists) is the same
-lemma of the same part of speech ("purchased" is only the verb purchase; "lead" is a noun and a
-verb, so it has no row). The lemma's sense is its most frequent one by WordNet's sense counts
+One row per inflected word form and part of speech it can be (the word-choice pass takes the
+row of the part of speech its tagger, stylometry/text/part_of_speech.hpp, gives the word in its
+sentence: "lead" the noun and "lead" the verb have rows of their own). Within one part of
+speech the form must come from one WordNet lemma (regularly or through WordNet's exception
+lists), or from one that has nearly all the tagged uses. The lemma's sense is its most frequent one by WordNet's sense counts
 (cntlist.rev), taken only when it is the lemma's only sense or clearly dominant; the
 replacements are the other one-word lemmas of that sense whose own most frequent sense it is
-too, in the same inflection, no rarer in Brown than the form and common (at least
+too, in the same inflection, at least half as common in Brown as the form and common (at least
 kMinPerMillion per million), read mostly as the same part of speech, no function word.
 Forms commoner than kMaxPerMillion are left out: their many senses make any replacement a
 guess. Synonyms only: no hypernyms, no antonyms.
@@ -25,16 +26,17 @@ import sys
 POS = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
 SS_NUMBER = {"n": "1", "v": "2", "a": "3", "s": "5", "r": "4"}
 kMinPerMillion = 2.0      # a replacement must be a common word
+# ... and no rarer than the form it replaces: a rarer word would be a marker of its own (and
+# judged on real essays, half-as-common replacements were the worse ones: "justify" →
+# "warrant", "decree" → "fiat").
+kMinFrequencyRatio = 1.0
 kDominantShare = 0.5      # the first sense's share of the lemma's tagged uses
 kMinTagged = 5            # tagged uses needed to call a sense dominant
 kMaxUntaggedSenses = 1    # an untagged lemma with more senses has no usable one
-kDominantPos = 0.8        # the part of speech's share of a form's tagged uses
+kDominantLemma = 0.8      # a lemma's share of the tagged uses of a form's lemmas of one POS
+kMinLength = 3            # shorter forms are letters, numerals ("v") or abbreviations
 kMaxPerMillion = 300      # commoner words ("do", "put", "small") are too polysemous to replace
 kSamePos = 0.5            # the replacement's share of its tagged uses in the same part of speech
-# Synonyms in WordNet that do not replace each other in running text: "allow them to go" is
-# no "let them to go", "doing homework" no "making homework".
-kNotReplacements = {("allow", "let"), ("do", "make"), ("corporation", "corp"), ("keep", "hold"),
-                    ("state", "tell"), ("shooting", "shot")}
 kMaxReplacements = 3
 VOWELS = set("aeiou")
 
@@ -137,13 +139,31 @@ def read_frequencies(data):
     return result
 
 
+def read_judged(path):
+    """(pos, word, replacement) -> "yes" or "no", from judged_pairs.tsv."""
+    judged = {}
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            if line.startswith(("#", "pos\t")) or not line.strip():
+                continue
+            fields = line.rstrip("\n").split("\t")
+            if len(fields) != 4 or fields[3] not in ("yes", "no"):
+                sys.exit(f"{path}:{number}: expected pos, word, replacement, yes|no")
+            judged[tuple(fields[:3])] = fields[3]
+    return judged
+
+
+def lemma_frequency(lemma_forms, frequencies, pos, lemma):
+    return sum(frequencies.get(form, 0.0) for form in set(lemma_forms[(pos, lemma)].values()))
+
+
 def read_function_words(data):
     with open(os.path.join(data, "function_words.tsv"), encoding="utf-8") as f:
         return {line.strip() for line in f if not line.startswith(("#", "@", "word"))}
 
 
 NOTICE = """# The word-choice pass's synonyms (stylometry/rewrite/word_choice.hpp): per inflected word
-# form with one unambiguous reading, its replacements in the same inflection, commonest first.
+# form and part of speech, its replacements in the same inflection, commonest first.
 # Derived from WordNet 3.0 (Debian package wordnet-base) and the Brown word frequencies of
 # word_frequencies.tsv by tools/wordnet/build_synonyms.py: do not edit.
 #
@@ -162,7 +182,13 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--wordnet", default="/usr/share/wordnet")
     parser.add_argument("--data", default=os.path.join(os.path.dirname(__file__), "..", "..", "stylometry", "data"))
+    parser.add_argument("--judged", default=os.path.join(os.path.dirname(__file__), "judged_pairs.tsv"))
+    parser.add_argument("--unjudged", metavar="FILE",
+                        help="also write the candidate pairs not judged yet, commonest first, "
+                             "for people to judge (see judged_pairs.tsv)")
     args = parser.parse_args()
+    judged = read_judged(args.judged)
+    candidates = set()
     if not os.path.exists(os.path.join(args.wordnet, "index.noun")):
         sys.exit(f"no WordNet in {args.wordnet}: apt-get install wordnet-base")
     counts = sense_counts(args.wordnet)
@@ -201,30 +227,18 @@ def main():
         for offset, (_, _, words) in data.items():
             members[(pos, offset)] = [w for w, _ in words if w.islower() and w.isalpha()]
 
-    rows = []
-    for form, found in readings.items():
-        if not form.isalpha():
-            continue
-        # One lemma, or one that has nearly all the tagged uses of the lemmas the form can be
-        # ("people": the noun, not the verb "to people").
-        lemmas = sorted({(pos, lemma) for pos, lemma, _ in found},
-                        key=lambda key: (-tagged_uses.get(key, 0), key))
-        if len(lemmas) > 1:
-            uses = [tagged_uses.get(key, 0) for key in lemmas]
-            if sum(uses) < kMinTagged or uses[0] < kDominantPos * sum(uses):
-                continue
-        pos, lemma = lemmas[0]
+    def synonym_row(form, pos, lemma, found):
+        """(form, part of speech, replacements) for `form` read as `lemma`, or None."""
         inflections_of_form = {i for p, l, i in found if (p, l) == (pos, lemma)}
         offset = first_sense.get((pos, lemma))
         if offset is None:
-            continue
+            return None
         own = frequencies.get(form, 0.0)
         if own > kMaxPerMillion or form in function_words:
-            continue
+            return None
         replacements = []
         for other in members[(pos, offset)]:
-            if (other == lemma or main_sense.get((pos, other)) != offset or
-                    (lemma, other) in kNotReplacements):
+            if other == lemma or main_sense.get((pos, other)) != offset:
                 continue
             other_forms = lemma_forms[(pos, other)]
             # The same inflections: a form that is both past and participle maps only to a
@@ -249,12 +263,38 @@ def main():
             elif len({p for p, _, _ in readings[target]}) > 1:
                 continue
             per_million = frequencies.get(target, 0.0)
-            if (per_million >= max(own, kMinPerMillion) and target != form and
-                    (-per_million, target) not in replacements):
+            if (per_million < max(kMinFrequencyRatio * own, kMinPerMillion) or target == form or
+                    (-per_million, target) in replacements):
+                continue
+            # Only a pair people judged to keep the meaning wherever the word has its
+            # commonest sense (judged_pairs.tsv): WordNet's synonyms alone read wrong one time
+            # in three in real essays ("a good idea" → "a good thought").
+            candidates.add((POS[pos], lemma, other))
+            if judged.get((POS[pos], lemma, other)) == "yes":
                 replacements.append((-per_million, target))
-        if replacements:
-            replacements.sort()
-            rows.append((form, POS[pos], "|".join(t for _, t in replacements[:kMaxReplacements])))
+        if not replacements:
+            return None
+        replacements.sort()
+        return (form, POS[pos], "|".join(t for _, t in replacements[:kMaxReplacements]))
+
+    rows = []
+    for form, found in readings.items():
+        if not form.isalpha() or len(form) < kMinLength:
+            continue
+        # One row per part of speech the form can be: the tagger (part_of_speech.hpp) says
+        # which one a sentence gives it. Within one part of speech the form must have one
+        # lemma, or one that has nearly all the tagged uses ("found" the verb is mostly the
+        # past of "find", seldom "to found").
+        for pos in sorted({pos for pos, _, _ in found}):
+            lemmas = sorted({lemma for p, lemma, _ in found if p == pos},
+                            key=lambda lemma: (-tagged_uses.get((pos, lemma), 0), lemma))
+            if len(lemmas) > 1:
+                uses = [tagged_uses.get((pos, lemma), 0) for lemma in lemmas]
+                if sum(uses) < kMinTagged or uses[0] < kDominantLemma * sum(uses):
+                    continue
+            row = synonym_row(form, pos, lemmas[0], found)
+            if row:
+                rows.append(row)
     rows.sort()
     out = os.path.join(args.data, "synonyms.tsv")
     with open(out, "w", encoding="utf-8") as f:
@@ -262,7 +302,17 @@ def main():
         f.write("@table synonyms\nform\tpos\treplacements\n")
         for row in rows:
             f.write("\t".join(row) + "\n")
-    print(f"{out}: {len(rows)} forms", file=sys.stderr)
+    print(f"{out}: {len(rows)} rows, {len({row[0] for row in rows})} forms", file=sys.stderr)
+    if args.unjudged:
+        short = {v: k for k, v in POS.items()}
+        pending = sorted((-lemma_frequency(lemma_forms, frequencies, short[pos], lemma), pos,
+                          lemma, other) for pos, lemma, other in candidates
+                         if (pos, lemma, other) not in judged)
+        with open(args.unjudged, "w", encoding="utf-8") as f:
+            f.write("pos\tword\treplacement\tper_million\n")
+            for minus, pos, lemma, other in pending:
+                f.write(f"{pos}\t{lemma}\t{other}\t{-minus:.0f}\n")
+        print(f"{args.unjudged}: {len(pending)} pairs not judged yet", file=sys.stderr)
 
 
 if __name__ == "__main__":

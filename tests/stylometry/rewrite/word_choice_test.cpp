@@ -100,17 +100,72 @@ TEST_CASE("synonym table: malformed rows are refused with their line") {
                       Catch::Contains("line 3"));
     CHECK_THROWS_WITH(SynonymTable::parse("form\tpos\treplacements\na\tnoun\tb\na\tnoun\tc\n"),
                       Catch::Contains("listed twice"));
+    CHECK_THROWS_WITH(SynonymTable::parse("form\tpos\treplacements\na\tname\tb\n"),
+                      Catch::Contains("unknown part of speech 'name'"));
+    // One form may have a row for each part of speech.
+    CHECK(SynonymTable::parse("form\tpos\treplacements\na\tnoun\tb\na\tverb\tc\n").size() == 2);
 }
 
-TEST_CASE("the built-in synonym table reads one sense: no form of two parts of speech") {
+TEST_CASE("the built-in synonym table: judged pairs, a row per part of speech") {
     const SynonymTable& table = SynonymTable::builtin();
-    CHECK(table.size() > 1000);
-    // "lead" (metal, or to guide) and "close" (near, or to shut) have no row; "purchased" is
-    // only ever the verb.
-    CHECK(table.replacements("lead").empty());
-    CHECK(table.replacements("close").empty());
-    CHECK(table.replacements("difficult") == std::vector<std::string>{"hard"});
+    CHECK(table.size() > 300);
+    // "purchase" the verb is "buy"; the noun has no judged pair ("a good purchase" is no
+    // "a good buy" in every sentence).
+    CHECK(table.replacements("purchase", WordNetPart::Verb) == std::vector<std::string>{"buy"});
+    CHECK(table.replacements("purchase", WordNetPart::Noun).empty());
+    CHECK(table.replacements("purchase", WordNetPart::None).empty());
     // Inflection is kept: a plural for a plural.
-    for (const std::string& replacement : table.replacements("automobiles"))
-        CHECK(replacement.back() == 's');
+    CHECK(table.replacements("physicians", WordNetPart::Noun) ==
+          std::vector<std::string>{"doctors"});
+    // Pairs people judged wrong are absent though WordNet lists them: "idea" → "thought".
+    CHECK(table.replacements("idea", WordNetPart::Noun).empty());
+}
+
+TEST_CASE("word choice takes the row of the part of speech the sentence gives the word") {
+    const SynonymTable& table = SynonymTable::builtin();
+    const auto rewritten = [&](const std::string& text) {
+        const Document document = make_document(text, Language::Text);
+        return apply_edits(text, word_choice_edits(document, Reference::builtin(),
+                                                   kept_spans(document), {1.0, nullptr}, table));
+    };
+    // "aid" and "purchase" the verbs have a synonym, the nouns none.
+    CHECK(rewritten("The aid came late. We will purchase a car and aid them.") ==
+          "The aid came late. We will buy a car and help them.");
+    CHECK(rewritten("The purchase was costly.") == "The purchase was costly.");
+}
+
+TEST_CASE("word choice moves function words the writer leans on, where the meaning stays") {
+    const auto rewritten = [](const std::string& text) {
+        const Document document = make_document(text, Language::Text);
+        return apply_edits(text, word_choice_edits(document, Reference::builtin(),
+                                                   kept_spans(document), {0.1, nullptr}, kTable));
+    };
+    // A restrictive "which" after a noun becomes "that"; after a comma, after a preposition
+    // and before the noun it determines it stays.
+    CHECK(rewritten("The road which we took was long, which was fine. The town in which we "
+                    "stayed was old. I asked the guide which road was shorter.") ==
+          "The road that we took was long, which was fine. The town in which we stayed was "
+          "old. I asked the guide which road was shorter.");
+    // "upon" is "on", except in "once upon a time" and "row upon row".
+    CHECK(rewritten("Once upon a time we relied upon maps, row upon row of them.") ==
+          "Once upon a time we relied on maps, row upon row of them.");
+    CHECK(rewritten("Although it rained, we walked.") == "Though it rained, we walked.");
+    // Off with the pass.
+    const std::string text = "Although it rained, we walked.";
+    const Document document = make_document(text, Language::Text);
+    CHECK(word_choice_edits(document, Reference::builtin(), kept_spans(document), {0, nullptr},
+                            kTable)
+              .empty());
+}
+
+TEST_CASE("word choice does not trust a noun right after the infinitive's 'to'") {
+    // The tagger reads "decree" after "quick to" as a noun here; a noun's synonym ("edict")
+    // after "to" would be no verb at all.
+    const SynonymTable table =
+        SynonymTable::parse("form\tpos\treplacements\ndecree\tnoun\tedict\n");
+    const std::string text = "He is quick to decree this way change back. The decree stands.";
+    const Document document = make_document(text, Language::Text);
+    CHECK(apply_edits(text, word_choice_edits(document, Reference::builtin(), kept_spans(document),
+                                              {1.0, nullptr}, table)) ==
+          "He is quick to decree this way change back. The edict stands.");
 }

@@ -150,17 +150,61 @@ bool is_legal_text(std::string_view text) {
     return found >= 2;
 }
 
+// Whether a block that follows `lead_in` is a quotation set off without quotation marks:
+// "Dasenbrock says," or "As Smith writes:" ending the block before it (a paragraph of one's
+// own never ends with a comma).
+bool introduces_quotation(std::string_view lead_in) {
+    while (!lead_in.empty() && std::isspace(static_cast<unsigned char>(lead_in.back())) != 0)
+        lead_in.remove_suffix(1);
+    if (lead_in.ends_with(',')) return true;
+    if (!lead_in.ends_with(':')) return false;
+    lead_in.remove_suffix(1);
+    const std::size_t space = lead_in.find_last_of(" \t\n");
+    const std::string last =
+        lower_ascii(lead_in.substr(space == std::string_view::npos ? 0 : space + 1));
+    for (const std::string_view verb :
+         {"says",      "said",    "writes",  "wrote",    "states",    "stated",   "notes",
+          "noted",     "argues",  "argued",  "explains", "explained", "observes", "observed",
+          "claims",    "claimed", "remarks", "remarked", "declares",  "declared", "concludes",
+          "concluded", "asks",    "asked",   "puts",     "put"}) {
+        if (last == verb) return true;
+    }
+    return false;
+}
+
+// Lines of a block set off as a quotation: after a line that introduces one, an indented line
+// ("Dasenbrock says,⏎⇥Writers can therefore…"), kept to its end.
+void add_set_off_lines(std::string_view text, Span block, std::vector<Span>& kept) {
+    std::size_t line_start = block.begin;
+    while (line_start < block.end) {
+        const std::size_t newline = text.find('\n', line_start);
+        if (newline == std::string_view::npos || newline + 1 >= block.end) return;
+        const std::size_t next = newline + 1;
+        const bool indented = text[next] == '\t' || text.substr(next, 2) == "  ";
+        if (indented && introduces_quotation(text.substr(line_start, newline - line_start))) {
+            const std::size_t end = std::min(text.find('\n', next), std::size_t{block.end});
+            kept.emplace_back(next, end);
+        }
+        line_start = next;
+    }
+}
+
 }  // namespace
 
 std::vector<Span> kept_spans(const Document& document, const Reference& reference) {
     const Prose& prose = document.prose;
     std::vector<Span> kept;
-    for (const Block& block : prose.blocks) {
+    for (std::size_t b = 0; b < prose.blocks.size(); ++b) {
+        const Block& block = prose.blocks[b];
         const std::string_view text = prose.view(block.text);
-        if (block.kind == BlockKind::Quote || set_in_capitals(text) || is_legal_text(text)) {
+        const bool set_off = b > 0 && block.kind == BlockKind::Paragraph &&
+                             introduces_quotation(prose.view(prose.blocks[b - 1].text));
+        if (block.kind == BlockKind::Quote || set_off || set_in_capitals(text) ||
+            is_legal_text(text)) {
             kept.push_back(block.text);
         } else {
             add_quotations(prose.text, block.text, kept);
+            add_set_off_lines(prose.text, block.text, kept);
         }
     }
     add_names(document, kept);

@@ -13,6 +13,8 @@ namespace fantasma {
 // Source byte ranges, sorted and merged, that no deterministic fix may change:
 // - what lies between a pair of quotation marks ("...", “...”, ‘...’) within one block, and
 //   every block quotation. The marks themselves may change style; their contents may not.
+//   A paragraph after one that ends with a comma or "says:"/"writes:"… is a quotation set
+//   off without marks.
 // - legal text, binding as worded: a block that names two of a licence's terms (licence,
 //   copyright, warranty, redistribution, liability…), and a block set in capitals (a
 //   disclaimer).

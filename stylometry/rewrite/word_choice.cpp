@@ -66,6 +66,13 @@ constexpr std::string_view kPrepositions[] = {
     "into",   "of",      "off",   "on",      "onto", "out",  "over",  "through", "to",
     "toward", "towards", "under", "up",      "upon", "with", "within"};
 
+bool is_subject_pronoun(std::string_view word) {
+    for (const std::string_view pronoun : {"i", "we", "you", "they", "he", "she"}) {
+        if (word == pronoun) return true;
+    }
+    return false;
+}
+
 bool is_preposition(std::string_view word) {
     return std::ranges::find(kPrepositions, word) != std::end(kPrepositions);
 }
@@ -328,9 +335,10 @@ std::vector<WordChoice> word_choices(const Document& document, const Reference& 
             if (table.replacements(token.norm, part).empty()) continue;
             // A singular noun right after "to" with no article may well be a verb ("quick to
             // decree" read as the noun): no reading to trust.
+            // Nor one right after a subject pronoun ("we sort through" read as the noun).
             const Token* before = neighbour(document, sentence, i, -1);
             if (parts[i - sentence.first_token] == PartOfSpeech::Noun && before != nullptr &&
-                before->norm == "to") {
+                (before->norm == "to" || is_subject_pronoun(before->norm))) {
                 continue;
             }
             const Span source = document.prose.to_source(token.text);

@@ -97,3 +97,13 @@ TEST_CASE("Legal text is kept as worded: a licence's paragraph, a disclaimer in 
     CHECK(rewritten("My driving licence shows the colour of my eyes.\n") ==
           "My driving license shows the color of my eyes.\n");
 }
+
+TEST_CASE("A paragraph set off after 'says,' is a quotation without marks, kept as written") {
+    const std::string quoted = "\tCritics favour it, for the colour of the text is plain.\n";
+    CHECK(rewritten("Smith says,\n" + quoted) == "Smith says,\n" + quoted);
+    CHECK(rewritten("Smith says,\n\n" + quoted) == "Smith says,\n\n" + quoted);
+    CHECK(rewritten("As Smith writes:\n\n" + quoted) == "As Smith writes:\n\n" + quoted);
+    // After a sentence of one's own the paragraph is the writer's.
+    CHECK(rewritten("Smith is right.\n\n" + quoted) ==
+          "Smith is right.\n\n\tCritics favor it, for the color of the text is plain.\n");
+}

@@ -162,10 +162,15 @@ TEST_CASE("word choice does not trust a noun right after the infinitive's 'to'")
     // The tagger reads "decree" after "quick to" as a noun here; a noun's synonym ("edict")
     // after "to" would be no verb at all.
     const SynonymTable table =
-        SynonymTable::parse("form\tpos\treplacements\ndecree\tnoun\tedict\n");
+        SynonymTable::parse("form\tpos\treplacements\ndecree\tnoun\tedict\nsort\tnoun\tkind\n");
     const std::string text = "He is quick to decree this way change back. The decree stands.";
     const Document document = make_document(text, Language::Text);
     CHECK(apply_edits(text, word_choice_edits(document, Reference::builtin(), kept_spans(document),
                                               {1.0, nullptr}, table)) ==
           "He is quick to decree this way change back. The edict stands.");
+    // Nor after a subject pronoun: "we sort through" is read as the noun here.
+    const std::string sorting = "We sort through millions of incoming reports every day.";
+    const Document sorted = make_document(sorting, Language::Text);
+    CHECK(apply_edits(sorting, word_choice_edits(sorted, Reference::builtin(), kept_spans(sorted),
+                                                 {1.0, nullptr}, table)) == sorting);
 }

@@ -1,7 +1,9 @@
 """Writes docs/evaluation.md and its plot from the figures `run.evaluate` returns."""
+import difflib
+import re
 from pathlib import Path
 
-from . import cleaning
+from . import cleaning, edits, examples
 from .function_words import FUNCTION_WORDS, PUNCTUATION
 
 ORIGINAL = "original"
@@ -12,6 +14,7 @@ CHAR_NGRAM = "char 2-5-gram TF-IDF + logistic regression"
 DELTA = "Burrows' Delta, 150 most frequent words"
 SVM = "function words + punctuation, linear SVM"
 WORD_CHOICE = "fantasma rewrite --word-choice"
+MAX_NEW_LINTS = 2  # issue 15: new harper lints per 1,000 words
 
 
 def _percent(value):
@@ -20,6 +23,12 @@ def _percent(value):
 
 def _number(value, digits=3):
     return "–" if value is None else f"{value:.{digits}f}"
+
+
+def _lints(entry):
+    """New harper lints per 1,000 words of the original, or – when not measured."""
+    lints = entry.get("lints")
+    return "–" if not lints else _number(lints["new_per_1000_words"], 2)
 
 
 def _methods(figures):
@@ -69,32 +78,53 @@ def goals(figures) -> list[str]:
     return rows
 
 
-def word_choice_goals(figures) -> list[str]:
-    """Issue 15's goal, for the strongest word-choice row that keeps the meaning (mean cosine
-    ≥ 0.90, lowest ≥ 0.80), or the weakest when none does."""
-    methods = _word_choice_methods(figures)
+def goal_word_choice_method(faithfulness):
+    """The word-choice row issue 15's goals are judged on, from the faithfulness figures: the
+    strongest that keeps the meaning (mean cosine ≥ 0.90, lowest ≥ 0.80), or the weakest
+    when none does; None when word choice was not evaluated."""
+    methods = [m for m in faithfulness if m.startswith(WORD_CHOICE)]
     if not methods:
+        return None
+    kept = [m for m in methods if keeps_meaning(faithfulness[m])]
+    return kept[-1] if kept else methods[0]
+
+
+def keeps_meaning(entry) -> bool:
+    return (entry["cosine_mean"] is not None and entry["cosine_mean"] >= 0.90
+            and entry["cosine_min"] >= 0.80)
+
+
+def word_choice_goals(figures) -> list[str]:
+    """Issue 15's goals on the row goal_word_choice_method picks."""
+    method = goal_word_choice_method(figures["faithfulness"])
+    if method is None:
         return []
-    faithful = figures["faithfulness"]
-
-    def keeps_meaning(method):
-        entry = faithful[method]
-        return (entry["cosine_mean"] is not None and entry["cosine_mean"] >= 0.90
-                and entry["cosine_min"] >= 0.80)
-
-    kept = [m for m in methods if keeps_meaning(m)]
-    method = kept[-1] if kept else methods[0]
     drop = relative_drop(figures, method=method)
-    met = kept != [] and drop >= 0.30
+    entry = figures["faithfulness"][method]
+    met = keeps_meaning(entry) and drop >= 0.30
     gap = "" if met else f" (gap: {100 * max(0.0, 0.30 - drop):.1f} points of relative drop)"
-    entry = faithful[method]
     attack = figures["attack"]
-    return [f"| word choice (issue 15): char n-gram top-1 down ≥ 30% relative at mean cosine "
+    rows = [f"| word choice (issue 15): char n-gram top-1 down ≥ 30% relative at mean cosine "
             f"≥ 0.90, lowest ≥ 0.80 | `{method}`: top-1 "
             f"{_percent(attack[ORIGINAL][CHAR_NGRAM]['top1'])} → "
             f"{_percent(attack[method][CHAR_NGRAM]['top1'])}, relative drop {_percent(drop)}; "
             f"mean cosine {_number(entry['cosine_mean'])}, lowest "
             f"{_number(entry['cosine_min'])} | {'yes' if met else 'no'}{gap} |"]
+    lints = entry.get("lints")
+    if lints:
+        per_1000 = lints["new_per_1000_words"]
+        met = per_1000 is not None and per_1000 <= MAX_NEW_LINTS
+        gap = "" if met else f" (gap: {per_1000 - MAX_NEW_LINTS:.2f} per 1,000 words)"
+        rows.append(f"| word choice (issue 15): new harper lints ≤ {MAX_NEW_LINTS:g} per 1,000 "
+                    f"words | `{method}`: {_number(per_1000, 2)} ({lints['new']} new in "
+                    f"{lints['words']:,} words{_rules(lints)}) | {'yes' if met else 'no'}{gap} |")
+    return rows
+
+
+def _rules(lints, shown=4) -> str:
+    """The harper rules behind most of the new lints: ': OxfordComma 3, SpellCheck 2'."""
+    rules = list(lints["rules"].items())[:shown]
+    return (": " + ", ".join(f"{rule} {count}" for rule, count in rules)) if rules else ""
 
 
 def frontier_table(figures) -> list[str]:
@@ -104,8 +134,9 @@ def frontier_table(figures) -> list[str]:
         return []
     names = _attackers(figures)
     rows = ["| method | " + " | ".join(f"{n}: top-1 (drop)" for n in names) +
-            " | mean cosine | lowest cosine | content words kept | numbers kept | names kept |",
-            "|---|" + "---|" * (len(names) + 5)]
+            " | mean cosine | lowest cosine | content words kept | numbers kept | names kept |"
+            " new harper lints per 1,000 words |",
+            "|---|" + "---|" * (len(names) + 6)]
     for method in methods:
         cells = [f"{_percent(figures['attack'][method][n]['top1'])} "
                  f"({_percent(relative_drop(figures, attacker=n, method=method))})"
@@ -113,7 +144,7 @@ def frontier_table(figures) -> list[str]:
         entry = figures["faithfulness"][method]
         cells += [_number(entry["cosine_mean"]), _number(entry["cosine_min"]),
                   _percent(entry["content_words"]), _percent(entry["numbers"]),
-                  _percent(entry["names"])]
+                  _percent(entry["names"]), _lints(entry)]
         rows.append(f"| {method} | " + " | ".join(cells) + " |")
     return rows
 
@@ -137,6 +168,84 @@ def word_choice_section(figures) -> list[str]:
     ]
 
 
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]<>#|~])")
+
+
+def _escape(text: str) -> str:
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+
+
+def _marked(before: str, after: str) -> str:
+    """The rewrite with each change shown as ~~old~~ **new** (a change of whitespace alone as
+    the new whitespace)."""
+    old_tokens, new_tokens = edits.TOKEN.findall(before), edits.TOKEN.findall(after)
+    out = []
+
+    def mark(old, new):
+        if (old + new).strip() == "":
+            out.append(new)
+            return
+        # Emphasis must not start or end with a space: the spaces go outside the marks.
+        lead = new[:len(new) - len(new.lstrip())] or old[:len(old) - len(old.lstrip())]
+        trail = new[len(new.rstrip()):] or old[len(old.rstrip()):]
+        marks = [f"~~{_escape(old.strip())}~~" if old.strip() else "",
+                 f"**{_escape(new.strip())}**" if new.strip() else ""]
+        out.append(lead + " ".join(m for m in marks if m) + trail)
+
+    matcher = difflib.SequenceMatcher(a=old_tokens, b=new_tokens, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            out.append(_escape("".join(old_tokens[i1:i2])))
+        elif i2 - i1 == j2 - j1:  # token for token
+            for old, new in zip(old_tokens[i1:i2], new_tokens[j1:j2]):
+                if old == new:
+                    out.append(_escape(old))
+                else:
+                    mark(old, new)
+        else:
+            mark("".join(old_tokens[i1:i2]), "".join(new_tokens[j1:j2]))
+    return "".join(out)
+
+
+def _quoted(text: str) -> list[str]:
+    return ["> " + line.strip() for line in text.strip().splitlines() if line.strip()]
+
+
+def examples_section(figures) -> list[str]:
+    """The before/after paragraphs examples.py chose."""
+    chosen = figures.get("examples")
+    if not chosen or not chosen["paragraphs"]:
+        return []
+    measured = any(p["cosine"] is not None for p in chosen["paragraphs"])
+    lines = [
+        "## Ten paragraphs to judge",
+        "",
+        f"Paragraphs of `{chosen['method']}` for a reader to judge: among the held-out "
+        f"samples{' whose cosine was measured' if measured else ''}, "
+        f"every paragraph of {examples.MIN_WORDS}–{examples.MAX_WORDS} words with at least "
+        f"{examples.MIN_WORD_EDITS} word edits, shuffled with seed {chosen['seed']} and taken "
+        f"in that order, one per author (`eval/fantasma_eval/examples.py`). Each change is "
+        "shown as ~~old~~ **new**, then the rewrite as it reads; the cosine is the whole "
+        "sample's.",
+        "",
+    ]
+    for number, paragraph in enumerate(chosen["paragraphs"], 1):
+        lints = paragraph["new_lints"]
+        lint_note = ("" if lints is None else
+                     f"; new harper lints: {', '.join(lints) if lints else 'none'}")
+        lines += [
+            f"**{number}.** Author `{paragraph['author']}`, fold {paragraph['fold'] + 1}, "
+            f"paragraph {paragraph['paragraph']}: {paragraph['word_edits']} word edits, sample "
+            f"cosine {_number(paragraph['cosine'])}{_escape(lint_note)}.",
+            "",
+            *_quoted(_marked(paragraph["original"], paragraph["rewrite"])),
+            "",
+            *_quoted(_escape(paragraph["rewrite"])),
+            "",
+        ]
+    return lines
+
+
 def attack_table(figures) -> list[str]:
     names = _attackers(figures)
     header = "| method | " + " | ".join(f"{n}: top-1 | top-5" for n in names) + " |"
@@ -155,16 +264,30 @@ def attack_table(figures) -> list[str]:
 
 def faithfulness_table(figures) -> list[str]:
     rows = ["| method | documents changed | cosine on | mean cosine | lowest cosine | "
-            "cosine ≥ 0.9 | content words kept | numbers kept | names kept |",
-            "|---|---|---|---|---|---|---|---|---|"]
+            "cosine ≥ 0.9 | content words kept | numbers kept | names kept | "
+            "new harper lints per 1,000 words |",
+            "|---|---|---|---|---|---|---|---|---|---|"]
     for method, entry in figures["faithfulness"].items():
         rows.append(
             f"| {method} | {entry['changed']}/{entry['documents']} | "
             f"{entry['cosine_documents']} samples | "
             f"{_number(entry['cosine_mean'])} | {_number(entry['cosine_min'])} | "
             f"{_percent(entry['cosine_at_least_0_9'])} | {_percent(entry['content_words'])} | "
-            f"{_percent(entry['numbers'])} | {_percent(entry['names'])} |")
+            f"{_percent(entry['numbers'])} | {_percent(entry['names'])} | {_lints(entry)} |")
     return rows
+
+
+def lint_rules(figures) -> list[str]:
+    """Which harper rules the new lints of each row come from, and how many of the
+    originals' lints each rewrite removed."""
+    entries = {m: e["lints"] for m, e in figures["faithfulness"].items() if e.get("lints")}
+    if not entries:
+        return []
+    lines = ["New harper lints by rule, and the originals' lints the rewrite no longer has:", ""]
+    for method, lints in entries.items():
+        rules = ", ".join(f"{rule} {count}" for rule, count in lints["rules"].items())
+        lines.append(f"- {method}: {rules or 'none'}; {lints['removed']} gone")
+    return lines + [""]
 
 
 def guided_vs_random_table(figures) -> list[str]:
@@ -298,11 +421,15 @@ def markdown(figures, plot_name: str) -> str:
         "present (for the random edits, on the first seed). The cosine is measured on the "
         f"samples of the first {figures['embedding_folds']} fold(s) (the numpy encoder is slow "
         "on two shared cores), the rest on all. The authors' own obfuscation is a new text, "
-        "not a rewrite, so it has none.",
+        "not a rewrite, so it has none. New harper lints: the grammar checker harper's lints "
+        "of the rewrite that the original has not at the same place, per 1,000 words of the "
+        "originals (method below).",
         "",
         *faithfulness_table(figures),
         "",
+        *lint_rules(figures),
         *word_choice_section(figures),
+        *examples_section(figures),
         "## Detector validity",
         "",
         "**Does the bits score single out the writer?** `tools/eval/profile_attribution.py` "
@@ -374,9 +501,31 @@ def markdown(figures, plot_name: str) -> str:
         "a possessive ending (\"Edna’s\" counts as \"Edna\", so restyling its apostrophe "
         "keeps the name; an apostrophe inside a name, as in \"O’Brien\", still counts). The "
         "proxy also counts a word in capitals for emphasis, which the rewrite lowercases.",
+        *lint_method(figures),
         "",
     ]
     return "\n".join(lines)
+
+
+def lint_method(figures) -> list[str]:
+    if not figures.get("harper"):
+        return ["- **Fluency**: not measured in this run (`--no-lints`)."]
+    return [
+        f"- **Fluency**: harper, the grammar checker, as the npm package `harper.js` "
+        f"{figures['harper']} (pinned, installed with `npm install --prefix` into "
+        "`build/eval-cache/npm` and run by node through `eval/fantasma_eval/harper.mjs`; "
+        "nothing of it is in fantasma), its default rules, American English, each paragraph "
+        "linted on its own. A lint of the rewrite is new unless the original has a lint of "
+        "the same rule at the same place, the rewrite's characters mapped back to the "
+        "original's through the random-edit baseline's token alignment: a lint that moved "
+        "with its text, or whose flagged text holds an edited word (a long sentence in which "
+        "one word was replaced), is the original's. Every rule counts, spelling included: a replacement "
+        "harper does not know is a fluency problem, and a name the original already had is "
+        "matched, not new. Style rules count too (`OxfordComma` fires where the rewrite "
+        "drops a serial comma); the rules are listed under the Faithfulness table so they "
+        "can be weighed. Pooled over the samples, per 1,000 words of the originals; cached "
+        "by paragraph and harper version in `build/eval-cache/harper`.",
+    ]
 
 
 def plot(figures, path: Path) -> None:

@@ -40,7 +40,8 @@ INSTALL_FOLDER = Path(sys.prefix) / "npm"
 # Node processes: harper takes a few hundred milliseconds a paragraph, and the machines this
 # runs on have two cores or more.
 WORKERS = 2
-PARAGRAPHS_PER_WORKER = 50  # fewer: one process, which starts faster than twoBLANK_LINE = re.compile(r"\n[ \t\r\f\v]*\n\s*")
+PARAGRAPHS_PER_WORKER = 50  # fewer: one process, which starts faster than two
+BLANK_LINE = re.compile(r"\n[ \t\r\f\v]*\n\s*")
 
 
 class HarperUnavailable(RuntimeError):

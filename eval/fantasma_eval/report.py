@@ -176,14 +176,14 @@ def _escape(text: str) -> str:
 
 
 def _marked(before: str, after: str) -> str:
-    """The rewrite with each change shown as ~~old~~ **new** (a change of whitespace alone as
-    the new whitespace)."""
+    """The rewrite with each change shown as ~~old~~ **new** (a change of whitespace or of
+    invisible characters alone unmarked)."""
     old_tokens, new_tokens = edits.TOKEN.findall(before), edits.TOKEN.findall(after)
     out = []
 
     def mark(old, new):
-        if (old + new).strip() == "":
-            out.append(new)
+        if examples.visible(old).split() == examples.visible(new).split():
+            out.append(_escape(new))  # whitespace or invisible characters alone
             return
         # Emphasis must not start or end with a space: the spaces go outside the marks.
         lead = new[:len(new) - len(new.lstrip())] or old[:len(old) - len(old.lstrip())]
@@ -212,35 +212,36 @@ def _quoted(text: str) -> list[str]:
 
 
 def examples_section(figures) -> list[str]:
-    """The before/after paragraphs examples.py chose."""
+    """The before/after passages examples.py chose."""
     chosen = figures.get("examples")
-    if not chosen or not chosen["paragraphs"]:
+    if not chosen or not chosen["passages"]:
         return []
-    measured = any(p["cosine"] is not None for p in chosen["paragraphs"])
+    measured = any(p["cosine"] is not None for p in chosen["passages"])
     lines = [
-        "## Ten paragraphs to judge",
+        "## Ten passages to judge",
         "",
-        f"Paragraphs of `{chosen['method']}` for a reader to judge: among the held-out "
-        f"samples{' whose cosine was measured' if measured else ''}, "
-        f"every paragraph of {examples.MIN_WORDS}–{examples.MAX_WORDS} words with at least "
-        f"{examples.MIN_WORD_EDITS} word edits, shuffled with seed {chosen['seed']} and taken "
-        f"in that order, one per author (`eval/fantasma_eval/examples.py`). Each change is "
-        "shown as ~~old~~ **new**, then the rewrite as it reads; the cosine is the whole "
-        "sample's.",
+        f"Passages of `{chosen['method']}` for a reader to judge: among the held-out "
+        f"samples{' whose cosine was measured' if measured else ''}, every run of whole "
+        f"sentences of one paragraph, {examples.MIN_WORDS}–{examples.MAX_WORDS} words, where "
+        f"the rewrite made at least {examples.MIN_WORD_EDITS} word edits, shuffled with seed "
+        f"{chosen['seed']} and taken in that order, one per author "
+        "(`eval/fantasma_eval/examples.py`; most samples are one long paragraph). Each change "
+        "is shown as ~~old~~ **new** (changes of whitespace or invisible characters alone "
+        "unmarked), then the rewrite as it reads; the cosine is the whole sample's.",
         "",
     ]
-    for number, paragraph in enumerate(chosen["paragraphs"], 1):
-        lints = paragraph["new_lints"]
+    for number, passage in enumerate(chosen["passages"], 1):
+        lints = passage["new_lints"]
         lint_note = ("" if lints is None else
                      f"; new harper lints: {', '.join(lints) if lints else 'none'}")
         lines += [
-            f"**{number}.** Author `{paragraph['author']}`, fold {paragraph['fold'] + 1}, "
-            f"paragraph {paragraph['paragraph']}: {paragraph['word_edits']} word edits, sample "
-            f"cosine {_number(paragraph['cosine'])}{_escape(lint_note)}.",
+            f"**{number}.** Author `{passage['author']}`, fold {passage['fold'] + 1}: "
+            f"{passage['word_edits']} word edits, sample cosine "
+            f"{_number(passage['cosine'])}{_escape(lint_note)}.",
             "",
-            *_quoted(_marked(paragraph["original"], paragraph["rewrite"])),
+            *_quoted(_marked(passage["original"], passage["rewrite"])),
             "",
-            *_quoted(_escape(paragraph["rewrite"])),
+            *_quoted(_escape(examples.visible(passage["rewrite"]))),
             "",
         ]
     return lines
@@ -513,9 +514,9 @@ def lint_method(figures) -> list[str]:
     return [
         f"- **Fluency**: harper, the grammar checker, as the npm package `harper.js` "
         f"{figures['harper']} (pinned, installed with `npm install --prefix` into "
-        "`build/eval-cache/npm` and run by node through `eval/fantasma_eval/harper.mjs`; "
-        "nothing of it is in fantasma), its default rules, American English, each paragraph "
-        "linted on its own. A lint of the rewrite is new unless the original has a lint of "
+        "`.venv-eval/npm` and run by node through `eval/fantasma_eval/harper.mjs`; nothing "
+        "of it is in fantasma), its default rules, American English, each paragraph linted "
+        "on its own. A lint of the rewrite is new unless the original has a lint of "
         "the same rule at the same place, the rewrite's characters mapped back to the "
         "original's through the random-edit baseline's token alignment: a lint that moved "
         "with its text, or whose flagged text holds an edited word (a long sentence in which "
@@ -524,7 +525,7 @@ def lint_method(figures) -> list[str]:
         "matched, not new. Style rules count too (`OxfordComma` fires where the rewrite "
         "drops a serial comma); the rules are listed under the Faithfulness table so they "
         "can be weighed. Pooled over the samples, per 1,000 words of the originals; cached "
-        "by paragraph and harper version in `build/eval-cache/harper`.",
+        "by paragraph, harper version and script in `build/eval-cache/harper`.",
     ]
 
 

@@ -256,11 +256,11 @@ def measure_faithfulness(args, versions, authors):
             "names": _mean(r["names"] for r in rows),
             "lints": lints[method] if lints else None,
         }
-    return summary, example_paragraphs(summary, per_method, text_lints)
+    return summary, example_passages(summary, per_method, text_lints)
 
 
-def example_paragraphs(summary, per_method, text_lints) -> dict:
-    """Ten paragraphs of the word-choice row the goals are judged on, or of the plain
+def example_passages(summary, per_method, text_lints) -> dict:
+    """Ten passages of the word-choice row the goals are judged on, or of the plain
     rewrite when word choice was not evaluated."""
     from .report import goal_word_choice_method
 
@@ -274,7 +274,7 @@ def example_paragraphs(summary, per_method, text_lints) -> dict:
         samples.append({"author": row["author"], "fold": row["fold"],
                         "original": row["original"], "rewrite": row["rewrite"],
                         "cosine": row["cosine"], "new_lints": new})
-    return {"method": method, "seed": examples.SEED, "paragraphs": examples.choose(samples)}
+    return {"method": method, "seed": examples.SEED, "passages": examples.choose(samples)}
 
 
 def package_versions():

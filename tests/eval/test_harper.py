@@ -107,15 +107,30 @@ def sample(author, fold, original, rewrite, cosine=0.95):
 
 
 def test_examples_are_one_per_author_with_enough_word_edits_and_the_same_every_time():
-    words = " ".join(f"w{i}" for i in range(30))
-    changed = words.replace("w3 ", "x3 ").replace("w7 ", "x7 ")
-    barely = words.replace("w3 ", "x3 ")
-    samples = [sample(f"a{i}", 0, f"{words}\n\n{words}", f"{changed}\n\n{barely}")
+    text = " ".join(f"Sentence {i} has a few plain words in it." for i in range(6))
+    changed = text.replace("1 has a few plain", "1 has a few simple").replace("4 has", "4 holds")
+    other = "A second paragraph tells of another thing, with a long plain word or two in it."
+    invisible = text.replace("2 has", "2\u200b has")  # a zero-width space, removed below
+    one_edit = text.replace("1 has a few plain", "1 has a few simple")
+    samples = [sample(f"a{i}", 0, f"{text}\n\n{other}",
+                      f"{changed}\n\n{other.replace('long plain', 'long simple')}")
                for i in range(15)]
-    samples.append(sample("b", 0, words, changed, cosine=None))  # no cosine measured
+    samples.append(sample("b", 0, text, changed, cosine=None))  # no cosine measured
+    samples.append(sample("c", 0, invisible, one_edit))  # one visible word edit
     chosen = examples.choose(samples)
     assert len(chosen) == examples.COUNT
     assert len({c["author"] for c in chosen}) == examples.COUNT
-    assert all(c["paragraph"] == 1 and c["word_edits"] == 2 for c in chosen)
-    assert "b" not in {c["author"] for c in chosen}
+    assert all(c["original"] == text and c["rewrite"] == changed and c["word_edits"] == 2
+               for c in chosen)
+    assert not {"b", "c"} & {c["author"] for c in chosen}
     assert chosen == examples.choose(samples)
+
+
+def test_passages_are_whole_sentences_of_one_paragraph_within_the_word_limit():
+    long = " ".join(f"Sentence {i} has a few plain words in it." for i in range(20))
+    text = f"Short one. Another.\n\n{long}"
+    found = [text[a:b].strip() for a, b in examples.passages(text)]
+    assert found[0] == "Short one. Another."
+    assert all(p.startswith("Sentence") and p.endswith("in it.") for p in found[1:])
+    assert all(harper.word_count(p) <= examples.MAX_WORDS for p in found)
+    assert " ".join(found[1:]) == long

@@ -161,7 +161,9 @@ def word_choice_section(figures) -> list[str]:
         "word_choice.hpp), the words the author uses more than the population first; DIR holds "
         "the author's training samples of the fold, as the attackers have them. The first row "
         "is the rewrite without word choice (`--word-choice 0`). Drops are relative to the "
-        "original's top-1.",
+        "original's top-1. The rows are the frontier of accuracy against faithfulness, one "
+        "point a strength; the plot above draws it, a line for each attacker from the "
+        "original (ring) through the rewrite (square) and the strengths (triangles).",
         "",
         *rows,
         "",
@@ -535,15 +537,24 @@ def plot(figures, path: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    markers = {ORIGINAL: "o", REWRITE: "s", MODEL: "D"}
+    word_choice = _word_choice_methods(figures)
+
+    def marker(method):
+        if method in word_choice:
+            return "v"
+        if method.startswith("random edits"):
+            return "X"
+        return {ORIGINAL: "o", REWRITE: "s", MODEL: "D", cleaning.METHOD: "P"}.get(method, "^")
+
+    def cosine_of(method):
+        return 1.0 if method == ORIGINAL else figures["faithfulness"][method]["cosine_mean"]
+
     colors = ["tab:blue", "tab:orange", "tab:green", "tab:red"]
     figure, axes = plt.subplots(figsize=(8, 6.5), dpi=110)
     cosines = [1.0]
-    for color, name in zip(colors, _attackers(figures)):
+    for index, (color, name) in enumerate(zip(colors, _attackers(figures))):
         for method in _methods(figures):
-            if method == OBFUSCATION:
-                continue
-            cosine = 1.0 if method == ORIGINAL else figures["faithfulness"][method]["cosine_mean"]
+            cosine = None if method == OBFUSCATION else cosine_of(method)
             if cosine is None:
                 continue
             cosines.append(cosine)
@@ -552,17 +563,28 @@ def plot(figures, path: Path) -> None:
                 axes.scatter(cosine, top1, marker="o", s=160, facecolors="none",
                              edgecolors=color, linewidths=1.5)
             else:
-                axes.scatter(cosine, top1, color=color, marker=markers.get(method, "^"), s=50,
-                             edgecolors="black", linewidths=0.5)
+                axes.scatter(cosine, top1, color=color, marker=marker(method), s=50,
+                             edgecolors="black", linewidths=0.5, zorder=3)
+            if method in word_choice and index == 0:  # the strength beside the top points
+                axes.annotate(method.split()[3], (cosine, top1), textcoords="offset points",
+                              xytext=(0, 7), ha="center", fontsize=7)
+        # The frontier: accuracy against cosine from the original through each strength.
+        frontier = [m for m in [ORIGINAL, REWRITE] + word_choice if cosine_of(m) is not None]
+        axes.plot([cosine_of(m) for m in frontier],
+                  [figures["attack"][m][name]["top1"] for m in frontier], color=color,
+                  linewidth=0.8, alpha=0.7)
         if OBFUSCATION in figures["attack"]:
             axes.axhline(figures["attack"][OBFUSCATION][name]["top1"], color=color,
                          linestyle="--", linewidth=1)
     axes.axhline(1 / figures["authors"], color="gray", linestyle=":", linewidth=1)
     handles = [plt.Line2D([], [], color=c, marker="o", linestyle="", label=n)
                for c, n in zip(colors, _attackers(figures))]
-    handles += [plt.Line2D([], [], color="black", marker=markers.get(m, "^"), linestyle="",
-                           label=m, markerfacecolor="none" if m == ORIGINAL else "black")
-                for m in _methods(figures) if m != OBFUSCATION]
+    shown = [m for m in _methods(figures) if m != OBFUSCATION and m not in word_choice[1:]]
+    handles += [plt.Line2D([], [], color="black", marker=marker(m), linestyle="",
+                           markerfacecolor="none" if m == ORIGINAL else "black",
+                           label=(f"{WORD_CHOICE} S --profile (S above the points)"
+                                  if m in word_choice else m))
+                for m in shown]
     handles += [plt.Line2D([], [], color="black", linestyle="--",
                            label="authors' own obfuscation (no faithfulness: a new text)"),
                 plt.Line2D([], [], color="gray", linestyle=":", label="chance")]

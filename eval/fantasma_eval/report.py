@@ -1,7 +1,9 @@
 """Writes docs/evaluation.md and its plot from the figures `run.evaluate` returns."""
+import difflib
+import re
 from pathlib import Path
 
-from . import cleaning
+from . import cleaning, edits, examples
 from .function_words import FUNCTION_WORDS, PUNCTUATION
 
 ORIGINAL = "original"
@@ -12,6 +14,7 @@ CHAR_NGRAM = "char 2-5-gram TF-IDF + logistic regression"
 DELTA = "Burrows' Delta, 150 most frequent words"
 SVM = "function words + punctuation, linear SVM"
 WORD_CHOICE = "fantasma rewrite --word-choice"
+MAX_NEW_LINTS = 2  # issue 15: new harper lints per 1,000 words
 
 
 def _percent(value):
@@ -20,6 +23,12 @@ def _percent(value):
 
 def _number(value, digits=3):
     return "–" if value is None else f"{value:.{digits}f}"
+
+
+def _lints(entry):
+    """New harper lints per 1,000 words of the original, or – when not measured."""
+    lints = entry.get("lints")
+    return "–" if not lints else _number(lints["new_per_1000_words"], 2)
 
 
 def _methods(figures):
@@ -69,32 +78,53 @@ def goals(figures) -> list[str]:
     return rows
 
 
-def word_choice_goals(figures) -> list[str]:
-    """Issue 15's goal, for the strongest word-choice row that keeps the meaning (mean cosine
-    ≥ 0.90, lowest ≥ 0.80), or the weakest when none does."""
-    methods = _word_choice_methods(figures)
+def goal_word_choice_method(faithfulness):
+    """The word-choice row issue 15's goals are judged on, from the faithfulness figures: the
+    strongest that keeps the meaning (mean cosine ≥ 0.90, lowest ≥ 0.80), or the weakest
+    when none does; None when word choice was not evaluated."""
+    methods = [m for m in faithfulness if m.startswith(WORD_CHOICE)]
     if not methods:
+        return None
+    kept = [m for m in methods if keeps_meaning(faithfulness[m])]
+    return kept[-1] if kept else methods[0]
+
+
+def keeps_meaning(entry) -> bool:
+    return (entry["cosine_mean"] is not None and entry["cosine_mean"] >= 0.90
+            and entry["cosine_min"] >= 0.80)
+
+
+def word_choice_goals(figures) -> list[str]:
+    """Issue 15's goals on the row goal_word_choice_method picks."""
+    method = goal_word_choice_method(figures["faithfulness"])
+    if method is None:
         return []
-    faithful = figures["faithfulness"]
-
-    def keeps_meaning(method):
-        entry = faithful[method]
-        return (entry["cosine_mean"] is not None and entry["cosine_mean"] >= 0.90
-                and entry["cosine_min"] >= 0.80)
-
-    kept = [m for m in methods if keeps_meaning(m)]
-    method = kept[-1] if kept else methods[0]
     drop = relative_drop(figures, method=method)
-    met = kept != [] and drop >= 0.30
+    entry = figures["faithfulness"][method]
+    met = keeps_meaning(entry) and drop >= 0.30
     gap = "" if met else f" (gap: {100 * max(0.0, 0.30 - drop):.1f} points of relative drop)"
-    entry = faithful[method]
     attack = figures["attack"]
-    return [f"| word choice (issue 15): char n-gram top-1 down ≥ 30% relative at mean cosine "
+    rows = [f"| word choice (issue 15): char n-gram top-1 down ≥ 30% relative at mean cosine "
             f"≥ 0.90, lowest ≥ 0.80 | `{method}`: top-1 "
             f"{_percent(attack[ORIGINAL][CHAR_NGRAM]['top1'])} → "
             f"{_percent(attack[method][CHAR_NGRAM]['top1'])}, relative drop {_percent(drop)}; "
             f"mean cosine {_number(entry['cosine_mean'])}, lowest "
             f"{_number(entry['cosine_min'])} | {'yes' if met else 'no'}{gap} |"]
+    lints = entry.get("lints")
+    if lints:
+        per_1000 = lints["new_per_1000_words"]
+        met = per_1000 is not None and per_1000 <= MAX_NEW_LINTS
+        gap = "" if met else f" (gap: {per_1000 - MAX_NEW_LINTS:.2f} per 1,000 words)"
+        rows.append(f"| word choice (issue 15): new harper lints ≤ {MAX_NEW_LINTS:g} per 1,000 "
+                    f"words | `{method}`: {_number(per_1000, 2)} ({lints['new']} new in "
+                    f"{lints['words']:,} words{_rules(lints)}) | {'yes' if met else 'no'}{gap} |")
+    return rows
+
+
+def _rules(lints, shown=4) -> str:
+    """The harper rules behind most of the new lints: ': OxfordComma 3, SpellCheck 2'."""
+    rules = list(lints["rules"].items())[:shown]
+    return (": " + ", ".join(f"{rule} {count}" for rule, count in rules)) if rules else ""
 
 
 def frontier_table(figures) -> list[str]:
@@ -104,8 +134,9 @@ def frontier_table(figures) -> list[str]:
         return []
     names = _attackers(figures)
     rows = ["| method | " + " | ".join(f"{n}: top-1 (drop)" for n in names) +
-            " | mean cosine | lowest cosine | content words kept | numbers kept | names kept |",
-            "|---|" + "---|" * (len(names) + 5)]
+            " | mean cosine | lowest cosine | content words kept | numbers kept | names kept |"
+            " new harper lints per 1,000 words |",
+            "|---|" + "---|" * (len(names) + 6)]
     for method in methods:
         cells = [f"{_percent(figures['attack'][method][n]['top1'])} "
                  f"({_percent(relative_drop(figures, attacker=n, method=method))})"
@@ -113,7 +144,7 @@ def frontier_table(figures) -> list[str]:
         entry = figures["faithfulness"][method]
         cells += [_number(entry["cosine_mean"]), _number(entry["cosine_min"]),
                   _percent(entry["content_words"]), _percent(entry["numbers"]),
-                  _percent(entry["names"])]
+                  _percent(entry["names"]), _lints(entry)]
         rows.append(f"| {method} | " + " | ".join(cells) + " |")
     return rows
 
@@ -130,11 +161,92 @@ def word_choice_section(figures) -> list[str]:
         "word_choice.hpp), the words the author uses more than the population first; DIR holds "
         "the author's training samples of the fold, as the attackers have them. The first row "
         "is the rewrite without word choice (`--word-choice 0`). Drops are relative to the "
-        "original's top-1.",
+        "original's top-1. The rows are the frontier of accuracy against faithfulness, one "
+        "point a strength; the plot above draws it, a line for each attacker from the "
+        "original (ring) through the rewrite (square) and the strengths (triangles).",
         "",
         *rows,
         "",
     ]
+
+
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]<>#|~])")
+
+
+def _escape(text: str) -> str:
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+
+
+def _marked(before: str, after: str) -> str:
+    """The rewrite with each change shown as ~~old~~ **new** (a change of whitespace or of
+    invisible characters alone unmarked)."""
+    old_tokens, new_tokens = edits.TOKEN.findall(before), edits.TOKEN.findall(after)
+    out = []
+
+    def mark(old, new):
+        if examples.visible(old).split() == examples.visible(new).split():
+            out.append(_escape(new))  # whitespace or invisible characters alone
+            return
+        # Emphasis must not start or end with a space: the spaces go outside the marks.
+        lead = new[:len(new) - len(new.lstrip())] or old[:len(old) - len(old.lstrip())]
+        trail = new[len(new.rstrip()):] or old[len(old.rstrip()):]
+        marks = [f"~~{_escape(old.strip())}~~" if old.strip() else "",
+                 f"**{_escape(new.strip())}**" if new.strip() else ""]
+        out.append(lead + " ".join(m for m in marks if m) + trail)
+
+    matcher = difflib.SequenceMatcher(a=old_tokens, b=new_tokens, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            out.append(_escape("".join(old_tokens[i1:i2])))
+        elif i2 - i1 == j2 - j1:  # token for token
+            for old, new in zip(old_tokens[i1:i2], new_tokens[j1:j2]):
+                if old == new:
+                    out.append(_escape(old))
+                else:
+                    mark(old, new)
+        else:
+            mark("".join(old_tokens[i1:i2]), "".join(new_tokens[j1:j2]))
+    return "".join(out)
+
+
+def _quoted(text: str) -> list[str]:
+    return ["> " + line.strip() for line in text.strip().splitlines() if line.strip()]
+
+
+def examples_section(figures) -> list[str]:
+    """The before/after passages examples.py chose."""
+    chosen = figures.get("examples")
+    if not chosen or not chosen["passages"]:
+        return []
+    measured = any(p["cosine"] is not None for p in chosen["passages"])
+    lines = [
+        "## Ten passages to judge",
+        "",
+        f"Passages of `{chosen['method']}` for a reader to judge: among the held-out "
+        f"samples{' whose cosine was measured' if measured else ''}, every run of whole "
+        f"sentences of one paragraph, {examples.MIN_WORDS}–{examples.MAX_WORDS} words, where "
+        f"the rewrite made at least {examples.MIN_WORD_EDITS} word edits, shuffled with seed "
+        f"{chosen['seed']} and taken in that order, one per author "
+        "(`eval/fantasma_eval/examples.py`; most samples are one long paragraph). Each change "
+        "is shown as ~~old~~ **new** (changes of whitespace or invisible characters alone "
+        "unmarked), then the rewrite as it reads; the cosine is the whole sample's.",
+        "",
+    ]
+    for number, passage in enumerate(chosen["passages"], 1):
+        lints = passage["new_lints"]
+        lint_note = ("" if lints is None else
+                     f"; new harper lints: {', '.join(lints) if lints else 'none'}")
+        lines += [
+            f"**{number}.** Author `{passage['author']}`, fold {passage['fold'] + 1}: "
+            f"{passage['word_edits']} word edits, sample cosine "
+            f"{_number(passage['cosine'])}{_escape(lint_note)}.",
+            "",
+            *_quoted(_marked(passage["original"], passage["rewrite"])),
+            "",
+            *_quoted(_escape(examples.visible(passage["rewrite"]))),
+            "",
+        ]
+    return lines
 
 
 def attack_table(figures) -> list[str]:
@@ -155,16 +267,30 @@ def attack_table(figures) -> list[str]:
 
 def faithfulness_table(figures) -> list[str]:
     rows = ["| method | documents changed | cosine on | mean cosine | lowest cosine | "
-            "cosine ≥ 0.9 | content words kept | numbers kept | names kept |",
-            "|---|---|---|---|---|---|---|---|---|"]
+            "cosine ≥ 0.9 | content words kept | numbers kept | names kept | "
+            "new harper lints per 1,000 words |",
+            "|---|---|---|---|---|---|---|---|---|---|"]
     for method, entry in figures["faithfulness"].items():
         rows.append(
             f"| {method} | {entry['changed']}/{entry['documents']} | "
             f"{entry['cosine_documents']} samples | "
             f"{_number(entry['cosine_mean'])} | {_number(entry['cosine_min'])} | "
             f"{_percent(entry['cosine_at_least_0_9'])} | {_percent(entry['content_words'])} | "
-            f"{_percent(entry['numbers'])} | {_percent(entry['names'])} |")
+            f"{_percent(entry['numbers'])} | {_percent(entry['names'])} | {_lints(entry)} |")
     return rows
+
+
+def lint_rules(figures) -> list[str]:
+    """Which harper rules the new lints of each row come from, and how many of the
+    originals' lints each rewrite removed."""
+    entries = {m: e["lints"] for m, e in figures["faithfulness"].items() if e.get("lints")}
+    if not entries:
+        return []
+    lines = ["New harper lints by rule, and the originals' lints the rewrite no longer has:", ""]
+    for method, lints in entries.items():
+        rules = ", ".join(f"{rule} {count}" for rule, count in lints["rules"].items())
+        lines.append(f"- {method}: {rules or 'none'}; {lints['removed']} gone")
+    return lines + [""]
 
 
 def guided_vs_random_table(figures) -> list[str]:
@@ -298,11 +424,15 @@ def markdown(figures, plot_name: str) -> str:
         "present (for the random edits, on the first seed). The cosine is measured on the "
         f"samples of the first {figures['embedding_folds']} fold(s) (the numpy encoder is slow "
         "on two shared cores), the rest on all. The authors' own obfuscation is a new text, "
-        "not a rewrite, so it has none.",
+        "not a rewrite, so it has none. New harper lints: the grammar checker harper's lints "
+        "of the rewrite that the original has not at the same place, per 1,000 words of the "
+        "originals (method below).",
         "",
         *faithfulness_table(figures),
         "",
+        *lint_rules(figures),
         *word_choice_section(figures),
+        *examples_section(figures),
         "## Detector validity",
         "",
         "**Does the bits score single out the writer?** `tools/eval/profile_attribution.py` "
@@ -374,9 +504,31 @@ def markdown(figures, plot_name: str) -> str:
         "a possessive ending (\"Edna’s\" counts as \"Edna\", so restyling its apostrophe "
         "keeps the name; an apostrophe inside a name, as in \"O’Brien\", still counts). The "
         "proxy also counts a word in capitals for emphasis, which the rewrite lowercases.",
+        *lint_method(figures),
         "",
     ]
     return "\n".join(lines)
+
+
+def lint_method(figures) -> list[str]:
+    if not figures.get("harper"):
+        return ["- **Fluency**: not measured in this run (`--no-lints`)."]
+    return [
+        f"- **Fluency**: harper, the grammar checker, as the npm package `harper.js` "
+        f"{figures['harper']} (pinned, installed with `npm install --prefix` into "
+        "`.venv-eval/npm` and run by node through `eval/fantasma_eval/harper.mjs`; nothing "
+        "of it is in fantasma), its default rules, American English, each paragraph linted "
+        "on its own. A lint of the rewrite is new unless the original has a lint of "
+        "the same rule at the same place, the rewrite's characters mapped back to the "
+        "original's through the random-edit baseline's token alignment: a lint that moved "
+        "with its text, or whose flagged text holds an edited word (a long sentence in which "
+        "one word was replaced), is the original's. Every rule counts, spelling included: a replacement "
+        "harper does not know is a fluency problem, and a name the original already had is "
+        "matched, not new. Style rules count too (`OxfordComma` fires where the rewrite "
+        "drops a serial comma); the rules are listed under the Faithfulness table so they "
+        "can be weighed. Pooled over the samples, per 1,000 words of the originals; cached "
+        "by paragraph, harper version and script in `build/eval-cache/harper`.",
+    ]
 
 
 def plot(figures, path: Path) -> None:
@@ -385,15 +537,24 @@ def plot(figures, path: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    markers = {ORIGINAL: "o", REWRITE: "s", MODEL: "D"}
+    word_choice = _word_choice_methods(figures)
+
+    def marker(method):
+        if method in word_choice:
+            return "v"
+        if method.startswith("random edits"):
+            return "X"
+        return {ORIGINAL: "o", REWRITE: "s", MODEL: "D", cleaning.METHOD: "P"}.get(method, "^")
+
+    def cosine_of(method):
+        return 1.0 if method == ORIGINAL else figures["faithfulness"][method]["cosine_mean"]
+
     colors = ["tab:blue", "tab:orange", "tab:green", "tab:red"]
     figure, axes = plt.subplots(figsize=(8, 6.5), dpi=110)
     cosines = [1.0]
-    for color, name in zip(colors, _attackers(figures)):
+    for index, (color, name) in enumerate(zip(colors, _attackers(figures))):
         for method in _methods(figures):
-            if method == OBFUSCATION:
-                continue
-            cosine = 1.0 if method == ORIGINAL else figures["faithfulness"][method]["cosine_mean"]
+            cosine = None if method == OBFUSCATION else cosine_of(method)
             if cosine is None:
                 continue
             cosines.append(cosine)
@@ -402,17 +563,28 @@ def plot(figures, path: Path) -> None:
                 axes.scatter(cosine, top1, marker="o", s=160, facecolors="none",
                              edgecolors=color, linewidths=1.5)
             else:
-                axes.scatter(cosine, top1, color=color, marker=markers.get(method, "^"), s=50,
-                             edgecolors="black", linewidths=0.5)
+                axes.scatter(cosine, top1, color=color, marker=marker(method), s=50,
+                             edgecolors="black", linewidths=0.5, zorder=3)
+            if method in word_choice and index == 0:  # the strength beside the top points
+                axes.annotate(method.split()[3], (cosine, top1), textcoords="offset points",
+                              xytext=(0, 7), ha="center", fontsize=7)
+        # The frontier: accuracy against cosine from the original through each strength.
+        frontier = [m for m in [ORIGINAL, REWRITE] + word_choice if cosine_of(m) is not None]
+        axes.plot([cosine_of(m) for m in frontier],
+                  [figures["attack"][m][name]["top1"] for m in frontier], color=color,
+                  linewidth=0.8, alpha=0.7)
         if OBFUSCATION in figures["attack"]:
             axes.axhline(figures["attack"][OBFUSCATION][name]["top1"], color=color,
                          linestyle="--", linewidth=1)
     axes.axhline(1 / figures["authors"], color="gray", linestyle=":", linewidth=1)
     handles = [plt.Line2D([], [], color=c, marker="o", linestyle="", label=n)
                for c, n in zip(colors, _attackers(figures))]
-    handles += [plt.Line2D([], [], color="black", marker=markers.get(m, "^"), linestyle="",
-                           label=m, markerfacecolor="none" if m == ORIGINAL else "black")
-                for m in _methods(figures) if m != OBFUSCATION]
+    shown = [m for m in _methods(figures) if m != OBFUSCATION and m not in word_choice[1:]]
+    handles += [plt.Line2D([], [], color="black", marker=marker(m), linestyle="",
+                           markerfacecolor="none" if m == ORIGINAL else "black",
+                           label=(f"{WORD_CHOICE} S --profile (S above the points)"
+                                  if m in word_choice else m))
+                for m in shown]
     handles += [plt.Line2D([], [], color="black", linestyle="--",
                            label="authors' own obfuscation (no faithfulness: a new text)"),
                 plt.Line2D([], [], color="gray", linestyle=":", label="chance")]

@@ -2,6 +2,7 @@
 
 Usage: python -m fantasma_eval [--fantasma PATH] [--corpus DIR] [--authors N] [--folds K]
            [--model PATH] [--seeds S] [--output DIR] [--cache DIR] [--no-embedding]
+           [--no-lints] [--no-profile] [--word-choice S...]
 """
 import argparse
 import hashlib
@@ -16,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from . import ablations, attackers, cleaning, corpus, edits, faithfulness
+from . import ablations, attackers, cleaning, corpus, edits, examples, faithfulness, harper
 from .fantasma_cli import Rewriter, profile_attribution
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -179,27 +180,66 @@ def merge_random_seeds(results):
     return out
 
 
-def measure_faithfulness(args, versions):
+def _faithfulness_methods(args, fold_versions):
+    """The methods whose faithfulness is measured, each with the row it is reported in: every
+    rewrite, the random baseline by its first seed."""
+    rows = {}
+    for method in fold_versions:
+        if method == "original" or (method.startswith("random edits, seed ")
+                                    and method != "random edits, seed 0"):
+            continue
+        rows[method] = ("random edits (same count and kinds, {} seeds)".format(args.seeds)
+                        if method.startswith("random edits, seed ") else method)
+    return rows
+
+
+def measure_lints(args, versions):
+    """harper's new lints per method row, pooled over the folds (harper.py), and every
+    text's lints."""
+    linter = harper.Linter(harper.INSTALL_FOLDER, Path(args.cache) / "harper")
+    documents = []
+    for fold_versions in versions.values():
+        methods = _faithfulness_methods(args, fold_versions)
+        for i, original in enumerate(fold_versions["original"]):
+            documents += [original] + [fold_versions[m][i] for m in methods]
+    started = time.time()
+    lints = dict(zip(documents, linter.lint(documents)))
+    progress(f"harper {harper.VERSION}: {len(lints)} texts, {linter.linted} paragraphs not in "
+             f"the cache linted ({time.time() - started:.0f} s)")
+    rows = {}
+    for fold_versions in versions.values():
+        originals = fold_versions["original"]
+        for method, row in _faithfulness_methods(args, fold_versions).items():
+            pairs = rows.setdefault(row, ([], []))
+            pairs[0].extend(originals)
+            pairs[1].extend(fold_versions[method])
+    return {row: harper.summarize(originals, texts, [lints[t] for t in originals],
+                                  [lints[t] for t in texts])
+            for row, (originals, texts) in rows.items()}, lints
+
+
+def measure_faithfulness(args, versions, authors):
+    """Each method row's faithfulness, and the examples (examples.py) of the word-choice row
+    the goals are judged on (or of the plain rewrite when word choice was not evaluated)."""
     embeddings = None if args.no_embedding else EmbeddingCache(Path(args.cache) / "embeddings")
     per_method = {}
     for fold, fold_versions in versions.items():
         if fold >= args.embedding_folds:
             embeddings = None  # the cosine is slow on 2 cores: measured on the first folds
         originals = fold_versions["original"]
-        for method, texts in fold_versions.items():
-            if method == "original" or (method.startswith("random edits, seed ")
-                                        and method != "random edits, seed 0"):
-                continue  # the random baseline's faithfulness: its first seed only
-            key = ("random edits (same count and kinds, {} seeds)".format(args.seeds)
-                   if method.startswith("random edits, seed ") else method)
+        for method, key in _faithfulness_methods(args, fold_versions).items():
+            texts = fold_versions[method]
             rows = per_method.setdefault(key, [])
-            for original, text in zip(originals, texts):
+            for author, original, text in zip(authors, originals, texts):
                 row = faithfulness.measure(original, text)
+                row["author"] = author
                 row["cosine"] = embeddings.cosine(original, text) if embeddings else None
                 row["fold"] = fold
+                row["original"], row["rewrite"] = original, text
                 row["changed"] = original != text
                 rows.append(row)
         progress(f"fold {fold + 1}/{args.folds}: faithfulness measured")
+    lints, text_lints = measure_lints(args, versions) if not args.no_lints else (None, None)
     summary = {}
     for method, rows in per_method.items():
         cosines = [r["cosine"] for r in rows if r["cosine"] is not None]
@@ -214,8 +254,27 @@ def measure_faithfulness(args, versions):
             "content_words": _mean(r["content_words"] for r in rows),
             "numbers": _mean(r["numbers"] for r in rows),
             "names": _mean(r["names"] for r in rows),
+            "lints": lints[method] if lints else None,
         }
-    return summary
+    return summary, example_passages(summary, per_method, text_lints)
+
+
+def example_passages(summary, per_method, text_lints) -> dict:
+    """Ten passages of the word-choice row the goals are judged on, or of the plain
+    rewrite when word choice was not evaluated."""
+    from .report import goal_word_choice_method
+
+    method = goal_word_choice_method(summary) or "fantasma rewrite"
+    samples = []
+    for row in per_method[method]:
+        new = None
+        if text_lints is not None:
+            new, _ = harper.new_lints(row["original"], row["rewrite"],
+                                      text_lints[row["original"]], text_lints[row["rewrite"]])
+        samples.append({"author": row["author"], "fold": row["fold"],
+                        "original": row["original"], "rewrite": row["rewrite"],
+                        "cosine": row["cosine"], "new_lints": new})
+    return {"method": method, "seed": examples.SEED, "passages": examples.choose(samples)}
 
 
 def package_versions():
@@ -245,6 +304,8 @@ def parse_arguments(argv):
     parser.add_argument("--word-choice", type=float, nargs="*", default=[0.02, 0.04, 0.1],
                         help="strengths of the word-choice pass to evaluate, each with the "
                              "author's training samples as --profile")
+    parser.add_argument("--no-lints", action="store_true",
+                        help="skip harper's grammar lints (needs node and npm)")
     parser.add_argument("--no-profile", action="store_true",
                         help="skip the detector's profile ranking")
     return parser.parse_args(argv)
@@ -270,7 +331,7 @@ def evaluate(args) -> dict:
     versions, edit_stats = build_versions(args, authors, rewriter, model_rewriter,
                                           word_choice_rewriters)
     attack_results = merge_random_seeds(attack(args, authors, versions))
-    faithful = measure_faithfulness(args, versions)
+    faithful, example = measure_faithfulness(args, versions, [a.name for a in authors])
     progress("invisible characters: census of every author's ordinary samples")
     samples = [corpus.read(s) for a in authors for s in a.samples]
     invisible = cleaning.census(cleaning.check(Path(args.fantasma), samples))
@@ -289,10 +350,12 @@ def evaluate(args) -> dict:
         "word_choice": args.word_choice,
         "attack": attack_results,
         "faithfulness": faithful,
+        "examples": example,
         "edits": edit_stats,
         "profile": profile,
         "invisible": invisible,
         "versions": package_versions(),
+        "harper": None if args.no_lints else harper.VERSION,
         "fantasma": fantasma_version(Path(args.fantasma)),
     }
 

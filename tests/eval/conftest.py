@@ -29,3 +29,14 @@ def fantasma() -> Path:
 @pytest.fixture(scope="session")
 def cache_dir(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("eval-cache")
+
+
+@pytest.fixture(scope="session")
+def harper_installed() -> None:
+    """harper.js in .venv-eval/npm (installed with npm the first time), or the test skipped."""
+    from fantasma_eval import harper
+
+    try:
+        harper.install(harper.INSTALL_FOLDER)
+    except harper.HarperUnavailable as error:
+        pytest.skip(f"harper.js could not be installed: {error}")

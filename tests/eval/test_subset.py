@@ -49,14 +49,16 @@ def test_rewrite_keeps_every_sample_and_is_cached(authors, fantasma, cache_dir):
 
 
 def test_one_run_writes_the_report_and_the_plot(authors, fantasma, corpus_dir, cache_dir,
-                                                tmp_path):
+                                                tmp_path, harper_installed):
     run.main(["--fantasma", str(fantasma), "--corpus", str(corpus_dir), "--authors",
               str(SUBSET), "--folds", "1", "--seeds", "1", "--output", str(tmp_path),
               "--cache", str(cache_dir)])
     report = (tmp_path / "evaluation.md").read_text()
     for heading in ("## Goals", "## Attribution accuracy", "## Faithfulness",
-                    "## Word choice: privacy against faithfulness", "## Detector validity", "## What the character n-gram attacker relies on"):
+                    "## Word choice: privacy against faithfulness", "## Ten passages to judge",
+                    "## Detector validity", "## What the character n-gram attacker relies on"):
         assert heading in report
+    assert "new harper lints ≤ 2 per 1,000 words" in report
     for row in ("| original |", "| fantasma rewrite |", "| authors' own obfuscation |",
                 "| fantasma rewrite --word-choice 0.1 --profile |",
                 "| random edits (same count and kinds, 1 seeds) |", "| chance |"):
@@ -71,6 +73,11 @@ def test_one_run_writes_the_report_and_the_plot(authors, fantasma, corpus_dir, c
     rewrite = figures["faithfulness"]["fantasma rewrite"]
     assert rewrite["documents"] == SUBSET
     assert 0.9 <= rewrite["cosine_mean"] <= 1.0
+    assert rewrite["lints"]["words"] > 1000 and rewrite["lints"]["new_per_1000_words"] >= 0
+    passages = figures["examples"]["passages"]
+    assert 1 <= len(passages) <= SUBSET
+    assert len({p["author"] for p in passages}) == len(passages)
+    assert all(p["original"] != p["rewrite"] and p["cosine"] is not None for p in passages)
     assert figures["profile"]["trials"] == SUBSET
     original = figures["attack"]["original"]["char 2-5-gram TF-IDF + logistic regression"]
     assert original["trials"] == SUBSET and original["top1"] >= 0.6

@@ -6,6 +6,7 @@
 #include <numeric>
 #include <tuple>
 
+#include "lsp/distinctive_words.hpp"
 #include "stylometry/document.hpp"
 #include "stylometry/double_blind.hpp"
 #include "stylometry/extract/extract.hpp"
@@ -17,6 +18,7 @@ namespace {
 
 constexpr std::size_t kMaxRelatedLocations = 50;
 constexpr int kErrorSeverity = 1;  // a leak in a double-blind submission
+constexpr int kHintSeverity = 4;   // the writer's distinctive words
 
 // Ranges and offsets for one snapshot's text in the client's units.
 class RangeMap {
@@ -41,18 +43,22 @@ std::string format_bits(double bits) {
     return text;
 }
 
-// Identifies a marker across requests: the client echoes it back untouched.
-json marker_data(const Snapshot& snapshot, const Marker& marker) {
-    return {{"code", marker.code},
-            {"version", snapshot.version},
-            {"span", {marker.spans.front().begin, marker.spans.front().end}}};
+// Identifies a diagnostic across requests: the client echoes it back untouched.
+json diagnostic_data(const Snapshot& snapshot, std::string_view code, Span span) {
+    return {{"code", code}, {"version", snapshot.version}, {"span", {span.begin, span.end}}};
 }
 
-bool matches_data(const Marker& marker, const json& data) {
-    if (!data.is_object() || data.value("code", json()) != marker.code) return false;
+bool matches_data(std::string_view code, Span first_span, const json& data) {
+    if (!data.is_object() || data.value("code", json()) != code) return false;
     const json span = data.value("span", json());
-    return span.is_array() && span.size() == 2 && span[0] == marker.spans.front().begin &&
-           span[1] == marker.spans.front().end;
+    return span.is_array() && span.size() == 2 && span[0] == first_span.begin &&
+           span[1] == first_span.end;
+}
+
+bool echoed(const CodeActionParams& params, std::string_view code, Span first_span) {
+    return std::any_of(
+        params.diagnostics.begin(), params.diagnostics.end(),
+        [&](const EchoedDiagnostic& d) { return matches_data(code, first_span, d.data); });
 }
 
 Diagnostic diagnostic(const Snapshot& snapshot, const Marker& marker, const RangeMap& map) {
@@ -65,7 +71,18 @@ Diagnostic diagnostic(const Snapshot& snapshot, const Marker& marker, const Rang
     for (std::size_t i = 1; i < marker.spans.size() && i <= kMaxRelatedLocations; ++i)
         result.relatedInformation.push_back(
             {{snapshot.uri, map.range(marker.spans[i])}, "another occurrence"});
-    result.data = marker_data(snapshot, marker);
+    result.data = diagnostic_data(snapshot, marker.code, marker.spans.front());
+    return result;
+}
+
+Diagnostic word_diagnostic(const Snapshot& snapshot, const DistinctiveWord& word,
+                           const RangeMap& map) {
+    Diagnostic result;
+    result.range = map.range(word.choice.source);
+    result.severity = kHintSeverity;
+    result.code = std::string(kWordChoiceCode);
+    result.message = distinctive_word_message(word);
+    result.data = diagnostic_data(snapshot, kWordChoiceCode, word.choice.source);
     return result;
 }
 
@@ -118,6 +135,23 @@ std::vector<TextEdit> guarded_fixes(const Snapshot& snapshot, const Analyzer& an
     options.language = snapshot.language;
     return in_client_units(
         rewrite_with(*snapshot.text, std::move(proposed), options, analyzer).edits, map);
+}
+
+// The word-choice replacements `proposed` through the rewrite's guards (rewrite_with), within
+// `range` when given: kept spans, non-prose bytes and the document's score, as "Fix all".
+std::vector<TextEdit> guarded_words(const Snapshot& snapshot, const Analyzer& analyzer,
+                                    std::vector<fantasma::TextEdit> proposed,
+                                    std::optional<Span> range, const RangeMap& map) {
+    if (proposed.empty()) return {};
+    RewriteOptions options;
+    options.language = snapshot.language;
+    options.range = range;
+    return in_client_units(
+        rewrite_with(*snapshot.text, std::move(proposed), options, analyzer).edits, map);
+}
+
+fantasma::TextEdit word_edit(const DistinctiveWord& word, const std::string& replacement) {
+    return {word.choice.source, replacement, std::string(kWordChoiceCode), false};
 }
 
 // The source bytes of the prose block (paragraph, heading, item...) around `offset`.
@@ -176,6 +210,95 @@ bool wanted(const std::optional<std::vector<std::string>>& only, std::string_vie
     });
 }
 
+// The distinctive words under [range_begin, range_end] or echoed by the client, nearest first.
+std::vector<const DistinctiveWord*> selected_words(const Snapshot& snapshot,
+                                                   const CodeActionParams& params,
+                                                   std::size_t range_begin, std::size_t range_end) {
+    std::vector<const DistinctiveWord*> words;
+    if (!snapshot.distinctive_words) return words;
+    for (const DistinctiveWord& word : *snapshot.distinctive_words) {
+        const Span span = word.choice.source;
+        const bool under_range = span.begin <= range_end && range_begin <= span.end;
+        if (under_range || echoed(params, kWordChoiceCode, span)) words.push_back(&word);
+    }
+    std::ranges::stable_sort(words, [&](const DistinctiveWord* a, const DistinctiveWord* b) {
+        return nearness(a->choice.source, range_begin, range_end) <
+               nearness(b->choice.source, range_begin, range_end);
+    });
+    return words;
+}
+
+// "Replace with 'bought'" for each replacement of each word that passes the rewrite's guards
+// (best first; the nearest word's best is preferred when `preferred`), then "Ignore
+// 'word-choice' in this workspace".
+std::vector<CodeAction> word_quick_fixes(const Analyzer& analyzer, const Snapshot& snapshot,
+                                         const std::vector<const DistinctiveWord*>& words,
+                                         bool preferred, const RangeMap& map) {
+    std::vector<CodeAction> actions;
+    for (const DistinctiveWord* word : words) {
+        const Diagnostic shown = word_diagnostic(snapshot, *word, map);
+        for (const std::string& replacement : word->choice.replacements) {
+            std::vector<TextEdit> edits = guarded_words(
+                snapshot, analyzer, {word_edit(*word, replacement)}, std::nullopt, map);
+            if (edits.empty()) continue;
+            actions.push_back({"Replace with '" + replacement + "'",
+                               "quickfix",
+                               {shown},
+                               preferred && actions.empty(),
+                               snapshot.uri,
+                               std::move(edits),
+                               std::nullopt});
+        }
+    }
+    if (!words.empty()) {
+        const std::string title = "Ignore '" + std::string(kWordChoiceCode) + "' in this workspace";
+        actions.push_back({title,
+                           "quickfix",
+                           {word_diagnostic(snapshot, *words.front(), map)},
+                           false,
+                           "",
+                           {},
+                           Command{title, std::string(kIgnoreInWorkspaceCommand),
+                                   json::array({std::string(kWordChoiceCode)})}});
+    }
+    return actions;
+}
+
+// "Rewrite paragraph: word choice (N changes)" for the paragraph around `offset` and "Rewrite
+// document: word choice (N changes)", when that paragraph has distinctive words: each word's
+// best replacement, through the rewrite's guards; an action is left out when none is left.
+std::vector<CodeAction> word_rewrites(const Analyzer& analyzer, const Snapshot& snapshot,
+                                      std::size_t offset, const RangeMap& map) {
+    std::vector<CodeAction> actions;
+    if (!snapshot.distinctive_words || snapshot.distinctive_words->empty()) return actions;
+    const std::optional<Span> block = block_around(snapshot, offset);
+    if (!block) return actions;
+    std::vector<fantasma::TextEdit> in_paragraph;
+    std::vector<fantasma::TextEdit> everywhere;
+    for (const DistinctiveWord& word : *snapshot.distinctive_words) {
+        everywhere.push_back(word_edit(word, word.choice.replacements.front()));
+        if (block->begin <= word.choice.source.begin && word.choice.source.end <= block->end)
+            in_paragraph.push_back(everywhere.back());
+    }
+    if (in_paragraph.empty()) return actions;
+    const auto offer = [&](const std::string& what, std::vector<TextEdit> edits) {
+        if (edits.empty()) return;
+        actions.push_back({"Rewrite " + what + ": word choice (" + std::to_string(edits.size()) +
+                               (edits.size() == 1 ? " change)" : " changes)"),
+                           "refactor.rewrite",
+                           {},
+                           false,
+                           snapshot.uri,
+                           std::move(edits),
+                           std::nullopt});
+    };
+    offer("paragraph", guarded_words(snapshot, analyzer, std::move(in_paragraph), block, map));
+    std::ranges::sort(everywhere, {},
+                      [](const fantasma::TextEdit& edit) { return edit.source.begin; });
+    offer("document", guarded_words(snapshot, analyzer, std::move(everywhere), std::nullopt, map));
+    return actions;
+}
+
 }  // namespace
 
 int lsp_severity(const Marker& marker) {
@@ -204,6 +327,10 @@ std::vector<Diagnostic> diagnostics_for(const Snapshot& snapshot, PositionEncodi
         if (markers[i].spans.empty()) continue;
         diagnostics.push_back(diagnostic(snapshot, markers[i], map));
         if (double_blind && is_leak(markers[i].code)) diagnostics.back().severity = kErrorSeverity;
+    }
+    if (snapshot.distinctive_words) {
+        for (const DistinctiveWord& word : *snapshot.distinctive_words)
+            diagnostics.push_back(word_diagnostic(snapshot, word, map));
     }
     return diagnostics;
 }
@@ -260,6 +387,17 @@ std::optional<Hover> hover_for(const Snapshot& snapshot, Position position,
         if (marker.identity)
             markdown += "\n\nThis is self-identifying content: fantasma never rewrites it for you.";
     }
+    if (snapshot.distinctive_words) {
+        for (const DistinctiveWord& word : *snapshot.distinctive_words) {
+            if (!word.choice.source.contains(offset)) continue;
+            if (!range) range = map.range(word.choice.source);
+            if (!markdown.empty()) markdown += "\n\n---\n\n";
+            markdown += "**fantasma: " + std::string(kWordChoiceCode) + "** — " +
+                        distinctive_word_message(word) + "\n\nAlternatives:";
+            for (const std::string& replacement : word.choice.replacements)
+                markdown += "\n- " + replacement;
+        }
+    }
     if (!range) return std::nullopt;
     return Hover{markdown, *range};
 }
@@ -301,10 +439,7 @@ std::vector<CodeAction> code_actions_for(const Analyzer& analyzer, const Snapsho
     for (const Marker& marker : markers) {
         const Span first = marker.spans.front();
         const bool under_range = first.begin <= range_end && range_begin <= first.end;
-        const bool echoed =
-            std::any_of(params.diagnostics.begin(), params.diagnostics.end(),
-                        [&](const EchoedDiagnostic& d) { return matches_data(marker, d.data); });
-        if (under_range || echoed) selected.push_back(&marker);
+        if (under_range || echoed(params, marker.code, first)) selected.push_back(&marker);
     }
     // Nearest first: the marker under the cursor, then the others by their distance from it.
     // Neovim 0.7 echoes every diagnostic of the cursor's line, and a writer takes the first
@@ -313,6 +448,19 @@ std::vector<CodeAction> code_actions_for(const Analyzer& analyzer, const Snapsho
         return nearness(a->spans.front(), range_begin, range_end) <
                nearness(b->spans.front(), range_begin, range_end);
     });
+
+    // The writer's distinctive words asked about, the same way; their actions go first when
+    // one of them is nearer than every marker asked about.
+    const std::vector<const DistinctiveWord*> words =
+        selected_words(snapshot, params, range_begin, range_end);
+    const bool words_first =
+        !words.empty() &&
+        (selected.empty() || nearness(words.front()->choice.source, range_begin, range_end) <
+                                 nearness(selected.front()->spans.front(), range_begin, range_end));
+    std::vector<CodeAction> word_fixes;
+    if (wanted(params.only, "quickfix"))
+        word_fixes = word_quick_fixes(analyzer, snapshot, words, words_first, map);
+    if (words_first) actions = std::move(word_fixes);
 
     const auto bulk = [&](const std::vector<const Marker*>& markers_to_fix) {
         return guarded_fixes(snapshot, analyzer, markers_to_fix, map);
@@ -327,7 +475,7 @@ std::vector<CodeAction> code_actions_for(const Analyzer& analyzer, const Snapsho
                 actions.push_back({marker->fixes[i].title,
                                    "quickfix",
                                    {shown},
-                                   i == 0 && marker == selected.front(),
+                                   i == 0 && marker == selected.front() && !words_first,
                                    snapshot.uri,
                                    {{first_range, marker->fixes[i].new_text}},
                                    std::nullopt});
@@ -377,6 +525,8 @@ std::vector<CodeAction> code_actions_for(const Analyzer& analyzer, const Snapsho
                          std::string(kIgnoreInWorkspaceCommand), json::array({marker->code})}});
         }
     }
+
+    if (!words_first) actions.insert(actions.end(), word_fixes.begin(), word_fixes.end());
 
     // Cleaning the whole document of invisible characters and look-alike letters: changes
     // nothing a reader sees, so it is offered as one step. A quick fix beside the marker under
@@ -450,6 +600,11 @@ std::vector<CodeAction> code_actions_for(const Analyzer& analyzer, const Snapsho
                 if (sentence != *block) offer(sentence, "sentence");
             }
         }
+    }
+    if (wanted(params.only, "refactor.rewrite")) {
+        const std::size_t at = words.empty() ? range_begin : words.front()->choice.source.begin;
+        for (CodeAction& rewrite : word_rewrites(analyzer, snapshot, at, map))
+            actions.push_back(std::move(rewrite));
     }
     return actions;
 }

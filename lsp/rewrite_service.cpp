@@ -118,6 +118,9 @@ void RewriteService::run(const Queued& queued, const ModelSettings& settings,
         ModelRewriteOptions options;
         options.rewrite.language = queued.job.language;
         options.rewrite.range = queued.job.range;
+        if (queued.job.profile) {
+            options.rewrite.word_choice = {queued.job.word_choice, queued.job.profile.get()};
+        }
         options.candidates = settings.candidates;
         options.stop = stop.get_token();
         options.on_token = callbacks.on_token;

@@ -35,6 +35,10 @@ struct RewriteJob {
     std::shared_ptr<const std::string> text;
     Span range;
     std::stop_token stop;
+    // The word-choice pass the model starts from (the share of content words; 0: none), with
+    // the writer's profile it needs.
+    double word_choice = 0;
+    std::shared_ptr<const Profile> profile;
 };
 
 // Called on the rewrite thread, in this order: on_loading and on_loaded (only when the model

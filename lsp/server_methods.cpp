@@ -221,6 +221,7 @@ void Server::update_analysis_settings() {
         analysis.show_common_habits = settings_.show_common_habits;
         analysis.profile = profile_;
         analysis.public_names = settings_.public_names;
+        analysis.word_choice = settings_.word_choice;
     }
     if (!root_folder_.empty()) {
         try {

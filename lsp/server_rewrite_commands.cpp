@@ -163,12 +163,17 @@ void Server::start_rewrite(const std::shared_ptr<RunningRewrite>& running) {
                                 {"cancellable", true},
                                 {"percentage", 0}}}});
     }
+    // The model starts from the word-choice pass when the editor offers it (with a profile).
+    const AnalysisSettings analysis = workspace_->settings();
+    const bool word_choice = wants_word_choice(analysis);
     RewriteJob job{running->snapshot.uri,
                    running->snapshot.version,
                    running->snapshot.language,
                    running->snapshot.text,
                    running->range,
-                   running->stop.get_token()};
+                   running->stop.get_token(),
+                   word_choice ? analysis.word_choice : 0.0,
+                   word_choice ? analysis.profile : nullptr};
     RewriteCallbacks callbacks;
     callbacks.on_loading = [report] { report("loading the rewrite model", std::nullopt); };
     // Where the model runs when auto chose (a GPU, or the CPU and why): the writer is told once

@@ -62,8 +62,12 @@ void Server::publish_included_files(const std::string& uri, const std::string& t
                 Workspace::analyze(analyzer_, *file.text, Language::Latex, settings, {}, authors);
         }
         leaks += count_leaks(report.markers);
-        const Snapshot snapshot{file.uri, 0, Language::Latex, file.text,
-                                std::make_shared<const Report>(std::move(report))};
+        const Snapshot snapshot{file.uri,
+                                0,
+                                Language::Latex,
+                                file.text,
+                                std::make_shared<const Report>(std::move(report)),
+                                nullptr};
         auto diagnostics = diagnostics_for(snapshot, encoding_, double_blind);
         log_.debug("publishing " + std::to_string(diagnostics.size()) + " diagnostics for " +
                    file.uri + ", included by " + uri);

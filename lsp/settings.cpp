@@ -111,6 +111,15 @@ ServerSettings read_settings(const json& configuration, std::vector<std::string>
             problems.push_back("fantasma.minimumBits must be a number of bits, 0 or more");
         }
     }
+    if (const auto share = section->find("wordChoice");
+        share != section->end() && !share->is_null()) {
+        if (share->is_number() && share->get<double>() >= 0 && share->get<double>() <= 1) {
+            settings.word_choice = share->get<double>();
+        } else {
+            problems.push_back(
+                "fantasma.wordChoice must be a share of the words from 0 to 1 (0 turns it off)");
+        }
+    }
     if (const auto common = section->find("showCommonHabits");
         common != section->end() && !common->is_null()) {
         if (common->is_boolean()) {

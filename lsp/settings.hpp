@@ -20,6 +20,11 @@ struct ServerSettings {
     std::optional<bool> double_blind;
     double minimum_bits = 0.0;
     bool show_common_habits = false;  // habits more than a quarter of writers share (hints)
+    // With a profile: the share of content words the word-choice pass may mark and rewrite
+    // (lsp/distinctive_words.hpp); 0 turns word choice off. The pass can replace about 4 % of
+    // the content words of real essays and only the distinctive ones are marked, so 5 % marks
+    // all of them in most documents while a document full of them stays readable.
+    double word_choice = 0.05;
     std::string model_path;        // the rewrite model ("model", or the older "modelPath")
     std::string backend = "auto";  // "auto", "cpu", "reference" or "opencl"
     std::string device;            // the OpenCL device: its number or part of its name

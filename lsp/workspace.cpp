@@ -3,7 +3,17 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "lsp/distinctive_words.hpp"
+
 namespace fantasma::lsp {
+
+bool wants_word_choice(const AnalysisSettings& settings) {
+    const bool enabled =
+        settings.enabled_codes.empty() ||
+        std::ranges::find(settings.enabled_codes, kWordChoiceCode) != settings.enabled_codes.end();
+    const bool ignored = settings.ignored_codes.contains(std::string(kWordChoiceCode));
+    return settings.profile && settings.word_choice > 0 && enabled && !ignored;
+}
 
 Workspace::Workspace(const Analyzer& analyzer, Options options, PublishFn publish)
     : analyzer_(analyzer),
@@ -38,7 +48,10 @@ Report Workspace::analyze(const Analyzer& analyzer, std::string_view text, Langu
     options.stop = std::move(stop);
     // Workspace ignores remove detectors rather than filter markers, so that the total bits
     // stay the analyzer's own sum.
+    // "word-choice" is no detector's: its markers come from find_distinctive_words.
     options.enabled_codes = settings.enabled_codes;
+    if (std::erase(options.enabled_codes, kWordChoiceCode) > 0 && options.enabled_codes.empty())
+        return Report{};  // only word choice asked for
     if (!settings.ignored_codes.empty()) {
         if (options.enabled_codes.empty()) {
             for (const auto& detector : analyzer.detectors())
@@ -49,6 +62,15 @@ Report Workspace::analyze(const Analyzer& analyzer, std::string_view text, Langu
         if (options.enabled_codes.empty()) return Report{};  // everything ignored
     }
     return analyzer.analyze(text, options);
+}
+
+std::shared_ptr<const std::vector<DistinctiveWord>> Workspace::find_distinctive_words(
+    const Analyzer& analyzer, std::string_view text, Language language, const Report& report,
+    const AnalysisSettings& settings) {
+    if (!wants_word_choice(settings)) return nullptr;
+    return std::make_shared<const std::vector<DistinctiveWord>>(
+        distinctive_words(make_document(text, language), report, *settings.profile,
+                          analyzer.reference(), settings.word_choice));
 }
 
 namespace {
@@ -102,8 +124,9 @@ void Workspace::open(const std::string& uri, Language language, int version, std
         if (refused.empty()) {
             DocumentState& document = documents_[uri];
             total_bytes_ += text.size();
-            document.latest = {uri, version, language,
-                               std::make_shared<const std::string>(std::move(text)), nullptr};
+            document.latest = {uri,      version,
+                               language, std::make_shared<const std::string>(std::move(text)),
+                               nullptr,  nullptr};
             document.generation = next_generation_++;
             schedule(document, true);
         }
@@ -133,6 +156,7 @@ void Workspace::change(const std::string& uri, int version, const std::vector<Te
             document.latest.text = std::make_shared<const std::string>(std::move(text));
             document.latest.version = version;
             document.latest.report = nullptr;
+            document.latest.distinctive_words = nullptr;
             document.generation = next_generation_++;
             document.stop.request_stop();  // the running analysis is of the old text
             document.stop = std::stop_source();
@@ -187,6 +211,7 @@ void Workspace::set_settings(AnalysisSettings settings) {
             document.stop.request_stop();
             document.stop = std::stop_source();
             document.latest.report = nullptr;
+            document.latest.distinctive_words = nullptr;
             schedule(document, true);
             uris.push_back(uri);
         }
@@ -243,12 +268,18 @@ void Workspace::schedule(DocumentState& document, bool immediately) {
     work_signal_.notify_one();
 }
 
-Report Workspace::timed_analyze(const Snapshot& latest, const AnalysisSettings& settings,
-                                std::stop_token stop) const {
+Snapshot Workspace::timed_analyze(Snapshot latest, const AnalysisSettings& settings,
+                                  std::stop_token stop) const {
     const auto start = Clock::now();
-    Report report = analyze(analyzer_, *latest.text, latest.language, settings, std::move(stop));
+    auto report = std::make_shared<const Report>(
+        analyze(analyzer_, *latest.text, latest.language, settings, stop));
+    if (!report->cancelled && !stop.stop_requested()) {
+        latest.distinctive_words =
+            find_distinctive_words(analyzer_, *latest.text, latest.language, *report, settings);
+    }
+    latest.report = std::move(report);
     if (options_.on_analysed) options_.on_analysed(Clock::now() - start);
-    return report;
+    return latest;
 }
 
 void Workspace::analyze_inline(const std::string& uri) {
@@ -265,7 +296,7 @@ void Workspace::analyze_inline(const std::string& uri) {
         settings = settings_;
     }
     try {
-        finish(uri, generation, timed_analyze(latest, *settings, {}));
+        finish(uri, generation, timed_analyze(std::move(latest), *settings, {}));
     } catch (const std::exception& error) {
         if (options_.on_error) options_.on_error(uri + ": analysis failed: " + error.what());
     }
@@ -300,8 +331,9 @@ void Workspace::worker_loop() {
         lock.unlock();
 
         try {
-            Report report = timed_analyze(latest, *settings, stop);
-            if (!report.cancelled) finish(uri, generation, std::move(report));
+            const Snapshot analysed = timed_analyze(latest, *settings, stop);
+            if (!analysed.report->cancelled && !stop.stop_requested())
+                finish(uri, generation, analysed);
         } catch (const std::exception& error) {
             // A detector bug must not take the server down: report it, publish nothing new.
             if (options_.on_error) options_.on_error(uri + ": analysis failed: " + error.what());
@@ -316,7 +348,7 @@ void Workspace::worker_loop() {
     }
 }
 
-void Workspace::finish(const std::string& uri, std::uint64_t generation, Report report) {
+void Workspace::finish(const std::string& uri, std::uint64_t generation, const Snapshot& analysed) {
     // Holding publish_mutex_ from the staleness check to the publication keeps an older
     // analysis from being published after a newer one.
     const std::lock_guard publishing(publish_mutex_);
@@ -326,7 +358,8 @@ void Workspace::finish(const std::string& uri, std::uint64_t generation, Report 
         const std::lock_guard lock(mutex_);
         const auto found = documents_.find(uri);
         if (found == documents_.end() || found->second.generation != generation) return;
-        found->second.latest.report = std::make_shared<const Report>(std::move(report));
+        found->second.latest.report = analysed.report;
+        found->second.latest.distinctive_words = analysed.distinctive_words;
         current = found->second.latest;
         waiters.swap(found->second.waiters);
     }

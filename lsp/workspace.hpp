@@ -24,6 +24,8 @@
 
 namespace fantasma::lsp {
 
+struct DistinctiveWord;  // distinctive_words.hpp
+
 // What the configuration decides about an analysis.
 struct AnalysisSettings {
     std::vector<std::string> enabled_codes;  // empty: every detector
@@ -32,7 +34,14 @@ struct AnalysisSettings {
     bool show_common_habits = false;         // habits more than a quarter of writers share
     std::shared_ptr<const Profile> profile;  // null: population bits
     std::vector<std::string> public_names;   // never flagged (lower case)
+    // The share of content words the word-choice pass may mark as the writer's distinctive
+    // words (with a profile only); 0: none.
+    double word_choice = 0;
 };
+
+// Whether `settings` ask for the writer's distinctive words: a profile, a word-choice share
+// above 0, and the "word-choice" code neither left out of enabled_codes nor ignored.
+bool wants_word_choice(const AnalysisSettings& settings);
 
 // A document open() or change() would not keep: past a limit of Workspace::Options. The
 // message says which, for the writer.
@@ -48,6 +57,9 @@ struct Snapshot {
     Language language = Language::Text;
     std::shared_ptr<const std::string> text;
     std::shared_ptr<const Report> report;  // of `text`
+    // With `report`: the writer's distinctive words the word-choice pass would replace; null
+    // without a profile or with the "word-choice" code off.
+    std::shared_ptr<const std::vector<DistinctiveWord>> distinctive_words;
 };
 
 class Workspace {
@@ -108,6 +120,11 @@ public:
     static Report analyze(const Analyzer& analyzer, std::string_view text, Language language,
                           const AnalysisSettings& settings, std::stop_token stop = {},
                           std::vector<std::string> submission_authors = {});
+    // The distinctive words of `text` (whose analysis is `report`) that `settings` asks for:
+    // null when they ask for none.
+    static std::shared_ptr<const std::vector<DistinctiveWord>> find_distinctive_words(
+        const Analyzer& analyzer, std::string_view text, Language language, const Report& report,
+        const AnalysisSettings& settings);
 
   private:
     using Clock = std::chrono::steady_clock;
@@ -121,11 +138,12 @@ public:
     };
 
     void schedule(DocumentState& document, bool immediately);  // mutex held
-    Report timed_analyze(const Snapshot& latest, const AnalysisSettings& settings,
-                         std::stop_token stop) const;
+    // The report and distinctive words of `latest`; the report is cancelled when `stop` fired.
+    Snapshot timed_analyze(Snapshot latest, const AnalysisSettings& settings,
+                           std::stop_token stop) const;
     void analyze_inline(const std::string& uri);
     void worker_loop();
-    void finish(const std::string& uri, std::uint64_t generation, Report report);
+    void finish(const std::string& uri, std::uint64_t generation, const Snapshot& analysed);
     void fail_waiters(std::vector<WaiterFn> waiters);
     // Why a document of `bytes` cannot be kept beside the others, or "" (mutex held).
     std::string refusal(const std::string& uri, std::size_t bytes) const;

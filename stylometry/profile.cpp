@@ -103,6 +103,11 @@ double Profile::word_per_million(std::string_view lower_word) const {
     return it->second * 1e6 / counted_words_;
 }
 
+std::size_t Profile::word_uses(std::string_view lower_word) const {
+    const auto it = word_counts_.find(lower_word);
+    return it == word_counts_.end() ? 0 : static_cast<std::size_t>(it->second);
+}
+
 const Measurement* Profile::find(std::string_view feature) const {
     const auto it = measurements_.find(feature);
     return it == measurements_.end() ? nullptr : &it->second;

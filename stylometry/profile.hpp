@@ -32,6 +32,8 @@ public:
     // How often the writer uses a lower-case word, per million of the words added with
     // add_words (0 when never): what the rewrite's word-choice pass replaces first.
     double word_per_million(std::string_view lower_word) const;
+    // How many times the writer used a lower-case word in the documents added with add_words.
+    std::size_t word_uses(std::string_view lower_word) const;
     // One line per file skipped or read in a guessed encoding: "'PATH' skipped: REASON",
     // "'PATH' is not UTF-8: read as ...".
     const std::vector<std::string>& notes() const { return notes_; }

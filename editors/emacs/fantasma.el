@@ -11,6 +11,9 @@
 ;; Settings go to the server's "fantasma" section, e.g.
 ;;   (setq-default eglot-workspace-configuration
 ;;                 '(:fantasma (:minimumBits 1 :profileDirectory "~/writing")))
+;; With a profile, the words you use far more than most writers are hints (word-choice) with
+;; common synonyms as quick fixes; :wordChoice 0 turns them off (default 0.05, a share of
+;; the words).
 
 ;;; Code:
 

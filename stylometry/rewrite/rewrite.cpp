@@ -278,6 +278,11 @@ void drop_rising(std::string_view source, double bits_before, const Analyzer& an
 
 }  // namespace
 
+std::vector<Span> rewrite_kept_spans(const Document& document, const Report& report,
+                                     const Reference& reference) {
+    return with_identity_spans(kept_spans(document, reference), report);
+}
+
 std::vector<Span> non_prose_spans(std::string_view source, Language language) {
     return non_prose_runs(source, extract(source, language));
 }
@@ -331,8 +336,7 @@ RewriteResult rewrite_with(std::string_view source, std::vector<TextEdit> propos
     analysis.language = options.language;
     const Report before = analyzer.analyze(source, analysis);
     const Document document = make_document(source, options.language);
-    const std::vector<Span> kept =
-        with_identity_spans(kept_spans(document, analyzer.reference()), before);
+    const std::vector<Span> kept = rewrite_kept_spans(document, before, analyzer.reference());
     return guarded(source, std::move(proposed), options, analyzer, analysis, before, kept);
 }
 
@@ -342,8 +346,7 @@ RewriteResult rewrite(std::string_view source, const RewriteOptions& options,
     analysis.language = options.language;
     const Report before = analyzer.analyze(source, analysis);
     const Document document = make_document(source, options.language);
-    const std::vector<Span> kept =
-        with_identity_spans(kept_spans(document, analyzer.reference()), before);
+    const std::vector<Span> kept = rewrite_kept_spans(document, before, analyzer.reference());
     std::vector<TextEdit> proposed = proposals(before, document);
     std::vector<TextEdit> words =
         word_choice_edits(document, analyzer.reference(), kept, options.word_choice);

@@ -15,6 +15,9 @@ namespace fantasma {
 
 class Analyzer;
 class Profile;
+class Reference;
+struct Document;
+struct Report;
 
 // Replace the source bytes `source` with `new_text`.
 struct TextEdit {
@@ -87,6 +90,12 @@ RewriteResult rewrite(std::string_view source, const RewriteOptions& options,
 // edits of the marker (TextEdit::code) whose removal lowers the score most are dropped.
 RewriteResult rewrite_with(std::string_view source, std::vector<TextEdit> proposed,
                            const RewriteOptions& options, const Analyzer& analyzer);
+
+// The prose a rewrite keeps byte-identical in `document`: kept_spans() (quotations, names,
+// technical terms...) and the spans of `report`'s self-identifying markers, sorted and merged.
+// What rewrite() and rewrite_with() protect, and what word_choices() takes as `kept`.
+std::vector<Span> rewrite_kept_spans(const Document& document, const Report& report,
+                                     const Reference& reference);
 
 // `source` with `edits` (sorted, non-overlapping, within the source) applied.
 std::string apply_edits(std::string_view source, const std::vector<TextEdit>& edits);

@@ -5,6 +5,8 @@
 #include <catch2/catch.hpp>
 
 #include <condition_variable>
+#include <filesystem>
+#include <fstream>
 #include <mutex>
 
 #include "lsp/server.hpp"
@@ -380,4 +382,40 @@ TEST_CASE("A server closed while the model writes stops the rewrite instead of w
         });
     }  // the server's destructor must return
     CHECK(models.opened == 1);
+}
+
+TEST_CASE("With a profile the model starts from the word-choice pass", "[concurrent]") {
+    // A profile whose writer says "utilized" where most writers say "used".
+    const std::filesystem::path folder =
+        std::filesystem::temp_directory_path() /
+        ("fantasma-word-choice-" + std::to_string(reinterpret_cast<std::uintptr_t>(&folder)));
+    std::filesystem::create_directories(folder);
+    std::ofstream(folder / "notes.txt")
+        << "We utilized a new method this year. The team utilized the old maps, and the "
+           "farmers utilized the river. In the end we utilized every hour of light.\n";
+    const std::string text = "The engineers utilized a small pump for the garden that spring.\n";
+    // The model's only candidate is empty, so the deterministic result is what is applied.
+    const auto applied_edits = [&](double share) {
+        Models models;
+        models.answer = "";
+        RewriteClient client(models);
+        client.initialize({{"fantasma",
+                            {{"model", "/models/tiny"},
+                             {"rewriteCandidates", 1},
+                             {"profileDirectory", folder.string()},
+                             {"wordChoice", share}}}},
+                          false, text);
+        client.rewrite(5, 1, "fantasma.rewriteWithModel", 63);
+        const auto messages = client.until(RewriteClient::is_reply(5));
+        std::vector<std::string> inserted;
+        for (const json& m : messages) {
+            if (m.value("method", "") != "workspace/applyEdit") continue;
+            for (const json& edit : m["params"]["edit"]["changes"][kUri])
+                inserted.push_back(edit["newText"]);
+        }
+        return inserted;
+    };
+    CHECK(applied_edits(0.5) == std::vector<std::string>{"used"});
+    CHECK(applied_edits(0.0).empty());
+    std::filesystem::remove_all(folder);
 }

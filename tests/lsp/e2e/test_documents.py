@@ -350,3 +350,39 @@ async def test_an_included_file_opened_and_closed_stays_part_of_its_submission(
     assert published(client, intro_uri)[count]["diagnostics"] == []  # the close itself
     assert {"link-target", "self-citation"} <= {d["code"] for d in after[-1]["diagnostics"]}
     assert after[-1].get("version") is None
+
+
+async def test_word_choice_hints_with_a_profile(client: LanguageClient, tmp_path):
+    """With a profile, the writer's overused word is a hint whose preferred quick fix swaps
+    it for a common synonym; without one there is no such hint."""
+    uri = "file:///words.md"
+    text = ("The engineers utilized a small pump. A friend assisted them.\n\n"
+            "Later they utilized it again.\n")
+    open_document(client, uri, text)
+    assert by_code(await diagnostics_for(client, uri, 1), "word-choice") == []  # no profile
+
+    (tmp_path / "notes.txt").write_text(
+        "We utilized a new method this year. The team utilized the old maps, and the farmers "
+        "utilized the river. In the end we utilized every hour of light.\n")
+    count = len(published(client, uri, 1))
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
+        settings={"fantasma": {"profileDirectory": str(tmp_path), "wordChoice": 0.5,
+                               "debounceMs": 20, "showCommonHabits": True}}))
+    latest = await wait_until(lambda: published(client, uri, 1)[count:], what="republished diagnostics")
+    words = by_code(latest[-1]["diagnostics"], "word-choice")
+    assert [server_span_text(text, w) for w in words] == ["utilized", "utilized"]
+    assert all(w["severity"] == 4 and "your profile: 4 uses" in w["message"] for w in words)
+
+    echoed = [types.Diagnostic(range=lsp_range(w), message=w["message"], code=w["code"],
+                               data=w["data"]) for w in words]  # as Neovim 0.7 echoes the line's
+    actions = await code_actions(client, uri, lsp_range(words[0]), echoed)
+    for action in actions:  # eglot ignores actions with neither
+        assert "edit" in action or "command" in action, action["title"]
+    assert actions[0]["title"] == "Replace with 'used'" and actions[0]["isPreferred"]
+    fixed = apply_edits(text, text_edits(actions[0]["edit"]["changes"][uri]))
+    assert fixed == text.replace("utilized", "used", 1)
+
+    [document] = [a for a in actions if a["title"].startswith("Rewrite document: word choice")]
+    assert document["kind"] == "refactor.rewrite"
+    assert apply_edits(text, text_edits(document["edit"]["changes"][uri])) == text.replace(
+        "utilized", "used")

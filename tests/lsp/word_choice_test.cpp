@@ -133,7 +133,7 @@ lsp::Position position_of(const std::string& text, std::string_view needle, std:
 
 }  // namespace
 
-TEST_CASE("the profile's distinctive words are hints with honest figures; others are not") {
+TEST_CASE("the profile's distinctive words are hints with honest figures, others are not") {
     const Snapshot snapshot = analysed(kText, settings_with(profile()));
     const auto words = word_diagnostics(snapshot);
     REQUIRE(words.size() == 3);  // every "utilized", never "assisted"
@@ -191,10 +191,16 @@ TEST_CASE("words the rewrite keeps are never marked: quotations, words written i
 }
 
 TEST_CASE("a quick fix per replacement, best first and preferred, each replacing the word") {
-    const Snapshot snapshot = analysed(kText, settings_with(profile()));
-    const lsp::Position on_word = position_of(kText, "utilized");
-    const auto actions =
-        lsp::code_actions_for(analyzer(), snapshot, at(on_word), PositionEncoding::Utf16);
+    // A writer who says "principally" (three judged synonyms) all the time.
+    auto writer = std::make_shared<Profile>();
+    writer->add_words(fantasma::make_document(
+        "We met principally in the spring. The crops grew principally in the valley, and the "
+        "farmers sold them principally at the market. The roads were principally of gravel.\n",
+        Language::Text));
+    const std::string text = "The pump ran principally at night, when the river was high.\n";
+    const Snapshot snapshot = analysed(text, settings_with(writer));
+    const auto actions = lsp::code_actions_for(
+        analyzer(), snapshot, at(position_of(text, "principally")), PositionEncoding::Utf16);
     const auto replace = titled(actions, "Replace with '");
     REQUIRE(replace.size() == 3);
     CHECK(actions.front().title == replace.front().title);  // the word under the cursor first
@@ -206,14 +212,14 @@ TEST_CASE("a quick fix per replacement, best first and preferred, each replacing
         REQUIRE(fix.diagnostics.size() == 1);
         CHECK(fix.diagnostics[0].code == "word-choice");
         REQUIRE(fix.edits.size() == 1);
-        results.push_back(applied(kText, fix.edits));
+        results.push_back(applied(text, fix.edits));
     }
-    // "utilized" -> "used", "applied", "employed": only the word under the cursor changes.
+    // Only the word under the cursor changes, to each of its synonyms.
     std::vector<std::string> expected;
-    for (const std::string replacement : {"used", "applied", "employed"}) {
-        std::string text = kText;
-        text.replace(text.find("utilized"), 8, replacement);
-        expected.push_back(text);
+    for (const std::string replacement : {"primarily", "mainly", "chiefly"}) {
+        std::string replaced = text;
+        replaced.replace(replaced.find("principally"), 11, replacement);
+        expected.push_back(replaced);
     }
     std::ranges::sort(results);
     std::ranges::sort(expected);

@@ -301,7 +301,7 @@ def parse_arguments(argv):
                         help="skip the embedding cosine (faster)")
     parser.add_argument("--embedding-folds", type=int, default=1,
                         help="measure the embedding cosine on the first N folds only")
-    parser.add_argument("--word-choice", type=float, nargs="*", default=[0.02, 0.04, 0.1],
+    parser.add_argument("--word-choice", type=float, nargs="*", default=[0.01, 0.03, 1.0],
                         help="strengths of the word-choice pass to evaluate, each with the "
                              "author's training samples as --profile")
     parser.add_argument("--no-lints", action="store_true",

@@ -67,7 +67,7 @@ constexpr std::string_view kPrepositions[] = {
     "toward", "towards", "under", "up",      "upon", "with", "within"};
 
 bool is_subject_pronoun(std::string_view word) {
-    for (const std::string_view pronoun : {"i", "we", "you", "they", "he", "she"}) {
+    for (const std::string_view pronoun : {"i", "we", "you", "they", "he", "she", "it"}) {
         if (word == pronoun) return true;
     }
     return false;
@@ -105,6 +105,41 @@ const Token* neighbour(const Document& document, const Sentence& sentence, std::
     const Token& near = document.tokens()[static_cast<std::size_t>(at)];
     const Token& later = step > 0 ? near : document.tokens()[i];
     return near.kind == TokenKind::Word && later.space_before ? &near : nullptr;
+}
+
+bool is_noun(PartOfSpeech part) {
+    return part == PartOfSpeech::Noun || part == PartOfSpeech::PluralNoun;
+}
+
+bool is_verb(PartOfSpeech part) {
+    return wordnet_part(part) == WordNetPart::Verb;
+}
+
+// Whether the word before token `i` agrees with the part of speech the tagger gave it: where
+// it does not, the tagger may well have read a verb as a noun or the other way round, and a
+// synonym of the wrong one changes the sentence ("man now sorts pages" → "now kinds pages").
+// A noun comes after an article, an adjective, a number, a preposition, a verb, another noun or
+// nothing; never right after an adverb, a modal, "to" with no article ("quick to decree"), a
+// name it may belong to ("the Unix epoch") or a subject pronoun ("we sort through"). A verb
+// never comes right after an article, an adjective, a number or a preposition.
+bool context_agrees(const Document& document, const Sentence& sentence, std::size_t i,
+                    const std::vector<PartOfSpeech>& parts) {
+    const PartOfSpeech part = parts[i - sentence.first_token];
+    const Token* before = neighbour(document, sentence, i, -1);
+    if (before == nullptr) return true;
+    const PartOfSpeech previous = parts[i - 1 - sentence.first_token];
+    if (is_noun(part)) {
+        if (before->norm == "to" || is_subject_pronoun(before->norm)) return false;
+        const bool after_name = previous == PartOfSpeech::ProperNoun ||
+                                (is_upper(document.text(before->text).front()) &&
+                                 before->norm != "i" && i - 1 != sentence.first_token);
+        return !after_name && previous != PartOfSpeech::Adverb && previous != PartOfSpeech::Modal;
+    }
+    if (is_verb(part)) {
+        return previous != PartOfSpeech::Determiner && previous != PartOfSpeech::Adjective &&
+               previous != PartOfSpeech::Number && previous != PartOfSpeech::Preposition;
+    }
+    return true;
 }
 
 bool has_word(const Document& document, const Sentence& sentence, std::string_view word) {
@@ -167,10 +202,6 @@ struct FunctionWordMove {
 };
 constexpr FunctionWordMove kFunctionWordMoves[] = {
     {"which", "that"}, {"upon", "on"}, {"although", "though"}, {"whereas", "while"}};
-
-bool is_noun(PartOfSpeech part) {
-    return part == PartOfSpeech::Noun || part == PartOfSpeech::PluralNoun;
-}
 
 // Whether token `i` (tagged `parts`, by sentence position) may take the move's replacement.
 // "which" only where it opens a restrictive clause: right after a noun, with no comma, and not
@@ -333,14 +364,7 @@ std::vector<WordChoice> word_choices(const Document& document, const Reference& 
             if (parts.empty()) parts = tagger.tag(document.prose, tokens, sentence);
             const WordNetPart part = wordnet_part(parts[i - sentence.first_token]);
             if (table.replacements(token.norm, part).empty()) continue;
-            // A singular noun right after "to" with no article may well be a verb ("quick to
-            // decree" read as the noun): no reading to trust.
-            // Nor one right after a subject pronoun ("we sort through" read as the noun).
-            const Token* before = neighbour(document, sentence, i, -1);
-            if (parts[i - sentence.first_token] == PartOfSpeech::Noun && before != nullptr &&
-                (before->norm == "to" || is_subject_pronoun(before->norm))) {
-                continue;
-            }
+            if (!context_agrees(document, sentence, i, parts)) continue;
             const Span source = document.prose.to_source(token.text);
             if (document.source.substr(source.begin, source.size()) != document.text(token.text) ||
                 inside_any(source, kept)) {

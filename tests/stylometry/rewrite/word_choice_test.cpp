@@ -174,3 +174,19 @@ TEST_CASE("word choice does not trust a noun right after the infinitive's 'to'")
     CHECK(apply_edits(sorting, word_choice_edits(sorted, Reference::builtin(), kept_spans(sorted),
                                                  {1.0, nullptr}, table)) == sorting);
 }
+
+TEST_CASE("word choice leaves a word whose neighbour contradicts the tagger's reading") {
+    const SynonymTable table =
+        SynonymTable::parse("form\tpos\treplacements\nsorts\tnoun\tkinds\nepoch\tnoun\tera\n");
+    const auto rewritten = [&](const std::string& text) {
+        const Document document = make_document(text, Language::Text);
+        return apply_edits(text, word_choice_edits(document, Reference::builtin(),
+                                                   kept_spans(document), {1.0, nullptr}, table));
+    };
+    // "now sorts" is the verb, whatever the tagger says; "the Unix epoch" a term of its own.
+    CHECK(rewritten("The tool now sorts pages below real ones.") ==
+          "The tool now sorts pages below real ones.");
+    CHECK(rewritten("It ran before the Unix epoch.") == "It ran before the Unix epoch.");
+    CHECK(rewritten("We saw all sorts of birds in that epoch.") ==
+          "We saw all kinds of birds in that era.");
+}

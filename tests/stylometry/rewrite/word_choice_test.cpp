@@ -26,11 +26,16 @@ const SynonymTable kTable = SynonymTable::parse(
 
 // The text with the pass's edits applied, at `strength`, guided by `profile` when given.
 std::string chosen(const std::string& source, double strength, const Profile* profile = nullptr,
-                   Language language = Language::Text) {
+                   Language language = Language::Text, const SynonymTable& table = kTable) {
     const Document document = make_document(source, language);
     const std::vector<Span> kept = kept_spans(document);
     return apply_edits(source, word_choice_edits(document, Reference::builtin(), kept,
-                                                 {strength, profile}, kTable));
+                                                 {strength, profile}, table));
+}
+
+// The text with the pass's edits at full strength, with `table`'s synonyms.
+std::string chosen_from(const SynonymTable& table, const std::string& source) {
+    return chosen(source, 1.0, nullptr, Language::Text, table);
 }
 
 }  // namespace
@@ -123,11 +128,7 @@ TEST_CASE("the built-in synonym table: judged pairs, a row per part of speech") 
 
 TEST_CASE("word choice takes the row of the part of speech the sentence gives the word") {
     const SynonymTable& table = SynonymTable::builtin();
-    const auto rewritten = [&](const std::string& text) {
-        const Document document = make_document(text, Language::Text);
-        return apply_edits(text, word_choice_edits(document, Reference::builtin(),
-                                                   kept_spans(document), {1.0, nullptr}, table));
-    };
+    const auto rewritten = [&](const std::string& text) { return chosen_from(table, text); };
     // "aid" and "purchase" the verbs have a synonym, the nouns none.
     CHECK(rewritten("The aid came late. We will purchase a car and aid them.") ==
           "The aid came late. We will buy a car and help them.");
@@ -135,11 +136,7 @@ TEST_CASE("word choice takes the row of the part of speech the sentence gives th
 }
 
 TEST_CASE("word choice moves function words the writer leans on, where the meaning stays") {
-    const auto rewritten = [](const std::string& text) {
-        const Document document = make_document(text, Language::Text);
-        return apply_edits(text, word_choice_edits(document, Reference::builtin(),
-                                                   kept_spans(document), {0.1, nullptr}, kTable));
-    };
+    const auto rewritten = [](const std::string& text) { return chosen(text, 0.1); };
     // A restrictive "which" after a noun becomes "that"; after a comma, after a preposition
     // and before the noun it determines it stays.
     CHECK(rewritten("The road which we took was long, which was fine. The town in which we "
@@ -163,26 +160,17 @@ TEST_CASE("word choice does not trust a noun right after the infinitive's 'to'")
     // after "to" would be no verb at all.
     const SynonymTable table =
         SynonymTable::parse("form\tpos\treplacements\ndecree\tnoun\tedict\nsort\tnoun\tkind\n");
-    const std::string text = "He is quick to decree this way change back. The decree stands.";
-    const Document document = make_document(text, Language::Text);
-    CHECK(apply_edits(text, word_choice_edits(document, Reference::builtin(), kept_spans(document),
-                                              {1.0, nullptr}, table)) ==
+    CHECK(chosen_from(table, "He is quick to decree this way change back. The decree stands.") ==
           "He is quick to decree this way change back. The edict stands.");
     // Nor after a subject pronoun: "we sort through" is read as the noun here.
     const std::string sorting = "We sort through millions of incoming reports every day.";
-    const Document sorted = make_document(sorting, Language::Text);
-    CHECK(apply_edits(sorting, word_choice_edits(sorted, Reference::builtin(), kept_spans(sorted),
-                                                 {1.0, nullptr}, table)) == sorting);
+    CHECK(chosen_from(table, sorting) == sorting);
 }
 
 TEST_CASE("word choice leaves a word whose neighbour contradicts the tagger's reading") {
     const SynonymTable table =
         SynonymTable::parse("form\tpos\treplacements\nsorts\tnoun\tkinds\nepoch\tnoun\tera\n");
-    const auto rewritten = [&](const std::string& text) {
-        const Document document = make_document(text, Language::Text);
-        return apply_edits(text, word_choice_edits(document, Reference::builtin(),
-                                                   kept_spans(document), {1.0, nullptr}, table));
-    };
+    const auto rewritten = [&](const std::string& text) { return chosen_from(table, text); };
     // "now sorts" is the verb, whatever the tagger says; "the Unix epoch" a term of its own.
     CHECK(rewritten("The tool now sorts pages below real ones.") ==
           "The tool now sorts pages below real ones.");

@@ -10,8 +10,9 @@
 //              the page faults (and, cold, the disk reads) of the mapping land here
 //   token 2    the second: the same work with the weights mapped, for comparison
 //   tokenizer  load_tokenizer on the same path (the GGUF's own vocabulary, or tokenizer.json)
-// Each phase: the median wall time of the repetitions, and the median of its page faults that
-// needed the disk (major) and that only mapped a cached page (minor).
+// Each phase: the median of the repetitions' wall time, of its CPU time (user + system, all
+// threads: on a loaded machine the wall time counts other processes' turns), and of its page
+// faults that needed the disk (major) and that only mapped a cached page (minor).
 //
 // Cold: before each repetition every file of the model is evicted from the page cache with
 // posix_fadvise(POSIX_FADV_DONTNEED) (the file's own pages only: other processes' caches stay);
@@ -51,7 +52,7 @@ constexpr std::array<const char*, 5> kPhases = {"parse", "weights", "token 1", "
                                                 "tokenizer"};
 
 struct Sample {
-    double seconds = 0;
+    double seconds = 0, cpu_seconds = 0;  // wall; user + system of all threads
     long major_faults = 0, minor_faults = 0;
 };
 
@@ -64,8 +65,12 @@ Sample measure(const Work& work) {
     work();
     const auto end = std::chrono::steady_clock::now();
     getrusage(RUSAGE_SELF, &after);
-    return {std::chrono::duration<double>(end - start).count(), after.ru_majflt - before.ru_majflt,
-            after.ru_minflt - before.ru_minflt};
+    const auto cpu = [](const rusage& u) {
+        return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+               double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) * 1e-6;
+    };
+    return {std::chrono::duration<double>(end - start).count(), cpu(after) - cpu(before),
+            after.ru_majflt - before.ru_majflt, after.ru_minflt - before.ru_minflt};
 }
 
 // The files a model is read from: a GGUF and the tokenizer files beside it, or a folder's files.
@@ -200,8 +205,9 @@ int main(int argc, char** argv) {
                 const double seconds =
                     median_of(runs, phase, [](const Sample& s) { return s.seconds; });
                 if (phase != 3) total += seconds;  // token 2 is for comparison
-                std::printf("  %-10s %8.3f s   page faults: %8.0f major %8.0f minor\n",
+                std::printf("  %-10s %8.3f s  CPU %6.3f s  page faults: %6.0f major %6.0f minor\n",
                             kPhases[phase], seconds,
+                            median_of(runs, phase, [](const Sample& s) { return s.cpu_seconds; }),
                             median_of(runs, phase, [](const Sample& s) { return s.major_faults; }),
                             median_of(runs, phase, [](const Sample& s) { return s.minor_faults; }));
             }

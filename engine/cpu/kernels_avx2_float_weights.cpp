@@ -84,12 +84,13 @@ void tile(const MatmulTask& m, int r0, int t0) {
     };
     int k = 0;
     for (; k + kStep <= m.K; k += kStep) {
-        // 4 KiB ahead: the mapped file's pages stop the hardware prefetcher.
+        // The same line of the next tile's rows, as in the AVX-512 kernel: the mapped file's
+        // pages stop the hardware prefetcher.
 #pragma GCC unroll 4
         for (int r = 0; r < R; ++r)
-            _mm_prefetch(
-                reinterpret_cast<const char*>(rows[r]) + std::size_t(k) * kBytes<kType> + 4096,
-                _MM_HINT_T0);
+            _mm_prefetch(reinterpret_cast<const char*>(rows[r]) + std::size_t(k) * kBytes<kType> +
+                             R * m.row_bytes,
+                         _MM_HINT_T0);
 #pragma GCC unroll 4
         for (int s = 0; s < kStep; s += kLanes) {
             point_at(k + s);

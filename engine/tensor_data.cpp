@@ -118,6 +118,13 @@ float bf16_to_f32(std::uint16_t bits) {
     return std::bit_cast<float>(std::uint32_t(bits) << 16);
 }
 
+std::uint16_t f32_to_bf16(float value) {
+    const std::uint32_t bits = std::bit_cast<std::uint32_t>(value);
+    // A NaN whose payload sits in the low bits alone would truncate to infinity: keep it quiet.
+    if ((bits & 0x7fffffff) > 0x7f800000) return std::uint16_t((bits >> 16) | 0x40);
+    return std::uint16_t((bits + 0x7fff + ((bits >> 16) & 1)) >> 16);  // nearest even
+}
+
 std::uint16_t f32_to_f16(float value) {
     const std::uint32_t bits = std::bit_cast<std::uint32_t>(value);
     const std::uint16_t sign = std::uint16_t((bits >> 16) & 0x8000);

@@ -57,7 +57,8 @@ float f16_to_f32(std::uint16_t bits);
 // The half-precision float stored (little-endian, maybe unaligned) at `p`: a quant block's scale.
 float f16_at(const std::byte* p);
 float bf16_to_f32(std::uint16_t bits);
-std::uint16_t f32_to_f16(float value);  // round to nearest even
+std::uint16_t f32_to_f16(float value);   // round to nearest even
+std::uint16_t f32_to_bf16(float value);  // round to nearest even; NaN stays NaN
 
 // Converts any supported dtype to float32 (a copy; quantized types are dequantized).
 std::vector<float> to_f32(const TensorData& tensor);

@@ -6,6 +6,9 @@
 // file is written by the engine's own GGUF writer (llama.cpp's names and conventions), and the
 // engine's loader checks every shape here when it opens it (tools/device-check.sh benchmarks
 // what this writes; no unit test does, the files being hundreds of MB).
+// `fantasma-random-model SHAPE bf16 OUT_FOLDER` writes a Hugging Face folder instead, as
+// Qwen3.5 is published: config.json and one model.safetensors, every tensor BF16 under
+// `model.language_model.` (vectors too, as the published checkpoints store them).
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -17,6 +20,10 @@
 #include "engine/error.hpp"
 #include "engine/gguf/gguf_convert.hpp"
 #include "engine/safetensors.hpp"
+#include "engine/safetensors_writer.hpp"
+
+#include <filesystem>
+#include <fstream>
 
 namespace fe = fantasma::engine;
 
@@ -108,6 +115,7 @@ class RandomTensors final : public fe::TensorSource {
         return &current_;
     }
     std::string describe() const override { return "random weights"; }
+    const auto& shapes() const { return shapes_; }
 
   private:
     float uniform() const {  // xorshift64*: fast, and the same file on every run
@@ -123,15 +131,45 @@ class RandomTensors final : public fe::TensorSource {
     mutable std::uint64_t state_ = 0x9E3779B97F4A7C15ull;
 };
 
+// The Hugging Face folder: config.json and the tensors rounded to BF16, in one file.
+void write_bf16_folder(const std::string& shape, const fe::ModelConfig& config,
+                       const RandomTensors& tensors, const std::filesystem::path& folder) {
+    std::filesystem::create_directories(folder);
+    std::ofstream(folder / "config.json") << config_json(shape) << "\n";
+    std::vector<fe::SafetensorsEntry> entries;
+    std::vector<std::string> names;
+    for (const auto& [name, dims] : tensors.shapes()) {
+        if (name == "lm_head.weight" && config.tie_word_embeddings) continue;
+        entries.push_back({"model.language_model." + name, fe::DType::bf16, dims});
+        names.push_back(name);
+    }
+    std::vector<std::uint16_t> halves;
+    fe::write_safetensors(folder / "model.safetensors", entries, [&](std::size_t i) {
+        const auto values = tensors.find(names[i])->bytes;
+        const auto* floats = reinterpret_cast<const float*>(values.data());
+        halves.resize(values.size() / sizeof(float));
+        for (std::size_t j = 0; j < halves.size(); ++j) halves[j] = fe::f32_to_bf16(floats[j]);
+        if (i % 50 == 0 || i + 1 == names.size())
+            std::fprintf(stderr, "%zu/%zu tensors\n", i + 1, names.size());
+        return std::as_bytes(std::span<const std::uint16_t>(halves));
+    });
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     if (argc != 4) {
         std::fprintf(stderr,
-                     "usage: fantasma-random-model 0.8b|9b q8_0|q4_0|q4_k|f16|f32 OUT.gguf\n");
+                     "usage: fantasma-random-model 0.8b|9b q8_0|q4_0|q4_k|f16|f32 OUT.gguf\n"
+                     "       fantasma-random-model 0.8b|9b bf16 OUT_FOLDER\n");
         return 2;
     }
     try {
+        if (std::string(argv[2]) == "bf16") {
+            const fe::ModelConfig config = fe::parse_hf_config(config_json(argv[1]), argv[1]);
+            write_bf16_folder(argv[1], config, RandomTensors(config), argv[3]);
+            return 0;
+        }
         const std::map<std::string, fe::DType> types = {{"q8_0", fe::DType::q8_0},
                                                         {"q4_0", fe::DType::q4_0},
                                                         {"q4_k", fe::DType::q4_k},

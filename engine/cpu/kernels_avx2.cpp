@@ -19,6 +19,8 @@ void dequantize_iq4_xs_avx2(const std::byte* block, float* y);
 void silu_times_avx2(float* out, const float* a, const float* b, int n);  // …_elementwise.cpp
 void sigmoid_times_avx2(float* x, const float* gate, int n);
 void dequantize_q6_k_avx2(const std::byte* block, float* y);
+// kernels_avx2_float_weights.cpp: F32, F16 and BF16 weights; false for other types.
+bool matmul_float_weights_avx2(const MatmulTask& task, int row_begin, int row_end);
 
 namespace {
 
@@ -222,26 +224,12 @@ SuperBlockDequantizer super_block_dequantizer(DType type) {
     }
 }
 
-// Float-type weights, n values from k0 of a row: F16 and BF16 converted 8 at a time, F32 as
-// is, Q4_K, Q6_K, Q5_K and IQ4_XS super-blocks by kernels_avx2_kquants.cpp, other types through the
-// shared dequantizer.
+// Block-type weights as floats, n values from k0 of a row: Q4_K, Q6_K, Q5_K and IQ4_XS
+// super-blocks by kernels_avx2_kquants.cpp, other types through the shared dequantizer (F32,
+// F16 and BF16 weights have kernels_avx2_float_weights.cpp).
 const float* float_span(const MatmulTask& m, const std::byte* row, int k0, int n, float* buffer) {
-    if (m.type == DType::f32) return reinterpret_cast<const float*>(row) + k0;
-    const auto* halves = reinterpret_cast<const std::uint16_t*>(row) + k0;
     int i = 0;
-    if (m.type == DType::f16) {
-        for (; i + 8 <= n; i += 8)
-            _mm256_storeu_ps(
-                buffer + i,
-                _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(halves + i))));
-    } else if (m.type == DType::bf16) {
-        for (; i + 8 <= n; i += 8) {
-            const __m256i wide = _mm256_cvtepu16_epi32(
-                _mm_loadu_si128(reinterpret_cast<const __m128i*>(halves + i)));
-            _mm256_storeu_ps(buffer + i, _mm256_castsi256_ps(_mm256_slli_epi32(wide, 16)));
-        }
-    } else if (const auto super_block = super_block_dequantizer(m.type);
-               super_block && k0 % 256 == 0) {
+    if (const auto super_block = super_block_dequantizer(m.type); super_block && k0 % 256 == 0) {
         const std::size_t block_bytes = std::size_t(block_format(m.type).bytes);
         for (; i + 256 <= n; i += 256)
             super_block(row + std::size_t((k0 + i) / 256) * block_bytes, buffer + i);
@@ -286,6 +274,7 @@ void matmul(const MatmulTask& m, int row_begin, int row_end) {
                 break;
         }
     }
+    if (matmul_float_weights_avx2(m, row_begin, row_end)) return;
     matmul_float(m, row_begin, row_end);
 }
 

@@ -28,6 +28,8 @@ const Kernels* avx2_kernel_table();  // kernels_avx2.cpp
 bool matmul_one_token_avx512(const MatmulTask& task, int row_begin, int row_end);
 // kernels_avx512_kquants.cpp: Q4_K and Q6_K on 8-bit activations; false when it does not apply.
 bool matmul_k_quants_avx512(const MatmulTask& task, int row_begin, int row_end);
+// kernels_avx512_float_weights.cpp: F32, F16 and BF16 weights; false for other types.
+bool matmul_float_weights_avx512(const MatmulTask& task, int row_begin, int row_end);
 
 namespace {
 
@@ -216,6 +218,7 @@ void matmul(const MatmulTask& m, int row_begin, int row_end) {
         return matmul_quantized<false>(m, row_begin, row_end);
     if (m.x_quants != nullptr && m.type == DType::q4_0)
         return matmul_quantized<true>(m, row_begin, row_end);
+    if (matmul_float_weights_avx512(m, row_begin, row_end)) return;
     avx2_kernel_table()->matmul(m, row_begin, row_end);
 }
 

@@ -119,10 +119,11 @@ TEST_CASE("fast matmul kernels match the reference on every weight format",
     const bool float_type = !fe::block_format(type).values || fe::block_format(type).values == 1;
     // 83: no multiple of 8; 96: an odd number of 32-value blocks; 384: whole pairs of blocks
     // (the AVX-512 one-token path); 2080: more than one 2,048-value stretch of the AVX-512 tile
-    // kernel, ending in a lone block.
+    // kernel, ending in a lone block. Float types: 83, and 1043 (past the 4 KiB prefetch
+    // distance of a BF16 row, ending in 3 values).
     const int block_K = GENERATE(96, 384, 2080);
-    if (block_K != 96 && (k_quant || float_type)) return;
-    const int K = k_quant ? 512 : float_type ? 83 : block_K;
+    if ((k_quant && block_K != 96) || (float_type && block_K == 384)) return;
+    const int K = k_quant ? 512 : float_type ? (block_K == 96 ? 83 : 1043) : block_K;
     const int N = 61;
     const auto bytes = random_weight(type, N, K, 7);
     const fe::TensorData tensor{"w", type, {N, K}, bytes};
@@ -166,8 +167,8 @@ TEST_CASE("fast matmul kernels match the reference on every weight format",
 TEST_CASE("a token's matmul result does not depend on the other tokens of the call",
           "[engine][cpu][concurrent]") {
     const auto type =
-        GENERATE(fe::DType::f32, fe::DType::f16, fe::DType::q8_0, fe::DType::q4_0, fe::DType::q4_k,
-                 fe::DType::q6_k, fe::DType::q5_0, fe::DType::iq4_xs);
+        GENERATE(fe::DType::f32, fe::DType::f16, fe::DType::bf16, fe::DType::q8_0, fe::DType::q4_0,
+                 fe::DType::q4_k, fe::DType::q6_k, fe::DType::q5_0, fe::DType::iq4_xs);
     const bool k_quant = fe::block_format(type).values == 256;
     const bool float_type = !fe::block_format(type).values || fe::block_format(type).values == 1;
     // 384: the AVX-512 one-token path; 4160: three 2,048-value stretches of its tile kernel.

@@ -382,7 +382,8 @@ std::vector<WordChoice> word_choices(const Document& document, const Reference& 
         std::lround(std::min(options.strength, 1.0) * static_cast<double>(content_words)));
     std::vector<WordChoice> choices;
     for (const Choice& candidate : candidates) {
-        if (choices.size() >= budget) break;
+        // A word the writer uses no more than most writers do does not point at them.
+        if (choices.size() >= budget || candidate.score <= 0) break;
         const Token& token = tokens[candidate.token];
         const Sentence& sentence = *sentence_of[candidate.token];
         const Token* after = neighbour(document, sentence, candidate.token, +1);

@@ -49,11 +49,12 @@ struct WordChoice {
 };
 
 // The words the pass would replace in `document`, the most distinctive first, as many as
-// options.strength allows, none inside `kept` (source spans: names, quotations, technical
-// terms; sorted). Left alone too: function words, words with a capital that do not open a
-// sentence, words in capitals, words shaped like identifiers or written in code, hyphenated
-// compounds, words with an apostrophe, a verb before a preposition, and a word after "a"/"an"
-// whose replacement would need the other article.
+// options.strength allows and only those the writer uses more than the population, none inside
+// `kept` (source spans: names, quotations, technical terms; sorted). Left alone too: function
+// words, words with a capital that do not open a sentence, words in capitals, words shaped
+// like identifiers or written in code, hyphenated compounds, words with an apostrophe, a verb
+// before a preposition, and a word after "a"/"an" whose replacement would need the other
+// article.
 std::vector<WordChoice> word_choices(
     const Document& document, const Reference& reference, const std::vector<Span>& kept,
     const WordChoiceOptions& options, const SynonymTable& table = SynonymTable::builtin(),

@@ -94,6 +94,8 @@ TEST_CASE("word choice with a profile replaces the writer's own favourite words 
         "We purchased a car. They purchased a boat. She purchased it, as always.", Language::Text));
     const std::string text = "We purchased it and liked it immensely over the years.";
     CHECK(chosen(text, 0.2, &profile) == "We bought it and liked it immensely over the years.");
+    // A word the writer never uses does not point at them: not replaced at any share.
+    CHECK(chosen(text, 1.0, &profile) == "We bought it and liked it immensely over the years.");
     CHECK(chosen(text, 0.2) == "We purchased it and liked it vastly over the years.");
 }
 

@@ -45,8 +45,9 @@ std::optional<Hover> hover_for(const Snapshot& snapshot, Position position,
                                PositionEncoding encoding);
 
 // `model_configured`: also offer the model rewrite of the paragraph (as commands). The bulk
-// actions ("Fix all", "Rewrite paragraph") pass the rewrite's guards, `analyzer` scoring the
-// document with and without them.
+// actions ("Fix all", "Rewrite paragraph") and every word-choice edit (the replacements of the
+// snapshot's distinctive words, "Rewrite paragraph/document: word choice") pass the rewrite's
+// guards, `analyzer` scoring the document with and without them.
 std::vector<CodeAction> code_actions_for(const Analyzer& analyzer, const Snapshot& snapshot,
                                          const CodeActionParams& params, PositionEncoding encoding,
                                          bool model_configured = false);

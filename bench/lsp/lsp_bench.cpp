@@ -285,8 +285,12 @@ void rapid_edits(const Analyzer& analyzer, std::string text) {
     const json published = harness.wait_published(uri, 1001);
     harness.server.workspace().wait_idle();
     const Report fresh = Workspace::analyze(analyzer, text, Language::Markdown, {});
-    Snapshot snapshot{uri, 1001, Language::Markdown, std::make_shared<const std::string>(text),
-                      std::make_shared<const Report>(fresh)};
+    Snapshot snapshot{uri,
+                      1001,
+                      Language::Markdown,
+                      std::make_shared<const std::string>(text),
+                      std::make_shared<const Report>(fresh),
+                      nullptr};
     const json expected = diagnostics_for(snapshot, PositionEncoding::Utf16);
     const bool same_text = *harness.server.workspace().snapshot(uri)->text == text;
     std::printf(

@@ -133,7 +133,7 @@ lsp::Position position_of(const std::string& text, std::string_view needle, std:
 
 }  // namespace
 
-TEST_CASE("the profile's distinctive words are hints with honest figures, others are not") {
+TEST_CASE("the profile's distinctive words are hints with honest figures, other words are not") {
     const Snapshot snapshot = analysed(kText, settings_with(profile()));
     const auto words = word_diagnostics(snapshot);
     REQUIRE(words.size() == 3);  // every "utilized", never "assisted"
@@ -312,4 +312,17 @@ TEST_CASE("the wordChoice setting: a share from 0 to 1, 0.05 by default") {
     CHECK(lsp::read_settings(json::parse(R"({"wordChoice": "on"})"), problems).word_choice == 0.05);
     REQUIRE(problems.size() == 2);
     CHECK(problems[0].starts_with("fantasma.wordChoice must be a share"));
+}
+
+TEST_CASE("hovering a distinctive word explains it and lists its replacements") {
+    const Snapshot snapshot = analysed(kText, settings_with(profile()));
+    const auto hover =
+        lsp::hover_for(snapshot, position_of(kText, "utilized"), PositionEncoding::Utf16);
+    REQUIRE(hover);
+    CHECK(hover->markdown.starts_with("**fantasma: word-choice** — 'utilized': you use this word"));
+    CHECK(hover->markdown.find("Alternatives:\n- used\n- applied\n- employed") !=
+          std::string::npos);
+    CHECK(text_at(kText, hover->range) == "utilized");
+    CHECK_FALSE(lsp::hover_for(analysed(kText, settings_with(nullptr)),
+                               position_of(kText, "utilized"), PositionEncoding::Utf16));
 }

@@ -107,7 +107,7 @@ TEST_CASE("work and works: noun or verb", "[part-of-speech]") {
     CHECK(named(part_of("He read the collected works of three poets.", "works")) == "plural-noun");
 }
 
-TEST_CASE("-ing: the verb form or an adjective", "[part-of-speech]") {
+TEST_CASE("the -ing form: verb or adjective", "[part-of-speech]") {
     CHECK(named(part_of("She is reading a long letter.", "reading")) == "gerund");
     CHECK(named(part_of("Swimming in the lake is forbidden.", "Swimming")) == "gerund");
     CHECK(named(part_of("It was an interesting book.", "interesting")) == "adjective");

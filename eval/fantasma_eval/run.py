@@ -356,7 +356,7 @@ def evaluate(args) -> dict:
         "invisible": invisible,
         "versions": package_versions(),
         "harper": None if args.no_lints else harper.VERSION,
-        "fantasma": fantasma_version(Path(args.fantasma)),
+        "fantasma": args.fantasma_version,
     }
 
 
@@ -376,6 +376,8 @@ def main(argv=None):
     from . import report
 
     args = parse_arguments(argv)
+    # Taken before the run, which may last half an hour while the repository moves on.
+    args.fantasma_version = fantasma_version(Path(args.fantasma))
     figures = evaluate(args)
     output = Path(args.output)
     output.mkdir(parents=True, exist_ok=True)

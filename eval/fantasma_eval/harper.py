@@ -4,7 +4,7 @@ a grammar checker that shares nothing with fantasma) that a rewrite adds to a te
 harper.js is installed once, pinned, into the evaluation's environment with `npm install
 --prefix` (as pip installs the Python packages: at set-up time, never when fantasma runs) and
 run by node over harper.mjs beside this file (two processes, each given half of the texts at
-once: harper builds its dictionary once a process). Texts are linted one paragraph at a time
+once: harper builds its dictionary once a process, and node compiles its code as it runs). Texts are linted one paragraph at a time
 (a few of harper's checks that look across a whole document see less) and each paragraph's
 lints are cached by its text, harper's version and harper.mjs.
 
@@ -110,7 +110,10 @@ class Linter:
         wanted = list(dict.fromkeys(p for d in documents for _, p in paragraphs(d)
                                     if p.strip() and not self._cached(p).is_file()))
         workers = max(1, min(WORKERS, len(wanted) // PARAGRAPHS_PER_WORKER))
-        shares = [share for share in (wanted[i::workers] for i in range(workers)) if share]
+        # In order, each worker a stretch of it: harper remembers the clauses it has linted,
+        # and a rewrite's paragraph shares most of them with its original just before it.
+        size = max(1, -(-len(wanted) // workers))
+        shares = [wanted[i:i + size] for i in range(0, len(wanted), size)]
         with ThreadPoolExecutor(workers) as pool:
             self.linted += sum(pool.map(self._run, shares))
         results = []

@@ -99,6 +99,8 @@ def test_changes_are_marked_old_struck_new_bold_and_markdown_escaped():
     assert (_marked("I ate a big pear, and *then* slept.", "I ate a large pear and *then* slept.")
             == r"I ate a ~~big~~ **large** pear~~,~~ and \*then\* slept.")
     assert _marked("one  two", "one two") == "one two"  # whitespace alone: no marks
+    assert _marked("we don't", "we do not") == "we ~~don't~~ **do not**"
+    assert _marked("one two", "one two three") == "one two **three**"
 
 
 def sample(author, fold, original, rewrite, cosine=0.95):

@@ -211,7 +211,7 @@ def examples_section(figures) -> list[str]:
         return []
     measured = any(p["cosine"] is not None for p in chosen["passages"])
     lines = [
-        "## Ten passages to judge",
+        "## Passages to judge",
         "",
         f"Passages of `{chosen['method']}` for a reader to judge: among the held-out "
         f"samples{' whose cosine was measured' if measured else ''}, every run of whole "

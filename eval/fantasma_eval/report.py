@@ -508,8 +508,8 @@ def lint_method(figures) -> list[str]:
         f"- **Fluency**: harper, the grammar checker, as the npm package `harper.js` "
         f"{figures['harper']} (pinned, installed with `npm install --prefix` into "
         "`.venv-eval/npm` and run by node through `eval/fantasma_eval/harper.mjs`; nothing "
-        "of it is in fantasma), its default rules, American English, each paragraph linted "
-        "on its own. A lint of the rewrite is new unless the original has a lint of "
+        "of it is in fantasma), its default rules, American English, each sentence linted "
+        "on its own (rules that look across sentences, such as unclosed quotes, see less). A lint of the rewrite is new unless the original has a lint of "
         "the same rule at the same place, the rewrite's characters mapped back to the "
         "original's through the random-edit baseline's token alignment: a lint that moved "
         "with its text, or whose flagged text holds an edited word (a long sentence in which "
@@ -518,7 +518,7 @@ def lint_method(figures) -> list[str]:
         "matched, not new. Style rules count too (`OxfordComma` fires where the rewrite "
         "drops a serial comma); the rules are listed under the Faithfulness table so they "
         "can be weighed. Pooled over the samples, per 1,000 words of the originals; cached "
-        "by paragraph, harper version and script in `build/eval-cache/harper`.",
+        "by sentence, harper version and script in `build/eval-cache/harper`.",
     ]
 
 

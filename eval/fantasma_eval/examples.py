@@ -11,17 +11,15 @@ example shows its sample's cosine.
 """
 import dataclasses
 import random
-import re
 import unicodedata
 
 from . import edits
-from .harper import paragraphs, word_count
+from .harper import SENTENCE_END, paragraphs, word_count
 
 COUNT = 10
 SEED = 15  # issue 15
 MIN_WORD_EDITS = 2
 MIN_WORDS, MAX_WORDS = 25, 120
-SENTENCE_END = re.compile(r"(?<=[.!?…])[\"'”’)\]]*\s+")
 
 
 def visible(text: str) -> str:

@@ -4,9 +4,11 @@ a grammar checker that shares nothing with fantasma) that a rewrite adds to a te
 harper.js is installed once, pinned, into the evaluation's environment with `npm install
 --prefix` (as pip installs the Python packages: at set-up time, never when fantasma runs) and
 run by node over harper.mjs beside this file (two processes, each given half of the texts at
-once: harper builds its dictionary once a process). Texts are linted one paragraph at a time
-(a few of harper's checks that look across a whole document see less) and each paragraph's
-lints are cached by its text, harper's version and harper.mjs.
+once: harper builds its dictionary once a process, and node compiles its code as it runs).
+Texts are linted one sentence at a time and each sentence's lints are cached by its text,
+harper's version and harper.mjs: a rewrite differs from its original, and one strength of word
+choice from another, in a few sentences, and only those are linted again (harper's rules look
+within a sentence; the few that look across sentences, such as unclosed quotes, see less).
 
 A lint of the rewrite is new unless the original has a lint of the same rule at the same place:
 the rewrite's characters are mapped back to the original's through a token alignment (the one
@@ -37,11 +39,13 @@ SCRIPT = Path(__file__).with_name("harper.mjs")
 # Beside the Python packages of the evaluation's environment (.venv-eval/npm), installed the
 # first time it is needed.
 INSTALL_FOLDER = Path(sys.prefix) / "npm"
-# Node processes: harper takes a few hundred milliseconds a paragraph, and the machines this
-# runs on have two cores or more.
+# Node processes: harper takes tens of milliseconds a sentence, and the machines this runs on
+# have two cores or more.
 WORKERS = 2
-PARAGRAPHS_PER_WORKER = 50  # fewer: one process, which starts faster than two
+SENTENCES_PER_WORKER = 200  # fewer: one process, which starts faster than two
 BLANK_LINE = re.compile(r"\n[ \t\r\f\v]*\n\s*")
+# A sentence ends after . ! ? or … and any closing quotes or brackets, before whitespace.
+SENTENCE_END = re.compile(r"(?<=[.!?…])[\"'”’)\]]*\s+")
 
 
 class HarperUnavailable(RuntimeError):
@@ -88,38 +92,48 @@ def paragraphs(text: str):
     yield start, text[start:]
 
 
+def sentences(text: str):
+    """(offset, sentence) for each sentence of each paragraph, with the whitespace after it."""
+    for offset, paragraph in paragraphs(text):
+        bounds = [0] + [m.end() for m in SENTENCE_END.finditer(paragraph)] + [len(paragraph)]
+        for start, end in zip(bounds, bounds[1:]):
+            if paragraph[start:end].strip():
+                yield offset + start, paragraph[start:end]
+
+
 class Linter:
-    """harper's lints of whole documents, linted paragraph by paragraph, each paragraph's
-    lints cached under `cache_dir` by its text, harper's version and harper.mjs."""
+    """harper's lints of whole documents, linted sentence by sentence, each sentence's lints
+    cached under `cache_dir` by its text, harper's version and harper.mjs."""
 
     def __init__(self, install_dir: Path, cache_dir: Path):
         self.package = install(install_dir)
         self.cache_dir = Path(cache_dir)
         self.cache_dir.mkdir(parents=True, exist_ok=True)
-        self.linted = 0  # paragraphs not found in the cache
+        self.linted = 0  # sentences not found in the cache
         # The cache key: harper's version and the script that reads its lints.
         self._key = f"{PACKAGE}@{VERSION}\n".encode() + SCRIPT.read_bytes()
 
-    def _cached(self, paragraph: str) -> Path:
-        key = hashlib.sha256(self._key + paragraph.encode("utf-8")).hexdigest()
+    def _cached(self, sentence: str) -> Path:
+        key = hashlib.sha256(self._key + sentence.encode("utf-8")).hexdigest()
         return self.cache_dir / f"{key}.json"
 
     def lint(self, documents: list[str]) -> list[list[Lint]]:
-        """Each document's lints, offsets in the document; the paragraphs not in the cache
-        are linted by up to WORKERS node processes side by side."""
-        wanted = list(dict.fromkeys(p for d in documents for _, p in paragraphs(d)
-                                    if p.strip() and not self._cached(p).is_file()))
-        workers = max(1, min(WORKERS, len(wanted) // PARAGRAPHS_PER_WORKER))
-        shares = [share for share in (wanted[i::workers] for i in range(workers)) if share]
+        """Each document's lints, offsets in the document; the sentences not in the cache are
+        linted by up to WORKERS node processes side by side."""
+        wanted = list(dict.fromkeys(sentence for d in documents for _, sentence in sentences(d)
+                                    if not self._cached(sentence).is_file()))
+        workers = max(1, min(WORKERS, len(wanted) // SENTENCES_PER_WORKER))
+        # In order, each worker a stretch of it: harper remembers the clauses it has linted,
+        # and a rewrite's sentences share most of them with its original's just before.
+        size = max(1, -(-len(wanted) // workers))
+        shares = [wanted[i:i + size] for i in range(0, len(wanted), size)]
         with ThreadPoolExecutor(workers) as pool:
             self.linted += sum(pool.map(self._run, shares))
         results = []
         for document in documents:
             lints = []
-            for offset, paragraph in paragraphs(document):
-                if not paragraph.strip():
-                    continue
-                for found in json.loads(self._cached(paragraph).read_text(encoding="utf-8")):
+            for offset, sentence in sentences(document):
+                for found in json.loads(self._cached(sentence).read_text(encoding="utf-8")):
                     lints.append(Lint(found["rule"], found["kind"], offset + found["start"],
                                       offset + found["end"], found["text"], found["message"]))
             results.append(lints)

@@ -1,5 +1,4 @@
 """Writes docs/evaluation.md and its plot from the figures `run.evaluate` returns."""
-import difflib
 import re
 from pathlib import Path
 
@@ -178,34 +177,26 @@ def _escape(text: str) -> str:
 
 
 def _marked(before: str, after: str) -> str:
-    """The rewrite with each change shown as ~~old~~ **new** (a change of whitespace or of
-    invisible characters alone unmarked)."""
-    old_tokens, new_tokens = edits.TOKEN.findall(before), edits.TOKEN.findall(after)
-    out = []
-
-    def mark(old, new):
+    """The rewrite with each of its edits (edits.py) shown as ~~old~~ **new** (a change of
+    whitespace or of invisible characters alone unmarked)."""
+    out, position = [], 0
+    for edit in edits.guided_edits(before, after):
+        out.append(_escape(before[position:edit.start]))
+        position = edit.end
+        old, new = edit.old, edit.new
+        if old and new.startswith(old):  # an insertion, anchored on the token before it
+            out.append(_escape(old))
+            old, new = "", new[len(old):]
         if examples.visible(old).split() == examples.visible(new).split():
-            out.append(_escape(new))  # whitespace or invisible characters alone
-            return
+            out.append(_escape(new))
+            continue
         # Emphasis must not start or end with a space: the spaces go outside the marks.
         lead = new[:len(new) - len(new.lstrip())] or old[:len(old) - len(old.lstrip())]
         trail = new[len(new.rstrip()):] or old[len(old.rstrip()):]
         marks = [f"~~{_escape(old.strip())}~~" if old.strip() else "",
                  f"**{_escape(new.strip())}**" if new.strip() else ""]
         out.append(lead + " ".join(m for m in marks if m) + trail)
-
-    matcher = difflib.SequenceMatcher(a=old_tokens, b=new_tokens, autojunk=False)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        if tag == "equal":
-            out.append(_escape("".join(old_tokens[i1:i2])))
-        elif i2 - i1 == j2 - j1:  # token for token
-            for old, new in zip(old_tokens[i1:i2], new_tokens[j1:j2]):
-                if old == new:
-                    out.append(_escape(old))
-                else:
-                    mark(old, new)
-        else:
-            mark("".join(old_tokens[i1:i2]), "".join(new_tokens[j1:j2]))
+    out.append(_escape(before[position:]))
     return "".join(out)
 
 
@@ -220,7 +211,7 @@ def examples_section(figures) -> list[str]:
         return []
     measured = any(p["cosine"] is not None for p in chosen["passages"])
     lines = [
-        "## Ten passages to judge",
+        "## Passages to judge",
         "",
         f"Passages of `{chosen['method']}` for a reader to judge: among the held-out "
         f"samples{' whose cosine was measured' if measured else ''}, every run of whole "
@@ -517,8 +508,8 @@ def lint_method(figures) -> list[str]:
         f"- **Fluency**: harper, the grammar checker, as the npm package `harper.js` "
         f"{figures['harper']} (pinned, installed with `npm install --prefix` into "
         "`.venv-eval/npm` and run by node through `eval/fantasma_eval/harper.mjs`; nothing "
-        "of it is in fantasma), its default rules, American English, each paragraph linted "
-        "on its own. A lint of the rewrite is new unless the original has a lint of "
+        "of it is in fantasma), its default rules, American English, each sentence linted "
+        "on its own (rules that look across sentences, such as unclosed quotes, see less). A lint of the rewrite is new unless the original has a lint of "
         "the same rule at the same place, the rewrite's characters mapped back to the "
         "original's through the random-edit baseline's token alignment: a lint that moved "
         "with its text, or whose flagged text holds an edited word (a long sentence in which "
@@ -527,7 +518,7 @@ def lint_method(figures) -> list[str]:
         "matched, not new. Style rules count too (`OxfordComma` fires where the rewrite "
         "drops a serial comma); the rules are listed under the Faithfulness table so they "
         "can be weighed. Pooled over the samples, per 1,000 words of the originals; cached "
-        "by paragraph, harper version and script in `build/eval-cache/harper`.",
+        "by sentence, harper version and script in `build/eval-cache/harper`.",
     ]
 
 

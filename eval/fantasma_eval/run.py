@@ -197,7 +197,7 @@ def measure_lints(args, versions):
     """harper's new lints per method row, pooled over the folds (harper.py), and every
     text's lints."""
     linter = harper.Linter(harper.INSTALL_FOLDER, Path(args.cache) / "harper")
-    documents = []
+    documents = []  # each original just before its rewrites (harper.Linter.lint)
     for fold_versions in versions.values():
         methods = _faithfulness_methods(args, fold_versions)
         for i, original in enumerate(fold_versions["original"]):

@@ -95,10 +95,20 @@ def test_paragraph_offsets_point_into_the_document():
     assert all(text[offset:offset + len(p)] == p for offset, p in found)
 
 
+def test_sentences_keep_their_offsets_and_the_space_after_them():
+    text = "He said “Stop.” Then he left! Did he?\n\nA new paragraph… It ends"
+    found = list(harper.sentences(text))
+    assert [s for _, s in found] == ["He said “Stop.” ", "Then he left! ", "Did he?",
+                                     "A new paragraph… ", "It ends"]
+    assert all(text[offset:offset + len(s)] == s for offset, s in found)
+
+
 def test_changes_are_marked_old_struck_new_bold_and_markdown_escaped():
     assert (_marked("I ate a big pear, and *then* slept.", "I ate a large pear and *then* slept.")
             == r"I ate a ~~big~~ **large** pear~~,~~ and \*then\* slept.")
     assert _marked("one  two", "one two") == "one two"  # whitespace alone: no marks
+    assert _marked("we don't", "we do not") == "we ~~don't~~ **do not**"
+    assert _marked("one two", "one two three") == "one two **three**"
 
 
 def sample(author, fold, original, rewrite, cosine=0.95):

@@ -55,12 +55,13 @@ def test_one_run_writes_the_report_and_the_plot(authors, fantasma, corpus_dir, c
               "--cache", str(cache_dir)])
     report = (tmp_path / "evaluation.md").read_text()
     for heading in ("## Goals", "## Attribution accuracy", "## Faithfulness",
-                    "## Word choice: privacy against faithfulness", "## Ten passages to judge",
+                    "## Word choice: privacy against faithfulness", "## Passages to judge",
                     "## Detector validity", "## What the character n-gram attacker relies on"):
         assert heading in report
     assert "new harper lints ≤ 2 per 1,000 words" in report
+    strengths = run.parse_arguments([]).word_choice  # the defaults, whatever they are now
     for row in ("| original |", "| fantasma rewrite |", "| authors' own obfuscation |",
-                "| fantasma rewrite --word-choice 0.1 --profile |",
+                *(f"| {run.word_choice_method(s)} |" for s in strengths),
                 "| random edits (same count and kinds, 1 seeds) |", "| chance |"):
         assert row in report
     for attacker in attackers.all_attackers():

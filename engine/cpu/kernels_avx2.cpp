@@ -19,6 +19,7 @@ void dequantize_iq4_xs_avx2(const std::byte* block, float* y);
 void silu_times_avx2(float* out, const float* a, const float* b, int n);  // …_elementwise.cpp
 void sigmoid_times_avx2(float* x, const float* gate, int n);
 void dequantize_q6_k_avx2(const std::byte* block, float* y);
+bool matmul_k_quants_avx2(const MatmulTask& task, int row_begin, int row_end);  // …_matmul.cpp
 
 namespace {
 
@@ -282,6 +283,11 @@ void matmul(const MatmulTask& m, int row_begin, int row_end) {
                 return matmul_quantized<Block::iq4_nl>(m, row_begin, row_end);
             case DType::iq4_xs:
                 return matmul_quantized<Block::iq4_xs>(m, row_begin, row_end);
+            case DType::q4_k:
+            case DType::q5_k:
+            case DType::q6_k:
+                if (matmul_k_quants_avx2(m, row_begin, row_end)) return;
+                break;
             default:
                 break;
         }
@@ -338,7 +344,7 @@ constexpr Kernels kAvx2{"avx2",
                         silu_times_avx2,
                         sigmoid_times_avx2,
                         /*quant_offset=*/0,
-                        /*k_quants_on_quantized_activations=*/false,
+                        /*k_quants_on_quantized_activations=*/true,
                         /*symmetric_blocks_on_quantized_activations=*/true};
 
 }  // namespace

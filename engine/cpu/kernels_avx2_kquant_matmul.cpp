@@ -11,7 +11,7 @@
 
 #if defined(__AVX2__) && defined(__FMA__) && defined(__F16C__)
 
-#include <immintrin.h>
+#include "engine/cpu/avx2_intrinsics.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -24,19 +24,6 @@ namespace {
 // K (no Qwen3.5 matrix comes near) takes the float path.
 constexpr int kMaxK = 65536;
 constexpr int kTileTokens = 4;
-
-float half_at(const std::byte* p) {
-    std::uint16_t bits;
-    std::memcpy(&bits, p, 2);
-    return _cvtsh_ss(bits);
-}
-
-float horizontal_sum(__m256 v) {
-    __m128 sum = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
-    sum = _mm_add_ps(sum, _mm_movehl_ps(sum, sum));
-    sum = _mm_add_ss(sum, _mm_movehdup_ps(sum));
-    return _mm_cvtss_f32(sum);
-}
 
 // One token's activations as the kernels read them: its quants and block scales, and (Q4_K,
 // Q5_K) scale · Σ quants of each block of 32.

@@ -72,58 +72,46 @@ __m256 add_run(__m256 sum, __m256i weights, __m256i scales16, const std::int8_t*
 // Q4_K: value = d·scale_j·q − dmin·min_j, q unsigned 4-bit, 32 values per j: Σ w·x =
 // d·Σ_j scale_j·Σ q·x − dmin·Σ_j min_j·Σ x. The 32 bytes of each 64 values hold the first 32 in
 // their low nibbles and the next 32 in their high nibbles. Q5_K (kQ5): the same with a fifth
-// bit per value from qh[32], bit j for the values of run j (0–31 instead of 0–15). Row r
-// against N tokens, each run unpacked once for all of them; sums to out[i][r].
+// bit per value from qh[32], bit j for the values of run j (0–31 instead of 0–15). Super-block
+// s of a row against N tokens, each run unpacked once for all of them; added to totals[i].
 template <bool kQ5, int N>
-void q4_k_tile(const MatmulTask& m, int r, const Token* tokens, float* const* out) {
-    constexpr int kSuperBytes = kQ5 ? 176 : 144;
-    const std::byte* super = m.weight + std::size_t(r) * m.row_bytes;
+[[gnu::always_inline]] inline void q4_k_super_block(const std::byte* super, int s,
+                                                    const Token* tokens, __m256* totals) {
     const __m256i mask = _mm256_set1_epi8(15), one = _mm256_set1_epi8(1);
-    __m256 totals[N];
-    for (int i = 0; i < N; ++i) totals[i] = _mm256_setzero_ps();
-    for (int s = 0; s < m.K / 256; ++s, super += kSuperBytes) {
-        // 4 KiB ahead: the hardware prefetcher stops at the mapped file's page boundaries.
-        _mm_prefetch(reinterpret_cast<const char*>(super) + 4096, _MM_HINT_T0);
-        _mm_prefetch(reinterpret_cast<const char*>(super) + 4096 + 64, _MM_HINT_T0);
-        if constexpr (kQ5)
-            _mm_prefetch(reinterpret_cast<const char*>(super) + 4096 + 128, _MM_HINT_T0);
-        const __m128i packed = k4_scales_and_mins(super + 4);
-        // Both 128-bit lanes hold the 8 scales as int16; a byte shuffle spreads scale j.
-        const __m256i scales16 = _mm256_broadcastsi128_si256(_mm_cvtepu8_epi16(packed));
-        const __m256 mins =
-            _mm256_mul_ps(_mm256_set1_ps(half_at(super + 2)),
-                          _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_srli_si128(packed, 8))));
-        const std::byte* q = super + (kQ5 ? 48 : 16);
-        const __m256i qh = kQ5 ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(super + 16))
-                               : _mm256_setzero_si256();
-        __m256 locals[N];
-        for (int i = 0; i < N; ++i) locals[i] = _mm256_setzero_ps();
-        for (int g = 0; g < 4; ++g, q += 32) {
-            const __m256i bytes = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q));
-            __m256i runs[2] = {_mm256_and_si256(bytes, mask),
-                               _mm256_and_si256(_mm256_srli_epi16(bytes, 4), mask)};
-            for (int h = 0; h < 2; ++h) {
-                const int j = 2 * g + h;
-                if constexpr (kQ5)  // bit j of each qh byte, moved to bit 4 (epi16 shifts: the
-                                    // mask keeps each byte's own bit)
-                    runs[h] = _mm256_or_si256(
-                        runs[h],
-                        _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(qh, j), one), 4));
-                const __m256i scale_j =
-                    _mm256_shuffle_epi8(scales16, _mm256_set1_epi16(short(0x0100 + 0x0202 * j)));
-                for (int i = 0; i < N; ++i)
-                    locals[i] = add_run(locals[i], runs[h], scale_j, tokens[i].x + 256 * s + 32 * j,
-                                        tokens[i].scales[8 * s + j]);
-            }
-        }
-        const __m256 d = _mm256_set1_ps(half_at(super));
-        for (int i = 0; i < N; ++i) {
-            totals[i] = _mm256_fmadd_ps(locals[i], d, totals[i]);
-            totals[i] =
-                _mm256_fnmadd_ps(mins, _mm256_loadu_ps(tokens[i].block_sums + 8 * s), totals[i]);
+    const __m128i packed = k4_scales_and_mins(super + 4);
+    // Both 128-bit lanes hold the 8 scales as int16; a byte shuffle spreads scale j.
+    const __m256i scales16 = _mm256_broadcastsi128_si256(_mm_cvtepu8_epi16(packed));
+    const __m256 mins =
+        _mm256_mul_ps(_mm256_set1_ps(half_at(super + 2)),
+                      _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_srli_si128(packed, 8))));
+    const std::byte* q = super + (kQ5 ? 48 : 16);
+    const __m256i qh = kQ5 ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(super + 16))
+                           : _mm256_setzero_si256();
+    __m256 locals[N];
+    for (int i = 0; i < N; ++i) locals[i] = _mm256_setzero_ps();
+    for (int g = 0; g < 4; ++g, q += 32) {
+        const __m256i bytes = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q));
+        __m256i runs[2] = {_mm256_and_si256(bytes, mask),
+                           _mm256_and_si256(_mm256_srli_epi16(bytes, 4), mask)};
+        for (int h = 0; h < 2; ++h) {
+            const int j = 2 * g + h;
+            if constexpr (kQ5)  // bit j of each qh byte, moved to bit 4 (epi16 shifts: the
+                                // mask keeps each byte's own bit)
+                runs[h] = _mm256_or_si256(
+                    runs[h], _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(qh, j), one), 4));
+            const __m256i scale_j =
+                _mm256_shuffle_epi8(scales16, _mm256_set1_epi16(short(0x0100 + 0x0202 * j)));
+            for (int i = 0; i < N; ++i)
+                locals[i] = add_run(locals[i], runs[h], scale_j, tokens[i].x + 256 * s + 32 * j,
+                                    tokens[i].scales[8 * s + j]);
         }
     }
-    for (int i = 0; i < N; ++i) out[i][r] = horizontal_sum(totals[i]);
+    const __m256 d = _mm256_set1_ps(half_at(super));
+    for (int i = 0; i < N; ++i) {
+        totals[i] = _mm256_fmadd_ps(locals[i], d, totals[i]);
+        totals[i] =
+            _mm256_fnmadd_ps(mins, _mm256_loadu_ps(tokens[i].block_sums + 8 * s), totals[i]);
+    }
 }
 
 // Q6_K: super-blocks of 256 values in two halves of 128; value v of a half is 4 low bits (ql)
@@ -131,73 +119,86 @@ void q4_k_tile(const MatmulTask& m, int r, const Token* tokens, float* const* ou
 // 32-value runs of a half come out in order from the bit fields, so the activations stay in
 // their order. The signed weights meet the activations as |w| · (x with w's sign).
 template <int N>
-void q6_k_tile(const MatmulTask& m, int r, const Token* tokens, float* const* out) {
-    constexpr int kSuperBytes = 210;
-    const std::byte* super = m.weight + std::size_t(r) * m.row_bytes;
+[[gnu::always_inline]] inline void q6_k_super_block(const std::byte* super, int s,
+                                                    const Token* tokens, __m256* totals) {
     const __m256i low_mask = _mm256_set1_epi8(15), high_bits = _mm256_set1_epi8(0x30);
     const __m256i thirty_two = _mm256_set1_epi8(32);
     // The int16 pair (scale 2k, scale 2k + 1) of a run, spread: the first over lanes 0–7, the
     // second over lanes 8–15.
     const __m256i spread = _mm256_setr_epi8(0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1,  //
                                             2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3);
-    __m256 totals[N];
-    for (int i = 0; i < N; ++i) totals[i] = _mm256_setzero_ps();
-    for (int s = 0; s < m.K / 256; ++s, super += kSuperBytes) {
-        for (int line = 0; line < 4; ++line)
-            _mm_prefetch(reinterpret_cast<const char*>(super) + 4096 + 64 * line, _MM_HINT_T0);
-        const __m256i scales16 =
-            _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(super + 192)));
-        __m256 locals[N];
-        for (int i = 0; i < N; ++i) locals[i] = _mm256_setzero_ps();
-        for (int half = 0; half < 2; ++half) {
-            const std::byte* ql = super + 64 * half;
-            const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ql));
-            const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ql + 32));
-            const __m256i h =
-                _mm256_loadu_si256(reinterpret_cast<const __m256i*>(super + 128 + 32 * half));
-            // Bits 4–5 from h's 2-bit fields (epi16 shifts; the masks drop what crosses bytes).
-            const __m256i runs[4] = {
-                _mm256_or_si256(_mm256_and_si256(a, low_mask),
-                                _mm256_and_si256(_mm256_slli_epi16(h, 4), high_bits)),
-                _mm256_or_si256(_mm256_and_si256(b, low_mask),
-                                _mm256_and_si256(_mm256_slli_epi16(h, 2), high_bits)),
-                _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(a, 4), low_mask),
-                                _mm256_and_si256(h, high_bits)),
-                _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(b, 4), low_mask),
-                                _mm256_and_si256(_mm256_srli_epi16(h, 2), high_bits)),
-            };
-            for (int k = 0; k < 4; ++k) {
-                const int run = 4 * half + k;  // of the super-block's 8
-                const __m256i w = _mm256_sub_epi8(runs[k], thirty_two);
-                const __m256i w_abs = _mm256_abs_epi8(w);
-                const __m256i scale_pair = _mm256_shuffle_epi8(
-                    _mm256_permutevar8x32_epi32(scales16, _mm256_set1_epi32(run)), spread);
-                for (int i = 0; i < N; ++i) {
-                    const std::int8_t* x = tokens[i].x + 256 * s + 32 * run;
-                    const __m256i xs = _mm256_sign_epi8(
-                        _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x)), w);
-                    const __m256i pairs = _mm256_maddubs_epi16(w_abs, xs);
-                    const __m256 products =
-                        _mm256_cvtepi32_ps(_mm256_madd_epi16(pairs, scale_pair));
-                    locals[i] = _mm256_fmadd_ps(
-                        products, _mm256_set1_ps(tokens[i].scales[8 * s + run]), locals[i]);
-                }
+    const __m256i scales16 =
+        _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(super + 192)));
+    __m256 locals[N];
+    for (int i = 0; i < N; ++i) locals[i] = _mm256_setzero_ps();
+    for (int half = 0; half < 2; ++half) {
+        const std::byte* ql = super + 64 * half;
+        const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ql));
+        const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ql + 32));
+        const __m256i h =
+            _mm256_loadu_si256(reinterpret_cast<const __m256i*>(super + 128 + 32 * half));
+        // Bits 4–5 from h's 2-bit fields (epi16 shifts; the masks drop what crosses bytes).
+        const __m256i runs[4] = {
+            _mm256_or_si256(_mm256_and_si256(a, low_mask),
+                            _mm256_and_si256(_mm256_slli_epi16(h, 4), high_bits)),
+            _mm256_or_si256(_mm256_and_si256(b, low_mask),
+                            _mm256_and_si256(_mm256_slli_epi16(h, 2), high_bits)),
+            _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(a, 4), low_mask),
+                            _mm256_and_si256(h, high_bits)),
+            _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(b, 4), low_mask),
+                            _mm256_and_si256(_mm256_srli_epi16(h, 2), high_bits)),
+        };
+        for (int k = 0; k < 4; ++k) {
+            const int run = 4 * half + k;  // of the super-block's 8
+            const __m256i w = _mm256_sub_epi8(runs[k], thirty_two);
+            const __m256i w_abs = _mm256_abs_epi8(w);
+            const __m256i scale_pair = _mm256_shuffle_epi8(
+                _mm256_permutevar8x32_epi32(scales16, _mm256_set1_epi32(run)), spread);
+            for (int i = 0; i < N; ++i) {
+                const std::int8_t* x = tokens[i].x + 256 * s + 32 * run;
+                const __m256i xs =
+                    _mm256_sign_epi8(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(x)), w);
+                const __m256i pairs = _mm256_maddubs_epi16(w_abs, xs);
+                const __m256 products = _mm256_cvtepi32_ps(_mm256_madd_epi16(pairs, scale_pair));
+                locals[i] = _mm256_fmadd_ps(products, _mm256_set1_ps(tokens[i].scales[8 * s + run]),
+                                            locals[i]);
             }
         }
-        const __m256 d = _mm256_set1_ps(half_at(super + 208));
-        for (int i = 0; i < N; ++i) totals[i] = _mm256_fmadd_ps(locals[i], d, totals[i]);
     }
-    for (int i = 0; i < N; ++i) out[i][r] = horizontal_sum(totals[i]);
+    const __m256 d = _mm256_set1_ps(half_at(super + 208));
+    for (int i = 0; i < N; ++i) totals[i] = _mm256_fmadd_ps(locals[i], d, totals[i]);
 }
 
 enum class KQuant { q4_k, q5_k, q6_k };
 
-template <KQuant kType, int N>
-void tile(const MatmulTask& m, int r, const Token* tokens, float* const* out) {
-    if constexpr (kType == KQuant::q6_k)
-        q6_k_tile<N>(m, r, tokens, out);
-    else
-        q4_k_tile<kType == KQuant::q5_k, N>(m, r, tokens, out);
+// Rows rows[0..R) against N tokens, sums to out[i][rows[k]]. R > 1 for one token: that many
+// rows from different stretches of the range side by side, that many memory streams in flight.
+// Each row and token gets the same operations in the same order whatever R and N are, so a
+// token's results do not depend on the other tokens of the call.
+template <KQuant kType, int R, int N>
+void tile(const MatmulTask& m, const int* rows, const Token* tokens, float* const* out) {
+    constexpr int kSuperBytes = kType == KQuant::q6_k ? 210 : kType == KQuant::q5_k ? 176 : 144;
+    const std::byte* supers[R];
+    __m256 totals[R][N];
+    for (int k = 0; k < R; ++k) {
+        supers[k] = m.weight + std::size_t(rows[k]) * m.row_bytes;
+        for (int i = 0; i < N; ++i) totals[k][i] = _mm256_setzero_ps();
+    }
+    for (int s = 0; s < m.K / 256; ++s) {
+#pragma GCC unroll 4
+        for (int k = 0; k < R; ++k) {
+            const std::byte* super = supers[k] + std::size_t(s) * kSuperBytes;
+            // 4 KiB ahead: the hardware prefetcher stops at the mapped file's page boundaries.
+            for (int line = 0; line < (kSuperBytes + 63) / 64; ++line)
+                _mm_prefetch(reinterpret_cast<const char*>(super) + 4096 + 64 * line, _MM_HINT_T0);
+            if constexpr (kType == KQuant::q6_k)
+                q6_k_super_block<N>(super, s, tokens, totals[k]);
+            else
+                q4_k_super_block<kType == KQuant::q5_k, N>(super, s, tokens, totals[k]);
+        }
+    }
+    for (int k = 0; k < R; ++k)
+        for (int i = 0; i < N; ++i) out[i][rows[k]] = horizontal_sum(totals[k][i]);
 }
 
 // Rows in groups that stay in L2 (~256 KiB) while tiles of up to 4 tokens, prepared once per
@@ -219,11 +220,20 @@ void matmul_rows(const MatmulTask& m, int row_begin, int row_end) {
                 if constexpr (kType != KQuant::q6_k) prepare_block_sums(tokens[i], m.K);
                 out[i] = m.out + std::size_t(t) * m.out_stride;
             }
+            if (m.T == 1) {  // four rows from four stretches of the group side by side
+                const int stretch = (g1 - g0) / 4;
+                for (int r = g0; r < g0 + stretch; ++r) {
+                    const int rows[4] = {r, r + stretch, r + 2 * stretch, r + 3 * stretch};
+                    tile<kType, 4, 1>(m, rows, tokens, out);
+                }
+                for (int r = g0 + 4 * stretch; r < g1; ++r) tile<kType, 1, 1>(m, &r, tokens, out);
+                continue;
+            }
             for (int r = g0; r < g1; ++r) {
                 int i = 0;
-                if (n == 4) tile<kType, 4>(m, r, tokens, out), i = 4;
-                if (n - i >= 2) tile<kType, 2>(m, r, tokens + i, out + i), i += 2;
-                if (n - i >= 1) tile<kType, 1>(m, r, tokens + i, out + i);
+                if (n == 4) tile<kType, 1, 4>(m, &r, tokens, out), i = 4;
+                if (n - i >= 2) tile<kType, 1, 2>(m, &r, tokens + i, out + i), i += 2;
+                if (n - i >= 1) tile<kType, 1, 1>(m, &r, tokens + i, out + i);
             }
         }
     }

@@ -49,7 +49,7 @@ void prepare_block_sums(Token& token, int K) {
 // The 8 scales (bytes 0–7) and 8 mins (bytes 8–15) of a Q4_K/Q5_K super-block from their 12
 // bytes: j < 4 keep 6 bits of bytes j and j + 4; j ≥ 4 take 4 bits from byte j + 4 and the top
 // 2 bits of bytes j − 4 (scale) and j (min). Four bytes at a time.
-__m128i k4_scales_and_mins(const std::byte* packed) {
+[[gnu::always_inline]] inline __m128i k4_scales_and_mins(const std::byte* packed) {
     std::uint32_t w[3];
     std::memcpy(w, packed, 12);
     const std::uint32_t low6 = 0x3f3f3f3f, low4 = 0x0f0f0f0f, low2 = 0x03030303;
@@ -62,7 +62,8 @@ __m128i k4_scales_and_mins(const std::byte* packed) {
 // the pairs cover values 0–15, lanes 8–15 values 16–31), as 8 float lanes times the
 // activation block's scale, added to `sum`. `weights` unsigned (≤ 63: pairs of products stay
 // within int16).
-__m256 add_run(__m256 sum, __m256i weights, __m256i scales16, const std::int8_t* x, float x_scale) {
+[[gnu::always_inline]] inline __m256 add_run(__m256 sum, __m256i weights, __m256i scales16,
+                                             const std::int8_t* x, float x_scale) {
     const __m256i xs = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x));
     const __m256i pairs = _mm256_maddubs_epi16(weights, xs);
     const __m256 products = _mm256_cvtepi32_ps(_mm256_madd_epi16(pairs, scales16));
@@ -89,10 +90,14 @@ template <bool kQ5, int N>
                            : _mm256_setzero_si256();
     __m256 locals[N];
     for (int i = 0; i < N; ++i) locals[i] = _mm256_setzero_ps();
+        // Unrolled, so that the sums stay in registers and the scales' shuffle masks are constants
+        // (GCC 12 at -O2 kept the sums in memory: a store and reload per run).
+#pragma GCC unroll 4
     for (int g = 0; g < 4; ++g, q += 32) {
         const __m256i bytes = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q));
         __m256i runs[2] = {_mm256_and_si256(bytes, mask),
                            _mm256_and_si256(_mm256_srli_epi16(bytes, 4), mask)};
+#pragma GCC unroll 2
         for (int h = 0; h < 2; ++h) {
             const int j = 2 * g + h;
             if constexpr (kQ5)  // bit j of each qh byte, moved to bit 4 (epi16 shifts: the
@@ -101,6 +106,7 @@ template <bool kQ5, int N>
                     runs[h], _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(qh, j), one), 4));
             const __m256i scale_j =
                 _mm256_shuffle_epi8(scales16, _mm256_set1_epi16(short(0x0100 + 0x0202 * j)));
+#pragma GCC unroll 4
             for (int i = 0; i < N; ++i)
                 locals[i] = add_run(locals[i], runs[h], scale_j, tokens[i].x + 256 * s + 32 * j,
                                     tokens[i].scales[8 * s + j]);
@@ -131,6 +137,8 @@ template <int N>
         _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(super + 192)));
     __m256 locals[N];
     for (int i = 0; i < N; ++i) locals[i] = _mm256_setzero_ps();
+        // Unrolled, as Q4_K's loops.
+#pragma GCC unroll 2
     for (int half = 0; half < 2; ++half) {
         const std::byte* ql = super + 64 * half;
         const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ql));
@@ -148,12 +156,14 @@ template <int N>
             _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(b, 4), low_mask),
                             _mm256_and_si256(_mm256_srli_epi16(h, 2), high_bits)),
         };
+#pragma GCC unroll 4
         for (int k = 0; k < 4; ++k) {
             const int run = 4 * half + k;  // of the super-block's 8
             const __m256i w = _mm256_sub_epi8(runs[k], thirty_two);
             const __m256i w_abs = _mm256_abs_epi8(w);
             const __m256i scale_pair = _mm256_shuffle_epi8(
                 _mm256_permutevar8x32_epi32(scales16, _mm256_set1_epi32(run)), spread);
+#pragma GCC unroll 4
             for (int i = 0; i < N; ++i) {
                 const std::int8_t* x = tokens[i].x + 256 * s + 32 * run;
                 const __m256i xs =

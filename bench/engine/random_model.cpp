@@ -1,11 +1,13 @@
-// `fantasma-random-model SHAPE TYPE OUT.gguf`: a Qwen3.5-shaped GGUF with random weights, for
-// benchmarks only (tools/device-check.sh, speed runs on machines that have no model and no
-// Python packages). SHAPE is 0.8b (the published 0.8B text model: 24 layers, hidden 1024,
-// tied embeddings) or 9b (transformers' Qwen3.5 defaults: 32 layers, hidden 4096, FFN 12,288,
+// `fantasma-random-model SHAPE TYPE OUT.gguf [TOKENIZER_FOLDER]`: a Qwen3.5-shaped GGUF with
+// random weights, for benchmarks only (tools/device-check.sh, speed runs on machines that have
+// no model and no Python packages). SHAPE is 0.8b (the published 0.8B text model: 24 layers, hidden
+// 1024, tied embeddings) or 9b (transformers' Qwen3.5 defaults: 32 layers, hidden 4096, FFN 12,288,
 // 16 key / 32 value DeltaNet heads, untied head); TYPE is q8_0, q4_0, q4_k, f16 or f32. The
 // file is written by the engine's own GGUF writer (llama.cpp's names and conventions), and the
 // engine's loader checks every shape here when it opens it (tools/device-check.sh benchmarks
-// what this writes; no unit test does, the files being hundreds of MB).
+// what this writes; no unit test does, the files being hundreds of MB). llama.cpp loads a file
+// only with tokenizer metadata ("key not found in model: tokenizer.ggml.model" otherwise): give
+// a folder holding the model's tokenizer.json to compare the two engines on it.
 // `fantasma-random-model SHAPE bf16 OUT_FOLDER` writes a Hugging Face folder instead, as
 // Qwen3.5 is published: config.json and one model.safetensors, every tensor BF16 under
 // `model.language_model.` (vectors too, as the published checkpoints store them).
@@ -21,6 +23,7 @@
 #include "engine/gguf/gguf_convert.hpp"
 #include "engine/safetensors.hpp"
 #include "engine/safetensors_writer.hpp"
+#include "engine/tensor_data.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -56,7 +59,10 @@ std::string config_json(const std::string& shape) {
 }
 
 // HF tensors with random values of the shapes `config` implies, made one at a time as the
-// writer asks for them (a 9B embedding alone is 4 GB of float32).
+// writer asks for them, in half precision (a 9B embedding: 2 GB, against 4 GB in float32). The
+// writer holds every encoded tensor until it writes the file: a 9B F16 file needs more memory
+// than its 18 GB (killed on a 23 GiB machine); a 9B Q4_0 one (5 GB) took 2.5 minutes of one
+// core.
 class RandomTensors final : public fe::TensorSource {
   public:
     explicit RandomTensors(const fe::ModelConfig& c) {
@@ -98,20 +104,21 @@ class RandomTensors final : public fe::TensorSource {
         if (shape == shapes_.end()) return nullptr;
         std::int64_t count = 1;
         for (const std::int64_t d : shape->second) count *= d;
+        // Half precision: the writer converts each tensor to float32 as well.
         values_.resize(std::size_t(count));
         // Zero-centred norms 0 (stored as 1 + w), the DeltaNet output norm 1, A_log so that the
         // decay is −1 to −16, small weights elsewhere.
         const bool plain_norm = name.ends_with("linear_attn.norm.weight");
         const bool centred_norm = name.ends_with("norm.weight") && !plain_norm;
-        for (float& value : values_) {
+        for (std::uint16_t& value : values_) {
             const float u = uniform();
-            value = name.ends_with("A_log") ? std::log(1.0f + 15.0f * u)
-                    : plain_norm            ? 1.0f
-                    : centred_norm          ? 0.0f
-                                            : 0.04f * (2.0f * u - 1.0f);
+            value = fe::f32_to_f16(name.ends_with("A_log") ? std::log(1.0f + 15.0f * u)
+                                   : plain_norm            ? 1.0f
+                                   : centred_norm          ? 0.0f
+                                                           : 0.04f * (2.0f * u - 1.0f));
         }
-        current_ = {std::string(name), fe::DType::f32, shape->second,
-                    std::as_bytes(std::span<const float>(values_))};
+        current_ = {std::string(name), fe::DType::f16, shape->second,
+                    std::as_bytes(std::span<const std::uint16_t>(values_))};
         return &current_;
     }
     std::string describe() const override { return "random weights"; }
@@ -126,7 +133,7 @@ class RandomTensors final : public fe::TensorSource {
     }
 
     std::map<std::string, std::vector<std::int64_t>, std::less<>> shapes_;
-    mutable std::vector<float> values_;
+    mutable std::vector<std::uint16_t> values_;
     mutable fe::TensorData current_;
     mutable std::uint64_t state_ = 0x9E3779B97F4A7C15ull;
 };
@@ -158,9 +165,10 @@ void write_bf16_folder(const std::string& shape, const fe::ModelConfig& config,
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc != 4) {
+    if (argc != 4 && argc != 5) {
         std::fprintf(stderr,
-                     "usage: fantasma-random-model 0.8b|9b q8_0|q4_0|q4_k|f16|f32 OUT.gguf\n"
+                     "usage: fantasma-random-model 0.8b|9b q8_0|q4_0|q4_k|f16|f32 "
+                     "OUT.gguf [TOKENIZER_FOLDER]\n"
                      "       fantasma-random-model 0.8b|9b bf16 OUT_FOLDER\n");
         return 2;
     }
@@ -182,6 +190,7 @@ int main(int argc, char** argv) {
         const RandomTensors tensors(config);
         fe::GgufWriteSettings settings;
         settings.matrix_type = type->second;
+        if (argc == 5) settings.tokenizer_folder = argv[4];
         settings.progress = [](std::size_t done, std::size_t total) {
             if (done % 50 == 0 || done == total)
                 std::fprintf(stderr, "%zu/%zu tensors\n", done, total);

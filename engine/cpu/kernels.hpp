@@ -17,10 +17,10 @@ namespace fantasma::engine::cpu {
 constexpr int kQ8Block = 32;  // activations are quantized in blocks of 32, as Q8_0
 
 // One matmul, out[T, N] = x[T, K] · Wᵀ, W [N, K] stored in `type` blocks, row after row.
-// Q8_0 and Q4_0 weights (and Q4_K, Q5_K, Q6_K, IQ4_XS in the AVX-512 table:
-// Kernels::quantizes_activations) read the activations quantized when x_quants is set (x_quants,
-// x_scales: per row K int8 values and K/32 scales, x ≈ scale · quant); otherwise, and for every
-// other type, the kernels read the float rows.
+// Q8_0 and Q4_0 weights (and Q4_K, Q5_K, Q6_K in the AVX2 and AVX-512 tables, IQ4_XS in both,
+// Q5_0 and IQ4_NL in the AVX2 one: Kernels::quantizes_activations) read the activations quantized
+// when x_quants is set (x_quants, x_scales: per row K int8 values and K/32 scales, x ≈ scale ·
+// quant); otherwise, and for every other type, the kernels read the float rows.
 struct MatmulTask {
     DType type = DType::f32;
     const std::byte* weight = nullptr;
@@ -57,8 +57,8 @@ struct Kernels {
     // What quantize_row_q8 adds to each quant: 0 for signed bytes, 128 where the matmul wants
     // unsigned ones (the stored byte, read as unsigned, minus this is the quant).
     int quant_offset = 0;
-    // Whether this table's matmul also takes Q4_K and Q6_K weights on 8-bit activations (else
-    // it converts them to floats).
+    // Whether this table's matmul also takes Q4_K, Q5_K and Q6_K weights (and IQ4_XS) on 8-bit
+    // activations (else it converts them to floats).
     bool k_quants_on_quantized_activations = false;
     // Whether it takes Q5_0, IQ4_NL and IQ4_XS (32-value blocks of signed weights and one
     // scale, as Q4_0) on 8-bit activations (the AVX2 table; the AVX-512 one stores its

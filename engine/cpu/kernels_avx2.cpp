@@ -1,13 +1,14 @@
-// The AVX2/FMA/F16C kernels. This file alone is compiled with -mavx2 -mfma -mf16c; nothing in
-// it runs unless avx2_kernels() found those on the processor. It defines everything it uses in
-// an anonymous namespace (no inline code shared with other files, which the linker could
-// otherwise pick in its AVX2 form for a caller on a processor without it).
+// The AVX2/FMA/F16C kernels. These files (kernels_avx2*.cpp) alone are compiled with -mavx2
+// -mfma -mf16c; nothing in them runs unless avx2_kernels() found those on the processor. They
+// define everything they use in an anonymous namespace (avx2_intrinsics.hpp's helpers too: no
+// inline code shared with other files, which the linker could otherwise pick in its AVX2 form
+// for a caller on a processor without it).
 #include "engine/cpu/kernels.hpp"
 #include "engine/quants.hpp"
 
 #if defined(__AVX2__) && defined(__FMA__) && defined(__F16C__)
 
-#include <immintrin.h>
+#include "engine/cpu/avx2_intrinsics.hpp"
 
 #include <cstring>
 
@@ -21,24 +22,13 @@ void sigmoid_times_avx2(float* x, const float* gate, int n);
 void dequantize_q6_k_avx2(const std::byte* block, float* y);
 // kernels_avx2_float_weights.cpp: F32, F16 and BF16 weights; false for other types.
 bool matmul_float_weights_avx2(const MatmulTask& task, int row_begin, int row_end);
+bool matmul_k_quants_avx2(const MatmulTask& task, int row_begin, int row_end);   // …_matmul.cpp
+bool matmul_one_token_avx2(const MatmulTask& task, int row_begin, int row_end);  // …_decode.cpp
 
 namespace {
 
 int smaller(int a, int b) {
     return a < b ? a : b;
-}
-
-float half_at(const std::byte* p) {
-    std::uint16_t bits;
-    std::memcpy(&bits, p, 2);
-    return _cvtsh_ss(bits);
-}
-
-float horizontal_sum(__m256 v) {
-    __m128 sum = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
-    sum = _mm_add_ps(sum, _mm_movehl_ps(sum, sum));
-    sum = _mm_add_ss(sum, _mm_movehdup_ps(sum));
-    return _mm_cvtss_f32(sum);
 }
 
 void quantize_row_q8(const float* x, int K, std::int8_t* quants, float* scales) {
@@ -74,13 +64,6 @@ void quantize_row_q8(const float* x, int K, std::int8_t* quants, float* scales) 
 // below reads them (ggml-common.h layouts; IQ4_XS's blocks are the sub-blocks of its
 // 256-value super-blocks).
 enum class Block { q8_0, q4_0, q5_0, iq4_nl, iq4_xs };
-
-// 16 bytes of nibbles → 32 bytes: the low nibbles, then the high ones.
-__m256i nibbles(const std::byte* packed16) {
-    const __m128i packed = _mm_loadu_si128(reinterpret_cast<const __m128i*>(packed16));
-    return _mm256_and_si256(_mm256_set_m128i(_mm_srli_epi16(packed, 4), packed),
-                            _mm256_set1_epi8(15));
-}
 
 // IQ4_NL's and IQ4_XS's levels for 32 nibbles, by a byte shuffle in each 128-bit lane.
 __m256i iq4_levels(__m256i nibble_bytes) {
@@ -148,6 +131,9 @@ void quantized_tile(const MatmulTask& m, int r, int t0) {
         float w_scale;
         const __m256i w = block_weights<kKind>(row, b, w_scale);
         const __m256i w_abs = _mm256_abs_epi8(w);
+        // Unrolled, so that the sums stay in registers (GCC 12 at -O2 kept them in memory: a
+        // store and reload per token and block).
+#pragma GCC unroll 8
         for (int i = 0; i < N; ++i) {
             const __m256i xi = _mm256_loadu_si256(
                 reinterpret_cast<const __m256i*>(x + std::size_t(i) * m.K + b * kQ8Block));
@@ -258,6 +244,7 @@ void matmul_float(const MatmulTask& m, int row_begin, int row_end) {
 }
 
 void matmul(const MatmulTask& m, int row_begin, int row_end) {
+    if (m.x_quants != nullptr && matmul_one_token_avx2(m, row_begin, row_end)) return;
     if (m.x_quants != nullptr) {
         switch (m.type) {
             case DType::q8_0:
@@ -270,6 +257,11 @@ void matmul(const MatmulTask& m, int row_begin, int row_end) {
                 return matmul_quantized<Block::iq4_nl>(m, row_begin, row_end);
             case DType::iq4_xs:
                 return matmul_quantized<Block::iq4_xs>(m, row_begin, row_end);
+            case DType::q4_k:
+            case DType::q5_k:
+            case DType::q6_k:
+                if (matmul_k_quants_avx2(m, row_begin, row_end)) return;
+                break;
             default:
                 break;
         }
@@ -327,7 +319,7 @@ constexpr Kernels kAvx2{"avx2",
                         silu_times_avx2,
                         sigmoid_times_avx2,
                         /*quant_offset=*/0,
-                        /*k_quants_on_quantized_activations=*/false,
+                        /*k_quants_on_quantized_activations=*/true,
                         /*symmetric_blocks_on_quantized_activations=*/true};
 
 }  // namespace

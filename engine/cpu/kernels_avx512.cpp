@@ -219,7 +219,11 @@ void matmul(const MatmulTask& m, int row_begin, int row_end) {
     if (m.x_quants != nullptr && m.type == DType::q4_0)
         return matmul_quantized<true>(m, row_begin, row_end);
     if (matmul_float_weights_avx512(m, row_begin, row_end)) return;
-    avx2_kernel_table()->matmul(m, row_begin, row_end);
+    // The AVX2 kernels read signed activations; ours are stored +128: they get the floats.
+    MatmulTask on_floats = m;
+    on_floats.x_quants = nullptr;
+    on_floats.x_scales = nullptr;
+    avx2_kernel_table()->matmul(on_floats, row_begin, row_end);
 }
 
 // One token of the gated delta rule for one head, reading the state twice instead of four

@@ -200,25 +200,13 @@ TEST_CASE("a token's matmul result does not depend on the other tokens of the ca
     }
 }
 
-// 9B's ffn_down has K = 12,288, past the 8,192 values the AVX-512 kernels prepare at once:
-// they go in stretches and still read 8-bit activations (not the float path), each token the
-// same bits alone or with others. The expected values here are the exact products of the
-// weights with the activations rounded as the kernels round them, so the float path, which
-// reads unrounded activations, would miss them by far more than the tolerance.
-TEST_CASE("fast 8-bit kernels take any K: 12288 and past 16384", "[engine][cpu][concurrent]") {
-    const cpu::Kernels* avx512 = cpu::avx512_kernels();
-    if (avx512 == nullptr) {
-        WARN("no AVX-512 VNNI on this processor: the long-K path is not tested here");
-        return;
-    }
-    const auto type = GENERATE(fe::DType::q8_0, fe::DType::q4_0, fe::DType::q4_k, fe::DType::q5_k,
-                               fe::DType::q6_k, fe::DType::iq4_xs);
-    const int K = GENERATE(12288, 16640);
-    const int N = 9;
-    const auto bytes = random_weight(type, N, K, 3);
-    const fe::TensorData tensor{"w", type, {N, K}, bytes};
-    const auto w = fe::to_f32(tensor);
-    cpu::CpuBackend backend({.threads = 2, .kernels = avx512->name});
+namespace {
+
+// One table's matmul at a long K against the exact products of `w` with the activations
+// rounded as that table rounds them (see the test below).
+void check_long_k(const cpu::Kernels& kernels, const fe::TensorData& tensor,
+                  const std::vector<float>& w, int N, int K) {
+    cpu::CpuBackend backend({.threads = 2, .kernels = kernels.name});
     const fe::Weight weight = backend.prepare_weight(tensor, N, K);
     const int T = 3;
     // Each block of 32: one ±1 and small values, which the 8-bit rounding (steps of 1/127)
@@ -230,11 +218,15 @@ TEST_CASE("fast 8-bit kernels take any K: 12288 and past 16384", "[engine][cpu][
     std::vector<std::int8_t> quants(static_cast<std::size_t>(K));
     std::vector<float> scales(static_cast<std::size_t>(K / 32));
     for (int t = 0; t < T; ++t) {
-        avx512->quantize_row_q8(x.data() + std::size_t(t) * K, K, quants.data(), scales.data());
-        for (int k = 0; k < K; ++k)
-            rounded[std::size_t(t) * K + k] =
-                float(int(std::uint8_t(quants[std::size_t(k)])) - avx512->quant_offset) *
-                scales[std::size_t(k / 32)];
+        kernels.quantize_row_q8(x.data() + std::size_t(t) * K, K, quants.data(), scales.data());
+        for (int k = 0; k < K; ++k) {
+            // Signed bytes, or unsigned ones + 128 (the AVX-512 table).
+            const std::int8_t stored = quants[std::size_t(k)];
+            const int quant = kernels.quant_offset == 0
+                                  ? int(stored)
+                                  : int(std::uint8_t(stored)) - kernels.quant_offset;
+            rounded[std::size_t(t) * K + k] = float(quant) * scales[std::size_t(k / 32)];
+        }
     }
     fe::Tensor in = backend.allocate(T, K), out = backend.allocate(T, N);
     backend.write(in, x);
@@ -253,12 +245,35 @@ TEST_CASE("fast 8-bit kernels take any K: 12288 and past 16384", "[engine][cpu][
                 magnitude += std::fabs(wk * rounded[std::size_t(t) * K + k]);
             }
             const double tolerance = 1e-6 * magnitude;
-            INFO(fe::dtype_name(type) << " K " << K << " token " << t << " row " << n << ": exact "
-                                      << exact << ", unrounded " << unrounded);
+            INFO(fe::dtype_name(tensor.dtype)
+                 << " " << kernels.name << " K " << K << " token " << t << " row " << n
+                 << ": exact " << exact << ", unrounded " << unrounded);
             REQUIRE(std::fabs(exact - unrounded) > 4 * tolerance);  // the test can tell them apart
             CHECK(std::fabs(together[std::size_t(t) * N + n] - exact) <= tolerance);
             CHECK(alone[std::size_t(n)] == together[std::size_t(t) * N + n]);
         }
+    }
+}
+
+}  // namespace
+
+// 9B's ffn_down has K = 12,288, past the 8,192 values the AVX-512 kernels prepare at once:
+// they go in stretches and still read 8-bit activations (not the float path), each token the
+// same bits alone or with others; so do the AVX2 kernels (and the scalar ones, for Q8_0 and
+// Q4_0), which take any K in one pass. The expected values here are the exact products of the
+// weights with the activations rounded as the kernels round them, so the float path, which
+// reads unrounded activations, would miss them by far more than the tolerance.
+TEST_CASE("fast 8-bit kernels take any K: 12288 and past 16384", "[engine][cpu][concurrent]") {
+    const auto type = GENERATE(fe::DType::q8_0, fe::DType::q4_0, fe::DType::q4_k, fe::DType::q5_k,
+                               fe::DType::q6_k, fe::DType::iq4_xs);
+    const int K = GENERATE(12288, 16640);
+    const int N = 9;
+    const auto bytes = random_weight(type, N, K, 3);
+    const fe::TensorData tensor{"w", type, {N, K}, bytes};
+    const auto w = fe::to_f32(tensor);
+    for (const cpu::Kernels* kernels : kernel_tables()) {
+        if (!kernels->quantizes_activations(type)) continue;
+        check_long_k(*kernels, tensor, w, N, K);
     }
 }
 
@@ -427,7 +442,7 @@ TEST_CASE("fast top_k selects what the host default selects", "[engine][cpu][con
     if (ties)  // whole numbers from a small range: ties everywhere
         for (auto& v : values) v = std::round(v / 10.0f);
     if (n > 100) values[3] = values[std::size_t(n) / 2] = NAN;  // never selected
-    fe::cpu::ReferenceBackend reference;  // Backend::top_k's host default
+    fe::cpu::ReferenceBackend reference;                        // Backend::top_k's host default
     const auto expected_row = reference.allocate(1, n);
     reference.write(expected_row, values);
     for (const int threads : {1, 2, 3}) {

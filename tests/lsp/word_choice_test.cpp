@@ -320,8 +320,8 @@ TEST_CASE("hovering a distinctive word explains it and lists its replacements") 
         lsp::hover_for(snapshot, position_of(kText, "utilized"), PositionEncoding::Utf16);
     REQUIRE(hover);
     CHECK(hover->markdown.starts_with("**fantasma: word-choice** — 'utilized': you use this word"));
-    CHECK(hover->markdown.find("Alternatives:\n- used\n- applied\n- employed") !=
-          std::string::npos);
+    // The judged synonyms of "utilized" (one: "used").
+    CHECK(hover->markdown.find("Alternatives:\n- used") != std::string::npos);
     CHECK(text_at(kText, hover->range) == "utilized");
     CHECK_FALSE(lsp::hover_for(analysed(kText, settings_with(nullptr)),
                                position_of(kText, "utilized"), PositionEncoding::Utf16));

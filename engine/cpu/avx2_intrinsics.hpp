@@ -34,5 +34,23 @@ inline __m256i nibbles(const std::byte* packed16) {
                             _mm256_set1_epi8(15));
 }
 
+// Q6_K: the 128 unsigned 6-bit values (0–63) of half a super-block, as four 32-value runs in
+// order, from its 64 bytes of low nibbles `ql` and 32 bytes of 2-bit high fields `qh` (bits 4–5
+// by epi16 shifts; the masks drop what crosses from the neighbouring byte).
+inline void q6_k_half_values(const std::byte* ql, const std::byte* qh, __m256i runs[4]) {
+    const __m256i low_mask = _mm256_set1_epi8(15), high_bits = _mm256_set1_epi8(0x30);
+    const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ql));
+    const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ql + 32));
+    const __m256i h = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(qh));
+    runs[0] = _mm256_or_si256(_mm256_and_si256(a, low_mask),
+                              _mm256_and_si256(_mm256_slli_epi16(h, 4), high_bits));
+    runs[1] = _mm256_or_si256(_mm256_and_si256(b, low_mask),
+                              _mm256_and_si256(_mm256_slli_epi16(h, 2), high_bits));
+    runs[2] = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(a, 4), low_mask),
+                              _mm256_and_si256(h, high_bits));
+    runs[3] = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(b, 4), low_mask),
+                              _mm256_and_si256(_mm256_srli_epi16(h, 2), high_bits));
+}
+
 }  // namespace
 }  // namespace fantasma::engine::cpu

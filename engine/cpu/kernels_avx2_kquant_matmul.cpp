@@ -127,7 +127,6 @@ template <bool kQ5, int N>
 template <int N>
 [[gnu::always_inline]] inline void q6_k_super_block(const std::byte* super, int s,
                                                     const Token* tokens, __m256* totals) {
-    const __m256i low_mask = _mm256_set1_epi8(15), high_bits = _mm256_set1_epi8(0x30);
     const __m256i thirty_two = _mm256_set1_epi8(32);
     // The int16 pair (scale 2k, scale 2k + 1) of a run, spread: the first over lanes 0–7, the
     // second over lanes 8–15.
@@ -140,22 +139,8 @@ template <int N>
         // Unrolled, as Q4_K's loops.
 #pragma GCC unroll 2
     for (int half = 0; half < 2; ++half) {
-        const std::byte* ql = super + 64 * half;
-        const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ql));
-        const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ql + 32));
-        const __m256i h =
-            _mm256_loadu_si256(reinterpret_cast<const __m256i*>(super + 128 + 32 * half));
-        // Bits 4–5 from h's 2-bit fields (epi16 shifts; the masks drop what crosses bytes).
-        const __m256i runs[4] = {
-            _mm256_or_si256(_mm256_and_si256(a, low_mask),
-                            _mm256_and_si256(_mm256_slli_epi16(h, 4), high_bits)),
-            _mm256_or_si256(_mm256_and_si256(b, low_mask),
-                            _mm256_and_si256(_mm256_slli_epi16(h, 2), high_bits)),
-            _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(a, 4), low_mask),
-                            _mm256_and_si256(h, high_bits)),
-            _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(b, 4), low_mask),
-                            _mm256_and_si256(_mm256_srli_epi16(h, 2), high_bits)),
-        };
+        __m256i runs[4];
+        q6_k_half_values(super + 64 * half, super + 128 + 32 * half, runs);
 #pragma GCC unroll 4
         for (int k = 0; k < 4; ++k) {
             const int run = 4 * half + k;  // of the super-block's 8

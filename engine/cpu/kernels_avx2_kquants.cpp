@@ -13,14 +13,10 @@
 #include <cstdint>
 #include <cstring>
 
+#include "engine/cpu/avx2_intrinsics.hpp"
+
 namespace fantasma::engine::cpu {
 namespace {
-
-float half_at(const std::byte* p) {
-    std::uint16_t bits;
-    std::memcpy(&bits, p, 2);
-    return _cvtsh_ss(bits);
-}
 
 int u8(const std::byte* p, int i) {
     return int(std::to_integer<std::uint8_t>(p[i]));
@@ -75,23 +71,9 @@ void dequantize_q6_k_avx2(const std::byte* block, float* y) {
     const std::byte* qh = block + 128;
     const auto* scales = reinterpret_cast<const std::int8_t*>(block + 192);
     const float d = half_at(block + 208);
-    const __m256i low_mask = _mm256_set1_epi8(15), high_bits = _mm256_set1_epi8(0x30);
     for (int half = 0; half < 2; ++half, ql += 64, qh += 32, scales += 8, y += 128) {
-        const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ql));
-        const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ql + 32));
-        const __m256i h = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(qh));
-        // Bits 4–5 of each value from the 2-bit fields of h (epi16 shifts: the masks drop what
-        // crosses from the neighbouring byte).
-        const __m256i values[4] = {
-            _mm256_or_si256(_mm256_and_si256(a, low_mask),
-                            _mm256_and_si256(_mm256_slli_epi16(h, 4), high_bits)),
-            _mm256_or_si256(_mm256_and_si256(b, low_mask),
-                            _mm256_and_si256(_mm256_slli_epi16(h, 2), high_bits)),
-            _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(a, 4), low_mask),
-                            _mm256_and_si256(h, high_bits)),
-            _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(b, 4), low_mask),
-                            _mm256_and_si256(_mm256_srli_epi16(h, 2), high_bits)),
-        };
+        __m256i values[4];
+        q6_k_half_values(ql, qh, values);
         for (int k = 0; k < 4; ++k) {  // values − 32, scales[2k] for the first 16
             const float s0 = d * float(scales[2 * k]), s1 = d * float(scales[2 * k + 1]);
             store_32(y + 32 * k, values[k], s0, -32.0f * s0, s1, -32.0f * s1);

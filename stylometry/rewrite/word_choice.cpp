@@ -311,25 +311,27 @@ SynonymTable SynonymTable::parse(std::string_view tsv) {
                                      ": unknown part of speech '" + fields[1] +
                                      "' (noun, verb, adj or adv)");
         }
-        if (!table.rows_.emplace(std::pair(fields[0], part), std::move(replacements)).second) {
+        std::vector<std::string>& row = table.by_form_[fields[0]][static_cast<std::size_t>(part)];
+        if (!row.empty()) {
             throw std::runtime_error("synonyms.tsv line " + std::to_string(line_number) + ": '" +
                                      fields[0] + "' is listed twice as " + fields[1]);
         }
+        row = std::move(replacements);
+        ++table.rows_;
     }
     return table;
 }
 
 bool SynonymTable::has_form(std::string_view form) const {
-    const auto it = rows_.lower_bound(std::pair(std::string(form), WordNetPart::None));
-    return it != rows_.end() && it->first.first == form;
+    return by_form_.contains(form);
 }
 
 const std::vector<std::string>& SynonymTable::replacements(std::string_view form,
                                                            WordNetPart part) const {
     static const std::vector<std::string> none;
     if (part == WordNetPart::None) return none;
-    const auto it = rows_.find(std::pair(std::string(form), part));
-    return it == rows_.end() ? none : it->second;
+    const auto it = by_form_.find(form);
+    return it == by_form_.end() ? none : it->second[static_cast<std::size_t>(part)];
 }
 
 std::vector<WordChoice> word_choices(const Document& document, const Reference& reference,

@@ -7,6 +7,7 @@
 // the part of speech the tagger (stylometry/text/part_of_speech.hpp) gives the word in its
 // sentence ("lead" the metal is never replaced by a synonym of "lead" the verb), each
 // replacement a word no rarer than the form whose own commonest sense is the form's.
+#include <array>
 #include <map>
 #include <string>
 #include <string_view>
@@ -33,10 +34,14 @@ class SynonymTable {
     const std::vector<std::string>& replacements(std::string_view form, WordNetPart part) const;
     // Whether the form has a row for any part of speech.
     bool has_form(std::string_view form) const;
-    std::size_t size() const { return rows_.size(); }
+    // The number of rows (a form and a part of speech).
+    std::size_t size() const { return rows_; }
 
   private:
-    std::map<std::pair<std::string, WordNetPart>, std::vector<std::string>, std::less<>> rows_;
+    // A form's replacements by part of speech (indexed by WordNetPart; None stays empty).
+    using ByPart = std::array<std::vector<std::string>, 5>;
+    std::map<std::string, ByPart, std::less<>> by_form_;
+    std::size_t rows_ = 0;
 };
 
 // A word the pass would replace: where it is, as written, its replacements best first (in the

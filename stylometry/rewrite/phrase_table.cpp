@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "fantasma_stylometry_embedded.hpp"
+#include "stylometry/technical_words.hpp"
 
 namespace fantasma {
 
@@ -138,7 +139,12 @@ std::vector<TextEdit> PhraseTable::edits(const Document& document) const {
                     matches = token.kind == TokenKind::Word && token.norm == entry.words[k] &&
                               only_space_between(text, tokens[i + k - 1].text, token.text);
                 }
-                if (!matches) continue;
+                // "off of" inside "the trade-off of" is no phrase: a compound's part is not a
+                // word of the sentence's own.
+                if (!matches || is_hyphen_joined(text, tokens[i].text) ||
+                    is_hyphen_joined(text, tokens[last].text)) {
+                    continue;
+                }
                 const Span prose_span(tokens[i].text.begin, tokens[last].text.end);
                 const std::optional<std::string> replacement =
                     cased(document.text(prose_span), entry.replacement);

@@ -85,3 +85,10 @@ TEST_CASE("phrase table: the built-in table parses and the rewrite applies it") 
     CHECK(rewritten("He wrote \"in order to win\" in order to win.\n") ==
           "He wrote \"in order to win\" to win.\n");
 }
+
+TEST_CASE("phrase table: no phrase starts or ends inside a hyphenated compound") {
+    // "off of" is wordy in "get off of the bus", but "trade-off of" is a compound and "of".
+    CHECK(rewritten("They made the trade-off of speed for size.\n") ==
+          "They made the trade-off of speed for size.\n");
+    CHECK(rewritten("Get off of the bus.\n") == "Get off the bus.\n");
+}

@@ -244,8 +244,9 @@ bool ends_sentence(const Document& document, std::size_t i) {
     // A dot spaced on both sides spells an address out ("ada . byron @ host . example"): it
     // ends no sentence.
     if (tokens[i].space_before) return false;
+    // A number before it numbers a list within the sentence ("only 1. when a script has
+    // finished, or 2. when dpkg starts"): no end.
     const Token& before = tokens[i - 1];
-    if (before.kind == TokenKind::Number) return true;
     return before.kind == TokenKind::Word && before.norm.size() >= 2 &&
            std::ranges::find(kAbbreviations, before.norm) == std::end(kAbbreviations);
 }
@@ -291,6 +292,18 @@ bool opens_list_item(const Document& document, std::size_t offset) {
     return std::ranges::all_of(
                label, [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }) ||
            (label.size() == 1 && std::isalpha(static_cast<unsigned char>(label[0])));
+}
+
+// Whether the word at `word` is quoted on its own, as a name is ("'next' branch", "\"seen\"
+// holds"): a mention keeps its case, wherever it stands.
+bool is_quoted_alone(std::string_view text, Span word) {
+    const char before = style::byte_before(text, word.begin);
+    const char after = style::byte_at(text, word.end);
+    if ((before == '\'' || before == '"' || before == '`') && after == before) return true;
+    // Curly quotation marks: ‘word’ and “word” (U+2018/2019, U+201C/201D).
+    const std::string_view open = text.substr(0, word.begin), rest = text.substr(word.end);
+    return (open.ends_with("\u2018") && rest.starts_with("\u2019")) ||
+           (open.ends_with("\u201C") && rest.starts_with("\u201D"));
 }
 
 // Whether the word at `word` stands alone: a space, a line start or an opening quotation
@@ -357,10 +370,16 @@ void Capitalization::detect(const DetectionContext& context, MarkerSink& sink) c
         const bool free_casing = block < prose.blocks.size() && is_free_casing(prose.blocks[block]);
         // The first word of a block that goes on with a sentence, or one after a code span
         // ("`pip` is the installer"), is no sentence start.
-        bool first_word = !(block < prose.blocks.size() &&
-                            prose.blocks[block].text.begin == sentence.text.begin &&
-                            continues_sentence(document, block)) &&
+        const bool opens_block =
+            block < prose.blocks.size() && prose.blocks[block].text.begin == sentence.text.begin;
+        bool first_word = !(opens_block && continues_sentence(document, block)) &&
                           !follows_code(document, sentence.text.begin);
+        // Nor is a block's first word in lower case counted: after a display that plain text
+        // does not mark ("    postinst triggered ...", then "by passing a list"), as a
+        // heading's program name ("apt and aptitude", underlined) or a list of names, it goes
+        // on with a sentence or is a name far more often than it is a writer's habit, which
+        // the sentences after it show anyway.
+        bool lowercase_block_start = opens_block;  // until its first word
         for (std::size_t i = sentence.first_token; i < sentence.end_token; ++i) {
             const Token& token = document.tokens()[i];
             if (token.kind != TokenKind::Word) {
@@ -369,6 +388,8 @@ void Capitalization::detect(const DetectionContext& context, MarkerSink& sink) c
                 continue;
             }
             const std::string_view word = document.text(token.text);
+            const bool at_block_start = lowercase_block_start;
+            lowercase_block_start = false;
             // A name as the document writes it in code or commands (pip, systemd), or a word
             // shaped like an identifier (i/o): its case is part of the name.
             if (is_technical_word(document, token, context.reference)) {
@@ -398,7 +419,9 @@ void Capitalization::detect(const DetectionContext& context, MarkerSink& sink) c
                     uses.push_back({token.text, LowercaseI, "I" + std::string(word.substr(1))});
             } else if (first_word && !free_casing &&
                        style::byte_at(document.prose.text, token.text.end) != ':' &&
-                       !opens_list_item(document, token.text.begin)) {
+                       !opens_list_item(document, token.text.begin) &&
+                       !(at_block_start && is_lower(word[0])) &&
+                       !is_quoted_alone(document.prose.text, token.text)) {
                 // (A word before a colon is a field's label: "usage:", "what:".)
                 ++starts;
                 // A word the dictionary lacks (npm, llhttp, tl;dr) may be a name spelled so.

@@ -322,9 +322,13 @@ void find_percents(const Document& document, std::vector<NumberUse>& uses) {
     static const std::regex percent(R"(\b(per cent|percent)\b)", std::regex::icase);
     const auto is_per = [](const Token& t) { return t.norm == "per" || t.norm == "percent"; };
     for_each_match(document, percent, is_per, [&](const std::cmatch& m, Span span) {
+        // "percent-encoded" is a term, not a percentage.
+        if (style::byte_at(document.prose.text, span.end) == '-') return;
         const bool per_cent = m[1].str().find(' ') != std::string::npos;
-        uses.push_back({span, PerCent, per_cent,
-                        style::match_casing(m[1].str(), per_cent ? "percent" : "per cent")});
+        // Only "per cent" is rewritten: "percent" is today's usual form (American, and
+        // common in British writing), whatever the 1961 reference texts preferred.
+        uses.push_back(
+            {span, PerCent, per_cent, per_cent ? style::match_casing(m[1].str(), "percent") : ""});
     });
 }
 

@@ -98,10 +98,29 @@ TEST_CASE("capitalization: a sentence that goes on after a display or a code spa
                        "The program is built by\n\\begin{verbatim}\nmake all\n\\end{verbatim}\n"
                        "and the result is small.\n",
                        Language::Latex);
-    // A paragraph that starts in lower case after a finished one is still a habit.
-    const auto markers = require_markers_with(
-        Capitalization{}, kUnknown, "It was late.\n\n[[we]] left early.\n", 1, Language::Markdown);
+    // Plain text marks no display: a paragraph in lower case after an indented example goes
+    // on with the sentence (dpkg's triggers.txt, fresh), and one under an underline is a
+    // heading's program name. A block's first word in lower case is never counted; the
+    // sentences after it show the habit.
+    require_no_markers(Capitalization{},
+                       "The script is then called as\n\n    prerm removed \"one two ...\"\n\n"
+                       "by giving it the list of names.\n\ncron and anacron\n----------------\n\n"
+                       "These are told about it.\n",
+                       Language::Text);
+    const auto markers = require_markers_with(Capitalization{}, kUnknown,
+                                              "It was late.\n\nwe left early. [[we]] ate later.\n",
+                                              1, Language::Markdown);
     CHECK(markers[0].fixes.at(0).new_text == "We");
+}
+
+TEST_CASE("capitalization: an enumeration within a sentence and quoted names") {
+    // "only 1. when ..., or 2. when ..." numbers a list inside the sentence (dpkg, fresh);
+    // 'next' and 'seen' are branch names (git's maintainer notes, fresh shapes).
+    require_no_markers(Capitalization{},
+                       "It is saved only 1. when a hook has run, or 2. when the tool starts. "
+                       "Then it goes on.\n\n - 'next' holds the topics. 'seen' holds the rest, "
+                       "and \u201Cmain\u201D the releases.\n",
+                       Language::Text);
 }
 
 TEST_CASE("capitalization: a loop variable i in quoted C code is no pronoun") {

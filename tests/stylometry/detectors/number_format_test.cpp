@@ -89,3 +89,14 @@ TEST_CASE("number-format groups a bare number's digits only where the document g
         "The derived key holds at most [[16320]] bytes, and the file 1,048,576 bytes.", 1);
     CHECK(grouped[0].fixes.at(0).new_text == "16,320");
 }
+
+TEST_CASE("number-format never writes percent as per cent, nor reads percent-encoded as one") {
+    // The reference texts (1961) prefer "per cent"; writers today do not (pip's
+    // authentication guide, fresh: "must be percent-encoded").
+    const Reference reference = reference_with({{"number.per-cent", "0.6,0.8,0.9"}});
+    const auto sink =
+        run_detector(NumberFormat{}, "Names must be percent-encoded. It rose 5 percent.",
+                     Language::Text, reference);
+    CHECK(measured(sink, "number.per-cent") == std::pair(0.0, 1.0));
+    for (const Marker& marker : sink.markers) CHECK(marker.fixes.empty());
+}

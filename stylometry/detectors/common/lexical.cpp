@@ -223,10 +223,13 @@ std::vector<Span> find_phone_numbers(std::string_view text) {
             ++at;
             continue;
         }
-        std::size_t digits = 0, groups = 0, group = 0, longest = 0, end = at;
+        std::size_t digits = 0, groups = 0, group = 0, longest = 0, shortest = SIZE_MAX, end = at;
+        bool dots_only = true, undotted_gap = false;  // between digit groups
         std::size_t i = first == '+' ? at + 1 : at;
         for (; i < text.size(); ++i) {
             if (digit(i)) {
+                dots_only = dots_only && !undotted_gap;
+                undotted_gap = false;
                 ++digits;
                 ++group;
                 end = i + 1;
@@ -237,17 +240,27 @@ std::vector<Span> find_phone_numbers(std::string_view text) {
             if (i + 1 < text.size() && text[i] == ' ' && !digit(i + 1) && text[i + 1] != '(') {
                 break;
             }
-            groups += group > 0 ? 1 : 0;
-            longest = std::max(longest, group);
+            if (group > 0) {
+                ++groups;
+                longest = std::max(longest, group);
+                shortest = std::min(shortest, group);
+            }
+            undotted_gap = undotted_gap || text[i] != '.';
             group = 0;
         }
-        groups += group > 0 ? 1 : 0;
-        longest = std::max(longest, group);
+        if (group > 0) {
+            ++groups;
+            longest = std::max(longest, group);
+            shortest = std::min(shortest, group);
+        }
+        // A dotted number with a one-digit part is a version (Build Tools 14.0.25123.0, clang
+        // 1103.0.32.62): dotted phone numbers group two digits or more (01.23.45.67.89).
+        const bool version = dots_only && groups >= 3 && shortest == 1;
         // An international prefix makes it a phone whatever its grouping (+49 89 1234567);
         // without one, groups of at most six digits do (020 7946 0958).
         const bool grouped = first == '+' || (groups >= 2 && longest <= 6);
         const bool ends_clean = end == text.size() || !word_char(end) || text[end] == '.';
-        const bool phone = digits >= 9 && digits <= 15 && grouped && ends_clean;
+        const bool phone = digits >= 9 && digits <= 15 && grouped && ends_clean && !version;
         if (phone) found.push_back({at, end});
         at = std::max(i, at + 1);
     }

@@ -22,6 +22,14 @@ TEST_CASE("contact-detail marks phone numbers in international, US and UK format
     require_markers(ContactDetail{}, "My cell is [[(555) 123-4567]].", 1);
     require_markers(ContactDetail{}, "Ring [[555.123.4567]] or [[07700 900123]] instead.", 2);
     require_markers(ContactDetail{}, "Or [[+14155551234]], my desk.", 1);
+    require_markers(ContactDetail{}, "In Paris dial [[01.42.68.53.00]] after six.", 1);
+}
+
+TEST_CASE("contact-detail: dotted version numbers are no phone numbers") {
+    // The compilers a library supports (nlohmann-json's README, fresh shapes).
+    require_no_markers(ContactDetail{},
+                       "It builds with Build Tools 14.0.24215.1 and 17.6.33801.468, and with "
+                       "Apple Clang 12.0.0 (clang-1200.0.32.29) on Windows-10.0.17763.");
 }
 
 TEST_CASE("contact-detail marks links that name a user, not other links") {

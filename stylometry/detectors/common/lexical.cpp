@@ -210,6 +210,26 @@ std::string joined_words(const std::vector<Token>& tokens, std::size_t begin, st
     return joined;
 }
 
+namespace {
+
+// Whether a one-digit part of `number` stands beside a dot, as in versions (Build Tools
+// 14.0.25123.0, 11.0.0-2, clang-1103.0.32.62). Dotted phone numbers group two digits or more
+// (555.123.4567, 01.42.68.53.00); a one-digit part of a phone number is a country or trunk
+// code beside a space, a hyphen or a bracket (1-800-555-0199, +49 (0) 89).
+bool has_dotted_digit(std::string_view number) {
+    const auto digit_at = [&](std::size_t i) {
+        return i < number.size() && std::isdigit(static_cast<unsigned char>(number[i]));
+    };
+    for (std::size_t i = 0; i < number.size(); ++i) {
+        if (!digit_at(i) || (i > 0 && digit_at(i - 1)) || digit_at(i + 1)) continue;
+        if ((i > 0 && number[i - 1] == '.') || (i + 1 < number.size() && number[i + 1] == '.'))
+            return true;
+    }
+    return false;
+}
+
+}  // namespace
+
 std::vector<Span> find_phone_numbers(std::string_view text) {
     auto digit = [&](std::size_t i) { return std::isdigit(static_cast<unsigned char>(text[i])); };
     auto word_char = [&](std::size_t i) {
@@ -219,17 +239,19 @@ std::vector<Span> find_phone_numbers(std::string_view text) {
     std::size_t at = 0;
     while (at < text.size()) {
         const char first = text[at];
-        if (!(first == '+' || first == '(' || digit(at)) || (at > 0 && word_char(at - 1))) {
+        // Glued to what comes before (a package version's "-++20211015123032"), it is no
+        // number of its own.
+        const bool glued =
+            at > 0 && (word_char(at - 1) ||
+                       std::string_view("+-~_=").find(text[at - 1]) != std::string_view::npos);
+        if (!(first == '+' || first == '(' || digit(at)) || glued) {
             ++at;
             continue;
         }
-        std::size_t digits = 0, groups = 0, group = 0, longest = 0, shortest = SIZE_MAX, end = at;
-        bool dots_only = true, undotted_gap = false;  // between digit groups
+        std::size_t digits = 0, groups = 0, group = 0, longest = 0, end = at;
         std::size_t i = first == '+' ? at + 1 : at;
         for (; i < text.size(); ++i) {
             if (digit(i)) {
-                dots_only = dots_only && !undotted_gap;
-                undotted_gap = false;
                 ++digits;
                 ++group;
                 end = i + 1;
@@ -240,27 +262,18 @@ std::vector<Span> find_phone_numbers(std::string_view text) {
             if (i + 1 < text.size() && text[i] == ' ' && !digit(i + 1) && text[i + 1] != '(') {
                 break;
             }
-            if (group > 0) {
-                ++groups;
-                longest = std::max(longest, group);
-                shortest = std::min(shortest, group);
-            }
-            undotted_gap = undotted_gap || text[i] != '.';
+            groups += group > 0 ? 1 : 0;
+            longest = std::max(longest, group);
             group = 0;
         }
-        if (group > 0) {
-            ++groups;
-            longest = std::max(longest, group);
-            shortest = std::min(shortest, group);
-        }
-        // A dotted number with a one-digit part is a version (Build Tools 14.0.25123.0, clang
-        // 1103.0.32.62): dotted phone numbers group two digits or more (01.23.45.67.89).
-        const bool version = dots_only && groups >= 3 && shortest == 1;
+        groups += group > 0 ? 1 : 0;
+        longest = std::max(longest, group);
         // An international prefix makes it a phone whatever its grouping (+49 89 1234567);
         // without one, groups of at most six digits do (020 7946 0958).
         const bool grouped = first == '+' || (groups >= 2 && longest <= 6);
         const bool ends_clean = end == text.size() || !word_char(end) || text[end] == '.';
-        const bool phone = digits >= 9 && digits <= 15 && grouped && ends_clean && !version;
+        const bool phone = digits >= 9 && digits <= 15 && grouped && ends_clean &&
+                           !has_dotted_digit(text.substr(at, end - at));
         if (phone) found.push_back({at, end});
         at = std::max(i, at + 1);
     }

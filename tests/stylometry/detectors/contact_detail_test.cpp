@@ -27,9 +27,12 @@ TEST_CASE("contact-detail marks phone numbers in international, US and UK format
 
 TEST_CASE("contact-detail: dotted version numbers are no phone numbers") {
     // The compilers a library supports (nlohmann-json's README, fresh shapes).
-    require_no_markers(ContactDetail{},
-                       "It builds with Build Tools 14.0.24215.1 and 17.6.33801.468, and with "
-                       "Apple Clang 12.0.0 (clang-1200.0.32.29) on Windows-10.0.17763.");
+    require_markers(ContactDetail{},
+                    "It builds with Build Tools 14.0.24215.1 and 17.6.33801.468, and with "
+                    "Apple Clang 12.0.0 (clang-1200.0.32.29) on Windows-10.0.17763, and "
+                    "Clang 12.0.1 (12.0.1-1~deb11u2), 13.0.1-++20211015123032+cf15ccdeb6d5. Call "
+                    "[[1-800-555-0199]] for help.",
+                    1);
 }
 
 TEST_CASE("contact-detail marks links that name a user, not other links") {

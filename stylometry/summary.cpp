@@ -26,7 +26,11 @@ std::vector<std::size_t> most_identifying(const Report& report, std::size_t coun
     std::ranges::stable_sort(chosen, [&](std::size_t a, std::size_t b) {
         const Marker& first = report.markers[a];
         const Marker& second = report.markers[b];
-        if (first.identity != second.identity) return first.identity;
+        // Identity details come first, unless they weigh under a bit (one of 300 accounts a
+        // README credits).
+        const bool first_identity = first.identity && first.bits >= 1;
+        const bool second_identity = second.identity && second.bits >= 1;
+        if (first_identity != second_identity) return first_identity;
         return first.bits > second.bits;
     });
     if (chosen.size() > count) chosen.resize(count);

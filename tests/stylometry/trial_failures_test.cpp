@@ -113,6 +113,28 @@ TEST_CASE("trial: a forum's category is no personal page", "[trial]") {
     CHECK(count_code(report, "link-target") == 1);
 }
 
+TEST_CASE("trial: links to many accounts share one account's bits, one marker an account",
+          "[trial]") {
+    // A README that thanks its contributors links to hundreds of them (nlohmann-json's,
+    // fresh shapes): which one, if any, is the writer's the text does not say.
+    const Report report = check(
+        "Thanks to [Ada](https://github.com/adab) for the parser, to "
+        "[Charles](https://github.com/cbabbage) and [Ada again](https://github.com/adab) for "
+        "the tests, and to [Mary](https://github.com/msomerville/tool) for the tool.\n",
+        Language::Markdown);
+    REQUIRE(count_code(report, "link-target") == 3);
+    double bits = 0;
+    std::size_t twice = 0;  // markers of an account linked twice
+    for (const Marker& marker : report.markers) {
+        if (marker.code != "link-target") continue;
+        bits += marker.bits;
+        CHECK(marker.message.find("If it is yours") != std::string::npos);
+        twice += marker.spans.size() == 2 && marker.message.find("'adab'") != std::string::npos;
+    }
+    CHECK(twice == 1);
+    CHECK(bits == Approx(15.0));
+}
+
 TEST_CASE("trial: a mailing list's address is not the writer's", "[trial]") {
     const Report report = check(
         "From: Ada <ada@analytical.example>\nTo: engine-devel@lists.example.org\n\n"

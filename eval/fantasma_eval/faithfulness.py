@@ -12,6 +12,8 @@ NUMBER = re.compile(r"\d+(?:[.,:/]\d+)*")
 SENTENCE_START = re.compile(r"(?:^[\s\u200b-\u200f\u202a-\u202e\ufeff]*|[.!?…]\s+"
                             r"|\n[\s\u200b-\u200f\u202a-\u202e\ufeff]*)[\"'“‘(]*$")
 POSSESSIVE = re.compile(r"(?<=.)(?:['’]s|(?<=s)['’])$")
+# The invisible direction and format marks, which a reader never sees.
+INVISIBLE = re.compile(r"[\u200b-\u200f\u202a-\u202e\ufeff]")
 FUNCTION_WORD_SET = set(FUNCTION_WORDS)
 
 
@@ -27,7 +29,10 @@ def names(text: str) -> Counter:
     """Capitalized words that do not open a sentence (and are not "I" or "I'm"): a plain proxy
     for proper names. A possessive ending is not part of the name ("Edna’s" counts as "Edna"),
     so a rewrite that only changes the style of its apostrophe keeps the name; an apostrophe
-    inside a name ("O’Brien") still counts."""
+    inside a name ("O’Brien") still counts. Counted on the text as a reader sees it, without
+    invisible marks: in "genre.\u202d (\u202cBerelian" the name follows a sentence's end, as it
+    does once a rewrite removes them."""
+    text = INVISIBLE.sub("", text)
     found = Counter()
     for match in WORD.finditer(text):
         word = match.group()

@@ -90,6 +90,11 @@ def test_faithfulness_counts_content_words_numbers_and_names():
     assert measured["names"] == 1.0  # Maria, Boston ("In" and "She" open sentences)
     assert faithfulness.measure("no digits here", "none")["numbers"] is None
     assert faithfulness.measure(original, "In 2019 she moved.")["names"] == 0.0
+    # Invisible marks between a sentence's end and the next one hide nothing from a reader:
+    # "Are" opens a sentence whether or not the rewrite removed them.
+    marked = "Why do they evolve?\u202d \u202cAre there limits? Ask Darwin."
+    assert faithfulness.measure(marked, "Why do they evolve? Are there limits? Ask Darwin.")[
+        "names"] == 1.0
 
 
 def test_ablations_change_what_they_name():

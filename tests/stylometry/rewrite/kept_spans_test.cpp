@@ -39,10 +39,12 @@ TEST_CASE("Quoted material comes back byte-identical, the prose around it is rew
 }
 
 TEST_CASE("Names and acronyms keep their letters, a possessive's apostrophe may change style") {
-    // PACE is a word of the dictionary, but written in capitals twice it names something.
+    // PACE is a word of the dictionary, but written in capitals twice it names something;
+    // capitals of up to six letters are never lowercased (the WHO), longer shouting is.
     CHECK(rewritten("I went to PACE last year. At PACE the classes were small, and I was NEVER "
-                    "bored.\n") ==
-          "I went to PACE last year. At PACE the classes were small, and I was never bored.\n");
+                    "bored, ABSOLUTELY never.\n") ==
+          "I went to PACE last year. At PACE the classes were small, and I was NEVER bored, "
+          "absolutely never.\n");
     // The possessive's apostrophe follows the document's style; O’Brien's own does not.
     CHECK(rewritten("Edna’s colour is not O’Brien’s colour.\n") ==
           "Edna's color is not O’Brien's color.\n");

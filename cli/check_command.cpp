@@ -126,7 +126,9 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
     std::optional<Profile> profile;
     if (!options.profile_dir.empty()) {
         try {
-            profile = Profile::from_directory(options.profile_dir, analyzer);
+            profile = Profile::from_directory(
+                options.profile_dir, analyzer,
+                std::vector<std::filesystem::path>(options.files.begin(), options.files.end()));
         } catch (const std::exception& error) {
             err << "fantasma: " << error.what() << '\n';
             return 2;

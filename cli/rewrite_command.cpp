@@ -228,7 +228,7 @@ int run_rewrite(const RewriteCommandOptions& options, std::ostream& out, std::os
         const Analyzer analyzer;
         std::optional<Profile> profile;
         if (!options.profile_dir.empty()) {
-            profile = Profile::from_directory(options.profile_dir, analyzer);
+            profile = Profile::from_directory(options.profile_dir, analyzer, {options.file});
             for (const std::string& note : profile->notes())
                 err << "fantasma: profile: " << note << '\n';
         }

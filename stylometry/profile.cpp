@@ -55,10 +55,19 @@ void Profile::add(const Report& report) {
     words_ += report.word_count;
 }
 
-Profile Profile::from_directory(const std::filesystem::path& directory, const Analyzer& analyzer) {
+Profile Profile::from_directory(const std::filesystem::path& directory, const Analyzer& analyzer,
+                                const std::vector<std::filesystem::path>& excluded) {
     Profile profile;
     for (const std::filesystem::path& path : profile_documents(directory)) {
         const std::string name = "'" + path.string() + "' ";
+        const bool checked = std::ranges::any_of(excluded, [&](const std::filesystem::path& file) {
+            std::error_code error;  // a file that does not exist is no profile document
+            return std::filesystem::equivalent(path, file, error);
+        });
+        if (checked) {
+            profile.notes_.push_back(name + "left out: it is the document being checked");
+            continue;
+        }
         DecodedDocument document;
         try {
             document = read_decoded_document(path);

@@ -22,9 +22,11 @@ public:
     // is not UTF-8 is read in the single-byte encoding its bytes suggest; a file that cannot
     // be read at all (binary, too large, not permitted) is skipped. notes() names both.
     // Throws std::runtime_error with a readable message when the directory cannot be read or
-    // holds no usable text.
-    static Profile from_directory(const std::filesystem::path& directory,
-                                  const Analyzer& analyzer);
+    // holds no usable text. The files in `excluded` (the documents being checked, which a
+    // writer's folder often holds) are left out, and notes() says so: a profile is the
+    // writer's *other* texts, as an attacker would hold them.
+    static Profile from_directory(const std::filesystem::path& directory, const Analyzer& analyzer,
+                                  const std::vector<std::filesystem::path>& excluded = {});
 
     const Measurement* find(std::string_view feature) const;
     std::size_t documents() const { return documents_; }

@@ -49,3 +49,35 @@ TEST_CASE("oxford-comma: the message and the reference figure point the same way
         CHECK(marker.message.find("most writers leave it out") == std::string::npos);
     }
 }
+
+TEST_CASE("oxford-comma: no comma is added where the words are no list of three") {
+    // Shapes from the blind judging of rewrites (issue 15): Debian documents and EBG essays,
+    // written fresh. A comma added in any of them would break the sentence or its meaning.
+    const Reference serial = reference_with({{"comma.serial", "0.4,0.7,0.9"}});
+    require_markers_with(OxfordComma{}, serial,
+                         "In later years, more and more towns grew. Before we begin, the "
+                         "\\pkg{zoo} and \\pkg{xts} packages are loaded. Hence both \\code{a = 1} "
+                         "and \\code{a = TRUE} work.\n",
+                         0, Language::Latex);
+    require_markers_with(
+        OxfordComma{}, serial,
+        "The first unit listed in the file, and `ctl set off` disables and stops them. He "
+        "sorted them by price, sorting and grouping them. She toured with the band, singing "
+        "and dancing. It may be called anywhere in the loop, including before and after it. "
+        "It supports GET, plain request and response body types.\n",
+        0, Language::Markdown);
+    // A list of three stays one: the comma is added there.
+    require_markers_with(OxfordComma{}, serial, "We grow apples, [[pears]] and plums.", 1);
+}
+
+TEST_CASE("oxford-comma: a serial comma that parts the items or ends a clause stays") {
+    // Population without the serial comma: the writer's would be removed, except where it
+    // tells the reader where the items part, or is no serial comma at all.
+    const Reference plain = reference_with({{"comma.serial", "0.05,0.1,0.2"}});
+    require_markers_with(OxfordComma{}, plain,
+                         "Guns, hired soldiers, and Dutch and French troops failed. We took "
+                         "the short, easy path, and we learned nothing. It uses the region, "
+                         "if any, or starts a new one.",
+                         0);
+    require_markers_with(OxfordComma{}, plain, "We grow apples, pears[[,]] and plums.", 1);
+}

@@ -23,8 +23,9 @@ std::uint64_t mix(std::uint64_t x) {  // splitmix64's finalizer
 
 }  // namespace
 
-void TokenTable::reserve(std::size_t size, std::size_t expected) {
+void TokenTable::reserve(std::size_t size, std::size_t expected, std::size_t bytes) {
     spans_.resize(std::max(spans_.size(), size));
+    buffer_.reserve(bytes);
     if (slots_.size() < table_size(expected)) {
         std::vector<Slot> old = std::move(slots_);
         slots_.assign(table_size(expected), Slot{});
@@ -53,7 +54,7 @@ void TokenTable::set(TokenId id, std::string_view bytes, bool findable) {
     spans_[std::size_t(id)] = {std::uint32_t(buffer_.size()), std::uint32_t(bytes.size())};
     buffer_.append(bytes);
     if (!findable) return;
-    if (2 * (findable_ + 1) > slots_.size()) reserve(spans_.size(), findable_ + 1);  // half load
+    if (2 * (findable_ + 1) > slots_.size()) reserve(spans_.size(), findable_ + 1, 0);  // half load
     const std::size_t hash = std::hash<std::string_view>{}(bytes);
     Slot& slot = slots_[slot_of(bytes, hash)];
     findable_ += slot.id < 0;

@@ -16,8 +16,8 @@ namespace fantasma::engine {
 // Token ids and their bytes, both ways. Ids may leave gaps.
 class TokenTable {
   public:
-    // Room for ids below `size` and `expected` tokens.
-    void reserve(std::size_t size, std::size_t expected);
+    // Room for ids below `size` and `expected` tokens of `bytes` bytes in all.
+    void reserve(std::size_t size, std::size_t expected, std::size_t bytes);
     // Gives `id` the bytes; a later token with the same bytes wins their lookup. `findable`:
     // whether find() returns it (added tokens are found by the tokenizer's own match).
     void set(TokenId id, std::string_view bytes, bool findable);

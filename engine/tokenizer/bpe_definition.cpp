@@ -26,11 +26,13 @@ constexpr std::array<std::int16_t, 324> code_point_to_byte() {
     return table;
 }
 
-// `byte_level` back to the bytes it stands for, into `bytes`; false for anything outside the
-// alphabet (invalid or overlong UTF-8 included).
-bool to_bytes(std::string_view byte_level, std::string& bytes) {
+// Appends the bytes `byte_level` stands for to `bytes` (never more bytes than characters);
+// false for anything outside the alphabet (invalid or overlong UTF-8 included).
+bool append_bytes(std::string_view byte_level, std::string& bytes) {
     static constexpr auto table = code_point_to_byte();
-    bytes.clear();
+    const std::size_t start = bytes.size();
+    bytes.resize(start + byte_level.size());
+    char* out = bytes.data() + start;
     for (std::size_t at = 0; at < byte_level.size();) {
         const auto lead = static_cast<unsigned char>(byte_level[at]);
         std::size_t code = lead;
@@ -43,8 +45,9 @@ bool to_bytes(std::string_view byte_level, std::string& bytes) {
         }
         ++at;
         if (code >= table.size() || table[code] < 0) return false;
-        bytes.push_back(static_cast<char>(table[code]));
+        *out++ = static_cast<char>(table[code]);
     }
+    bytes.resize(std::size_t(out - bytes.data()));
     return true;
 }
 
@@ -72,20 +75,21 @@ void BpeDefinition::reserve(std::size_t token_count, std::size_t token_bytes,
 
 void BpeDefinition::add_token(std::string_view byte_level, TokenId id, const std::string& source) {
     std::string bytes;
-    if (!to_bytes(byte_level, bytes))
-        throw ModelError(source +
-                         ": vocabulary entry is not byte-level: " + std::string(byte_level));
+    if (!append_bytes(byte_level, bytes))
+        throw ModelError(source + ": vocabulary entry is not byte-level: " +
+                         std::string(byte_level));
     tokens.push_back(bytes);
     token_ids.push_back(id);
 }
 
 void BpeDefinition::add_merge(std::string_view left, std::string_view right,
                               const std::string& source) {
-    std::string left_bytes, right_bytes;
-    if (!to_bytes(left, left_bytes) || !to_bytes(right, right_bytes))
-        throw ModelError(source + ": merge is not byte-level");
-    merge_splits.push_back(std::uint32_t(left_bytes.size()));
-    merges.push_back(left_bytes.append(right_bytes));
+    std::string both;
+    if (!append_bytes(left, both)) throw ModelError(source + ": merge is not byte-level");
+    const std::size_t split = both.size();
+    if (!append_bytes(right, both)) throw ModelError(source + ": merge is not byte-level");
+    merges.push_back(both);
+    merge_splits.push_back(std::uint32_t(split));
 }
 
 std::pair<std::string_view, std::string_view> split_bpe_merge(std::string_view merge,

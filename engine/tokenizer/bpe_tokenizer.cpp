@@ -41,11 +41,7 @@ BpeTokenizer::BpeTokenizer(const BpeDefinition& definition, const std::string& s
     if (vocab_size_ > 2 * tokens + 1'000'000)
         throw ModelError(source + ": token ids reach " + std::to_string(vocab_size_ - 1) +
                          " for only " + std::to_string(tokens) + " tokens");
-    std::size_t bytes = definition.tokens.bytes();
-    for (const auto& [content, id] : definition.added) bytes += content.size();
-    tokens_.reserve(vocab_size_, definition.tokens.size(), bytes);
-    for (std::size_t i = 0; i < definition.tokens.size(); ++i)
-        tokens_.set(definition.token_ids[i], definition.tokens[i], /*findable=*/true);
+    tokens_ = TokenTable(vocab_size_, definition.tokens, definition.token_ids, definition.added);
     for (int byte = 0; byte < 256; ++byte) {
         const char as_char = static_cast<char>(byte);
         const auto id = tokens_.find(std::string_view(&as_char, 1));
@@ -54,18 +50,27 @@ BpeTokenizer::BpeTokenizer(const BpeDefinition& definition, const std::string& s
     }
     // A merge whose halves or result are not tokens can never apply (every symbol of a piece
     // is a token, from single bytes up): it is left out, as the byte-level tokens it would
-    // make have no id (Hugging Face refuses such files).
-    merges_.reserve(definition.merges.size());
+    // make have no id (Hugging Face refuses such files). The look-ups of the merge a few ranks
+    // on are prefetched (see token_table.hpp).
+    constexpr std::size_t kPrefetchAhead = 8;
+    std::vector<MergeTable::Entry> merges;
+    merges.reserve(definition.merges.size());
     for (std::size_t rank = 0; rank < definition.merges.size(); ++rank) {
+        if (rank + kPrefetchAhead < definition.merges.size()) {
+            const auto [left, right] = definition.merge(rank + kPrefetchAhead);
+            tokens_.prefetch(left);
+            tokens_.prefetch(right);
+            tokens_.prefetch(definition.merges[rank + kPrefetchAhead]);
+        }
         const auto [left, right] = definition.merge(rank);
         const auto left_id = tokens_.find(left), right_id = tokens_.find(right),
                    merged_id = tokens_.find(definition.merges[rank]);
         if (left_id && right_id && merged_id)
-            merges_.add(*left_id, *right_id, {int(rank), *merged_id});
+            merges.push_back({*left_id, *right_id, {int(rank), *merged_id}});
     }
+    merges_ = MergeTable(merges);
     for (const auto& [content, id] : definition.added) {
         if (content.empty()) throw ModelError(source + ": an added token is empty");
-        tokens_.set(id, content, /*findable=*/false);
         added_[content] = id;
         added_lengths_.push_back(content.size());
     }

@@ -236,6 +236,7 @@ BpeDefinition read_tokenizer_json(std::string_view json_text, const std::string&
     if (json_text.size() > limits.max_bytes)
         throw ModelError(source + ": larger than the 64 MiB a tokenizer.json may take");
     BpeDefinition definition;
+    definition.reserve(json_text.size() / 6, json_text.size(), json_text.size() / 6, json_text.size());
     TokenizerJsonEvents events(definition, source);
     json::sax_parse(json_text, &events);
     const json& root = events.root;

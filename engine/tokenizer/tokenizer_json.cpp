@@ -236,7 +236,12 @@ BpeDefinition read_tokenizer_json(std::string_view json_text, const std::string&
     if (json_text.size() > limits.max_bytes)
         throw ModelError(source + ": larger than the 64 MiB a tokenizer.json may take");
     BpeDefinition definition;
-    definition.reserve(json_text.size() / 6, json_text.size(), json_text.size() / 6, json_text.size());
+    // Room for the most the text can hold, so that nothing is copied as it grows: a vocabulary
+    // entry takes at least 6 characters (`"a":0,`), so does a merge (`"a b",`), and a token has
+    // no more bytes than characters. What is reserved and never written takes no memory (the
+    // pages are given on first write); growing the buffers cost ~5 % of the load.
+    const std::size_t most = json_text.size() / 6;
+    definition.reserve(most, json_text.size(), most, json_text.size());
     TokenizerJsonEvents events(definition, source);
     json::sax_parse(json_text, &events);
     const json& root = events.root;

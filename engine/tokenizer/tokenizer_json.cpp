@@ -236,10 +236,11 @@ BpeDefinition read_tokenizer_json(std::string_view json_text, const std::string&
     if (json_text.size() > limits.max_bytes)
         throw ModelError(source + ": larger than the 64 MiB a tokenizer.json may take");
     BpeDefinition definition;
-    // Room for the most the text can hold, so that nothing is copied as it grows: a vocabulary
-    // entry takes at least 6 characters (`"a":0,`), so does a merge (`"a b",`), and a token has
-    // no more bytes than characters. What is reserved and never written takes no memory (the
-    // pages are given on first write); growing the buffers cost ~5 % of the load.
+    // Room for all the text can hold, so that nothing is copied as it grows: a vocabulary entry
+    // takes 6 characters or more (`"a":0,`; only an empty token less, and a file of those only
+    // makes the buffers grow), so does a merge (`"a b",`), and a token has no more bytes than
+    // characters. What is reserved and never written takes no memory (the pages are given on
+    // first write); growing the buffers cost ~5 % of the load.
     const std::size_t most = json_text.size() / 6;
     definition.reserve(most, json_text.size(), most, json_text.size());
     TokenizerJsonEvents events(definition, source);

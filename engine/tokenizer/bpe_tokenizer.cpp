@@ -51,10 +51,12 @@ BpeTokenizer::BpeTokenizer(const BpeDefinition& definition, const std::string& s
     // A merge whose halves or result are not tokens can never apply (every symbol of a piece
     // is a token, from single bytes up): it is left out, as the byte-level tokens it would
     // make have no id (Hugging Face refuses such files). The look-ups of the merge a few ranks
-    // on are prefetched (see token_table.hpp).
-    constexpr std::size_t kPrefetchAhead = 8;
-    std::vector<MergeTable::Entry> merges;
-    merges.reserve(definition.merges.size());
+    // on are prefetched (see token_table.hpp), and the merges go into their table a batch at a
+    // time (a list of them all was 4 MB more of fresh memory).
+    constexpr std::size_t kPrefetchAhead = 8, kBatch = 256;
+    merges_ = MergeTable(definition.merges.size());
+    std::vector<MergeTable::Entry> batch;
+    batch.reserve(kBatch);
     for (std::size_t rank = 0; rank < definition.merges.size(); ++rank) {
         if (rank + kPrefetchAhead < definition.merges.size()) {
             const auto [left, right] = definition.merge(rank + kPrefetchAhead);
@@ -66,9 +68,12 @@ BpeTokenizer::BpeTokenizer(const BpeDefinition& definition, const std::string& s
         const auto left_id = tokens_.find(left), right_id = tokens_.find(right),
                    merged_id = tokens_.find(definition.merges[rank]);
         if (left_id && right_id && merged_id)
-            merges.push_back({*left_id, *right_id, {int(rank), *merged_id}});
+            batch.push_back({*left_id, *right_id, {int(rank), *merged_id}});
+        if (batch.size() == kBatch || rank + 1 == definition.merges.size()) {
+            merges_.add(batch);
+            batch.clear();
+        }
     }
-    merges_ = MergeTable(merges);
     for (const auto& [content, id] : definition.added) {
         if (content.empty()) throw ModelError(source + ": an added token is empty");
         added_[content] = id;

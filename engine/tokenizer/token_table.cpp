@@ -81,7 +81,11 @@ void TokenTable::prefetch(std::string_view bytes) const {
     if (!slots_.empty()) __builtin_prefetch(&slots_[hash_of(bytes) & (slots_.size() - 1)]);
 }
 
-MergeTable::MergeTable(std::span<const Entry> entries) : slots_(table_size(entries.size())) {
+MergeTable::MergeTable(std::size_t count) : slots_(table_size(count)), room_(count) {}
+
+void MergeTable::add(std::span<const Entry> entries) {
+    if (entries.size() > room_) throw ModelError("more merges than the table was made for");
+    room_ -= entries.size();
     const std::size_t mask = slots_.size() - 1;
     for (std::size_t i = 0; i < entries.size(); ++i) {
         if (i + kPrefetchAhead < entries.size()) {

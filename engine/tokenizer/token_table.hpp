@@ -63,8 +63,10 @@ class MergeTable {
         Merge merge;
     };
     MergeTable() = default;
-    // Keeps the first merge given for a pair.
-    explicit MergeTable(std::span<const Entry> entries);
+    // Room for `count` merges.
+    explicit MergeTable(std::size_t count);
+    // Keeps the first merge given for a pair; no more than the room made.
+    void add(std::span<const Entry> entries);
     std::optional<Merge> find(TokenId left, TokenId right) const;
 
   private:
@@ -75,6 +77,7 @@ class MergeTable {
     static constexpr std::uint64_t kEmpty = UINT64_MAX;
     std::size_t slot_of(std::uint64_t key) const;
     std::vector<Slot> slots_;  // open addressing, size 2^k, at most half full
+    std::size_t room_ = 0;     // merges that may still be added
 };
 
 }  // namespace fantasma::engine

@@ -3,62 +3,13 @@
 #include <utf8proc.h>
 
 #include <algorithm>
-#include <array>
 #include <cstdlib>
-#include <limits>
-#include <nlohmann/json.hpp>
 #include <queue>
 
 #include "engine/error.hpp"
-#include "support/json_read.hpp"
 
 namespace fantasma::engine {
 namespace {
-
-using nlohmann::json;
-
-// GPT-2's byte-level alphabet: printable bytes stand for themselves, the others for 256+n.
-std::array<utf8proc_int32_t, 256> byte_to_code_point() {
-    std::array<utf8proc_int32_t, 256> table{};
-    int next = 256;
-    for (int byte = 0; byte < 256; ++byte) {
-        bool printable = (byte >= '!' && byte <= '~') || (byte >= 0xA1 && byte <= 0xAC) ||
-                         (byte >= 0xAE && byte <= 0xFF);
-        table[static_cast<std::size_t>(byte)] = printable ? byte : next++;
-    }
-    return table;
-}
-
-// The byte each code point of the alphabet stands for (-1: none); the alphabet's code points
-// are all below 324.
-std::array<std::int16_t, 324> code_point_to_byte() {
-    std::array<std::int16_t, 324> table;
-    table.fill(-1);
-    const auto forward = byte_to_code_point();
-    for (std::size_t byte = 0; byte < forward.size(); ++byte)
-        table[static_cast<std::size_t>(forward[byte])] = static_cast<std::int16_t>(byte);
-    return table;
-}
-
-// A vocabulary entry in the byte-level alphabet back to the bytes it stands for, into `bytes`
-// (reused from call to call: a load converts half a million of them); false for a character
-// outside the alphabet.
-bool to_bytes(std::string_view token, std::string& bytes) {
-    static const auto table = code_point_to_byte();
-    bytes.clear();
-    std::size_t at = 0;
-    while (at < token.size()) {
-        utf8proc_int32_t code = -1;
-        auto length = utf8proc_iterate(reinterpret_cast<const utf8proc_uint8_t*>(token.data() + at),
-                                       static_cast<utf8proc_ssize_t>(token.size() - at), &code);
-        if (length <= 0 || code < 0 || static_cast<std::size_t>(code) >= table.size() ||
-            table[static_cast<std::size_t>(code)] < 0)
-            return false;
-        bytes.push_back(static_cast<char>(table[static_cast<std::size_t>(code)]));
-        at += static_cast<std::size_t>(length);
-    }
-    return true;
-}
 
 std::string nfc(std::string_view text) {
     utf8proc_uint8_t* normalized = nullptr;
@@ -73,65 +24,58 @@ std::string nfc(std::string_view text) {
 
 }  // namespace
 
-std::pair<std::string, std::string> split_bpe_merge(std::string_view merge,
-                                                    const std::string& source) {
-    const auto space = merge.find(' ');
-    if (space == std::string_view::npos) throw ModelError(source + ": merge without a space");
-    return {std::string(merge.substr(0, space)), std::string(merge.substr(space + 1))};
-}
-
-std::pair<std::string, std::string> read_bpe_merge(const json& merge, const std::string& source) {
-    if (merge.is_string()) return split_bpe_merge(merge.get_ref<const std::string&>(), source);
-    if (merge.is_array() && merge.size() == 2 && merge[0].is_string() && merge[1].is_string())
-        return {merge[0].get<std::string>(), merge[1].get<std::string>()};
-    throw ModelError(source + ": a merge is neither \"a b\" nor [\"a\", \"b\"]");
-}
-
 BpeTokenizer::BpeTokenizer(const BpeDefinition& definition, const std::string& source)
     : nfc_(definition.nfc),
       pattern_(definition.pattern),
       end_of_text_(definition.end_of_text),
       chat_template_(definition.chat_template) {
-    for (const auto* entries : {&definition.vocabulary, &definition.added})
-        for (const auto& [text, id] : *entries) {
-            if (id < 0) throw ModelError(source + ": token id out of range");
-            vocab_size_ = std::max(vocab_size_, static_cast<std::size_t>(id) + 1);
-        }
+    const auto count_id = [&](TokenId id) {
+        if (id < 0) throw ModelError(source + ": token id out of range");
+        vocab_size_ = std::max(vocab_size_, std::size_t(id) + 1);
+    };
+    for (const TokenId id : definition.token_ids) count_id(id);
+    for (const auto& [content, id] : definition.added) count_id(id);
     // Ids index a table: a file whose ids leave gaps far larger than its tokens is refused
     // rather than given gigabytes of empty entries.
-    const std::size_t tokens = definition.vocabulary.size() + definition.added.size();
+    const std::size_t tokens = definition.tokens.size() + definition.added.size();
     if (vocab_size_ > 2 * tokens + 1'000'000)
         throw ModelError(source + ": token ids reach " + std::to_string(vocab_size_ - 1) +
                          " for only " + std::to_string(tokens) + " tokens");
-    tokens_.reserve(vocab_size_, definition.vocabulary.size());
-    std::string bytes, left_bytes, right_bytes;
-    for (const auto& [token, id] : definition.vocabulary) {
-        if (!to_bytes(token, bytes))
-            throw ModelError(source + ": vocabulary entry is not byte-level: " + token);
-        tokens_.set(id, bytes, /*findable=*/true);
-    }
+    tokens_ = TokenTable(vocab_size_, definition.tokens, definition.token_ids, definition.added);
     for (int byte = 0; byte < 256; ++byte) {
-        const auto id = tokens_.find(std::string(1, static_cast<char>(byte)));
+        const char as_char = static_cast<char>(byte);
+        const auto id = tokens_.find(std::string_view(&as_char, 1));
         if (!id) throw ModelError(source + ": vocabulary lacks byte " + std::to_string(byte));
         byte_ids_[byte] = *id;
     }
     // A merge whose halves or result are not tokens can never apply (every symbol of a piece
     // is a token, from single bytes up): it is left out, as the byte-level tokens it would
-    // make have no id (Hugging Face refuses such files).
-    merges_.reserve(definition.merges.size());
-    int rank = 0;
-    for (const auto& [left, right] : definition.merges) {
-        if (!to_bytes(left, left_bytes) || !to_bytes(right, right_bytes))
-            throw ModelError(source + ": merge is not byte-level");
-        bytes.assign(left_bytes).append(right_bytes);
-        const auto left_id = tokens_.find(left_bytes), right_id = tokens_.find(right_bytes),
-                   merged_id = tokens_.find(bytes);
-        if (left_id && right_id && merged_id) merges_.add(*left_id, *right_id, {rank, *merged_id});
-        ++rank;
+    // make have no id (Hugging Face refuses such files). The look-ups of the merge a few ranks
+    // on are prefetched (see token_table.hpp), and the merges go into their table a batch at a
+    // time (a list of them all was 4 MB more of fresh memory).
+    constexpr std::size_t kPrefetchAhead = 8, kBatch = 256;
+    merges_ = MergeTable(definition.merges.size());
+    std::vector<MergeTable::Entry> batch;
+    batch.reserve(kBatch);
+    for (std::size_t rank = 0; rank < definition.merges.size(); ++rank) {
+        if (rank + kPrefetchAhead < definition.merges.size()) {
+            const auto [left, right] = definition.merge(rank + kPrefetchAhead);
+            tokens_.prefetch(left);
+            tokens_.prefetch(right);
+            tokens_.prefetch(definition.merges[rank + kPrefetchAhead]);
+        }
+        const auto [left, right] = definition.merge(rank);
+        const auto left_id = tokens_.find(left), right_id = tokens_.find(right),
+                   merged_id = tokens_.find(definition.merges[rank]);
+        if (left_id && right_id && merged_id)
+            batch.push_back({*left_id, *right_id, {int(rank), *merged_id}});
+        if (batch.size() == kBatch || rank + 1 == definition.merges.size()) {
+            merges_.add(batch);
+            batch.clear();
+        }
     }
     for (const auto& [content, id] : definition.added) {
         if (content.empty()) throw ModelError(source + ": an added token is empty");
-        tokens_.set(id, content, /*findable=*/false);
         added_[content] = id;
         added_lengths_.push_back(content.size());
     }

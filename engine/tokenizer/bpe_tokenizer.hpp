@@ -1,44 +1,24 @@
 #pragma once
 
 #include <map>
-#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
+#include "engine/tokenizer/bpe_definition.hpp"
 #include "engine/tokenizer/pretokenize.hpp"
 #include "engine/tokenizer/token_table.hpp"
 #include "engine/tokenizer/tokenizer.hpp"
 
 namespace fantasma::engine {
 
-// What a byte-level BPE tokenizer is made of, whichever file it comes from (a tokenizer.json,
-// or a GGUF's tokenizer.ggml.* keys). Vocabulary and merges are written in GPT-2's byte-level
-// alphabet (printable characters standing for bytes); added tokens as their text.
-struct BpeDefinition {
-    std::vector<std::pair<std::string, TokenId>> vocabulary;
-    std::vector<std::pair<std::string, std::string>> merges;  // highest priority first
-    std::vector<std::pair<std::string, TokenId>> added;       // found in the text before BPE
-    bool nfc = false;
-    SplitPattern pattern = SplitPattern::qwen35;
-    std::vector<TokenId> end_of_text;  // ids the file names as ending a text (eos)
-    std::optional<std::string> chat_template;
-};
-
 // A tokenizer.json's BPE model, added tokens, normalizer and split regex.
 BpeDefinition read_tokenizer_json(std::string_view json_text, const std::string& source);
 
-// A BPE merge as tokenizer.json and GGUF write it, "left right", or as newer tokenizer.json
-// files do, ["left", "right"]. Throws ModelError for anything else. The one reader of merges.
-std::pair<std::string, std::string> read_bpe_merge(const nlohmann::json& merge,
-                                                   const std::string& source);
-std::pair<std::string, std::string> split_bpe_merge(std::string_view merge,
-                                                    const std::string& source);
-
 // Byte-level BPE as Hugging Face `tokenizers` runs Qwen's tokenizer.json: added tokens found
-// first (longest match), NFC on the text between them, the split regex, bytes mapped to
-// printable characters, then merges by rank.
+// first (longest match), NFC on the text between them, the split regex, then merges by rank
+// (on the bytes themselves: the definition holds the vocabulary with GPT-2's byte-level
+// alphabet undone).
 class BpeTokenizer final : public Tokenizer {
   public:
     // `source` names the file in error messages.
@@ -55,8 +35,7 @@ class BpeTokenizer final : public Tokenizer {
     void encode_piece(std::string_view piece, std::vector<TokenId>& ids) const;
     void encode_ordinary(std::string_view text, std::vector<TokenId>& ids) const;
 
-    // Vocabulary in raw bytes (the printable-character mapping undone), merges by the ids
-    // of their halves.
+    // Vocabulary in bytes, merges by the ids of their halves.
     TokenTable tokens_;
     std::size_t vocab_size_ = 0;
     MergeTable merges_;

@@ -44,6 +44,15 @@ std::optional<BpeDefinition> bpe_from_gguf(const GgufContents& gguf, const std::
         throw fail("tokenizer.ggml.pre '" + pre +
                    "' is not supported (the Qwen tokenizers, 'qwen35' and 'qwen2', are)");
 
+    const auto* merges = array_of<std::vector<std::string>>(gguf, "tokenizer.ggml.merges");
+    if (merges == nullptr) throw fail("tokenizer.ggml.merges is missing");
+    const auto bytes_of = [](const std::vector<std::string>& strings) {
+        std::size_t bytes = 0;
+        for (const auto& string : strings) bytes += string.size();
+        return bytes;
+    };
+    definition.reserve(tokens->size(), bytes_of(*tokens), merges->size(), bytes_of(*merges));
+
     const auto* types = array_of<std::vector<std::int64_t>>(gguf, "tokenizer.ggml.token_type");
     if (types != nullptr && types->size() != tokens->size())
         throw fail("tokenizer.ggml.token_type does not have one entry per token");
@@ -51,17 +60,17 @@ std::optional<BpeDefinition> bpe_from_gguf(const GgufContents& gguf, const std::
         const std::int64_t type = types != nullptr ? (*types)[id] : kNormal;
         const auto& token = (*tokens)[id];
         if (type == kNormal)
-            definition.vocabulary.emplace_back(token, TokenId(id));
+            definition.add_token(token, TokenId(id), source);
         else if (type == kControl || type == kUserDefined)
             definition.added.emplace_back(token, TokenId(id));
         else if (type != kUnused)
             throw fail("token " + std::to_string(id) + " has token type " + std::to_string(type) +
                        ", which byte-level BPE does not use");
     }
-    const auto* merges = array_of<std::vector<std::string>>(gguf, "tokenizer.ggml.merges");
-    if (merges == nullptr) throw fail("tokenizer.ggml.merges is missing");
-    definition.merges.reserve(merges->size());
-    for (const auto& merge : *merges) definition.merges.push_back(split_bpe_merge(merge, source));
+    for (const auto& merge : *merges) {
+        const auto [left, right] = split_bpe_merge(merge, source);
+        definition.add_merge(left, right, source);
+    }
     for (const char* key : {"tokenizer.ggml.eos_token_id", "tokenizer.ggml.eot_token_id"})
         if (const auto id = gguf_int(gguf, key);
             id && *id >= 0 && std::size_t(*id) < tokens->size())

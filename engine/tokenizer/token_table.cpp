@@ -8,10 +8,15 @@
 namespace fantasma::engine {
 namespace {
 
+// How many entries on a build prefetches: enough misses in flight to overlap their waits.
+constexpr std::size_t kPrefetchAhead = 16;
+
 // A power of two at least twice `count`: linear probing stays short at half load or less.
 std::size_t table_size(std::size_t count) {
     return std::bit_ceil(std::max<std::size_t>(2 * count, 16));
 }
+
+std::size_t hash_of(std::string_view bytes) { return std::hash<std::string_view>{}(bytes); }
 
 std::uint64_t mix(std::uint64_t x) {  // splitmix64's finalizer
     x ^= x >> 30;
@@ -21,19 +26,32 @@ std::uint64_t mix(std::uint64_t x) {  // splitmix64's finalizer
     return x ^ (x >> 31);
 }
 
+std::uint64_t merge_key(TokenId left, TokenId right) {
+    return std::uint64_t(std::uint32_t(left)) << 32 | std::uint32_t(right);
+}
+
 }  // namespace
 
-void TokenTable::reserve(std::size_t size, std::size_t expected) {
-    spans_.resize(std::max(spans_.size(), size));
-    if (slots_.size() < table_size(expected)) {
-        std::vector<Slot> old = std::move(slots_);
-        slots_.assign(table_size(expected), Slot{});
-        for (const Slot& slot : old)
-            if (slot.id >= 0) {
-                const std::string_view bytes = *this->bytes(slot.id);
-                slots_[slot_of(bytes, std::hash<std::string_view>{}(bytes))] = slot;
-            }
+TokenTable::TokenTable(std::size_t size, const PackedStrings& tokens, std::span<const TokenId> ids,
+                       std::span<const std::pair<std::string, TokenId>> unfindable)
+    : spans_(size), slots_(table_size(tokens.size())) {
+    std::size_t bytes = tokens.bytes();
+    for (const auto& [content, id] : unfindable) bytes += content.size();
+    if (bytes >= kNone) throw ModelError("the vocabulary is too large");
+    buffer_.reserve(bytes);
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+        if (i + kPrefetchAhead < tokens.size()) prefetch(tokens[i + kPrefetchAhead]);
+        set(ids[i], tokens[i]);
+        const std::size_t hash = hash_of(tokens[i]);
+        slots_[slot_of(tokens[i], hash)] = {ids[i], std::uint32_t(hash >> 32)};
     }
+    for (const auto& [content, id] : unfindable) set(id, content);
+}
+
+void TokenTable::set(TokenId id, std::string_view bytes) {
+    if (id < 0 || std::size_t(id) >= spans_.size()) throw ModelError("token id out of range");
+    spans_[std::size_t(id)] = {std::uint32_t(buffer_.size()), std::uint32_t(bytes.size())};
+    buffer_.append(bytes);
 }
 
 std::size_t TokenTable::slot_of(std::string_view bytes, std::size_t hash) const {
@@ -46,20 +64,6 @@ std::size_t TokenTable::slot_of(std::string_view bytes, std::size_t hash) const 
     return slot;
 }
 
-void TokenTable::set(TokenId id, std::string_view bytes, bool findable) {
-    if (id < 0) throw ModelError("token id out of range");
-    if (std::size_t(id) >= spans_.size()) spans_.resize(std::size_t(id) + 1);
-    if (buffer_.size() + bytes.size() >= kNone) throw ModelError("the vocabulary is too large");
-    spans_[std::size_t(id)] = {std::uint32_t(buffer_.size()), std::uint32_t(bytes.size())};
-    buffer_.append(bytes);
-    if (!findable) return;
-    if (2 * (findable_ + 1) > slots_.size()) reserve(spans_.size(), findable_ + 1);  // half load
-    const std::size_t hash = std::hash<std::string_view>{}(bytes);
-    Slot& slot = slots_[slot_of(bytes, hash)];
-    findable_ += slot.id < 0;
-    slot = {id, std::uint32_t(hash >> 32)};
-}
-
 std::optional<std::string_view> TokenTable::bytes(TokenId id) const {
     if (id < 0 || std::size_t(id) >= spans_.size() || spans_[std::size_t(id)].length == kNone)
         return std::nullopt;
@@ -69,16 +73,29 @@ std::optional<std::string_view> TokenTable::bytes(TokenId id) const {
 
 std::optional<TokenId> TokenTable::find(std::string_view bytes) const {
     if (slots_.empty()) return std::nullopt;
-    const TokenId id = slots_[slot_of(bytes, std::hash<std::string_view>{}(bytes))].id;
+    const TokenId id = slots_[slot_of(bytes, hash_of(bytes))].id;
     return id >= 0 ? std::optional(id) : std::nullopt;
 }
 
-void MergeTable::reserve(std::size_t merges) {
-    if (slots_.size() >= table_size(merges)) return;
-    std::vector<Slot> old = std::move(slots_);
-    slots_.assign(table_size(merges), Slot{});
-    for (const Slot& slot : old)
-        if (slot.key != kEmpty) slots_[slot_of(slot.key)] = slot;
+void TokenTable::prefetch(std::string_view bytes) const {
+    if (!slots_.empty()) __builtin_prefetch(&slots_[hash_of(bytes) & (slots_.size() - 1)]);
+}
+
+MergeTable::MergeTable(std::size_t count) : slots_(table_size(count)), room_(count) {}
+
+void MergeTable::add(std::span<const Entry> entries) {
+    if (entries.size() > room_) throw ModelError("more merges than the table was made for");
+    room_ -= entries.size();
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        if (i + kPrefetchAhead < entries.size()) {
+            const Entry& ahead = entries[i + kPrefetchAhead];
+            __builtin_prefetch(&slots_[mix(merge_key(ahead.left, ahead.right)) & mask]);
+        }
+        const std::uint64_t key = merge_key(entries[i].left, entries[i].right);
+        Slot& slot = slots_[slot_of(key)];
+        if (slot.key == kEmpty) slot = {key, entries[i].merge};
+    }
 }
 
 std::size_t MergeTable::slot_of(std::uint64_t key) const {
@@ -88,18 +105,9 @@ std::size_t MergeTable::slot_of(std::uint64_t key) const {
     return slot;
 }
 
-void MergeTable::add(TokenId left, TokenId right, Merge merge) {
-    if (2 * (count_ + 1) > slots_.size()) reserve(count_ + 1);
-    const std::uint64_t key = std::uint64_t(std::uint32_t(left)) << 32 | std::uint32_t(right);
-    Slot& slot = slots_[slot_of(key)];
-    if (slot.key != kEmpty) return;
-    slot = {key, merge};
-    ++count_;
-}
-
 std::optional<MergeTable::Merge> MergeTable::find(TokenId left, TokenId right) const {
     if (slots_.empty()) return std::nullopt;
-    const std::uint64_t key = std::uint64_t(std::uint32_t(left)) << 32 | std::uint32_t(right);
+    const std::uint64_t key = merge_key(left, right);
     const Slot& slot = slots_[slot_of(key)];
     return slot.key == key ? std::optional(slot.merge) : std::nullopt;
 }

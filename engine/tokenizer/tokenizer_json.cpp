@@ -79,13 +79,18 @@ class TokenizerJsonEvents final : public nlohmann::json_sax<json> {
     bool number_float(number_float_t n, const string_t&) override { return value(json(n)); }
     bool string(string_t& s) override {
         if (region_ == Region::merges && depth_ == kEntries) {
-            definition_.merges.push_back(split_bpe_merge(s, source_));
+            const auto [left, right] = split_bpe_merge(s, source_);
+            definition_.add_merge(left, right, source_);
             return true;
         }
         if (region_ == Region::merges && depth_ == kEntries + 1) {
-            if (merge_parts_ >= 2) return bad_merge();
-            (merge_parts_++ == 0 ? definition_.merges.back().first
-                                 : definition_.merges.back().second) = std::move(s);
+            if (merge_parts_ == 0)
+                merge_left_ = std::move(s);
+            else if (merge_parts_ == 1)
+                definition_.add_merge(merge_left_, s, source_);
+            else
+                return bad_merge();
+            ++merge_parts_;
             return true;
         }
         return value(json(std::move(s)));
@@ -125,7 +130,6 @@ class TokenizerJsonEvents final : public nlohmann::json_sax<json> {
         deeper();
         if (region_ == Region::merges) {
             if (depth_ != kEntries + 1) return bad_merge();
-            definition_.merges.emplace_back();
             merge_parts_ = 0;
             return true;
         }
@@ -181,7 +185,7 @@ class TokenizerJsonEvents final : public nlohmann::json_sax<json> {
     // A scalar: a vocabulary id, or a value of the document.
     bool value(json v) {
         if (region_ == Region::vocab && depth_ == kEntries) {
-            definition_.vocabulary.emplace_back(std::move(token_), checked_id(v, source_));
+            definition_.add_token(token_, checked_id(v, source_), source_);
             return true;
         }
         if (region_ != Region::none) {
@@ -219,7 +223,7 @@ class TokenizerJsonEvents final : public nlohmann::json_sax<json> {
     const std::string& source_;
     std::vector<json*> stack_;  // the open arrays and objects of the document
     json* model_ = nullptr;     // the root's "model" object, once open
-    std::string key_, token_;
+    std::string key_, token_, merge_left_;
     Region region_ = Region::none;
     int depth_ = 0;
     int merge_parts_ = 0;
@@ -232,6 +236,13 @@ BpeDefinition read_tokenizer_json(std::string_view json_text, const std::string&
     if (json_text.size() > limits.max_bytes)
         throw ModelError(source + ": larger than the 64 MiB a tokenizer.json may take");
     BpeDefinition definition;
+    // Room for all the text can hold, so that nothing is copied as it grows: a vocabulary entry
+    // takes 6 characters or more (`"a":0,`; only an empty token less, and a file of those only
+    // makes the buffers grow), so does a merge (`"a b",`), and a token has no more bytes than
+    // characters. What is reserved and never written takes no memory (the pages are given on
+    // first write); growing the buffers cost ~5 % of the load.
+    const std::size_t most = json_text.size() / 6;
+    definition.reserve(most, json_text.size(), most, json_text.size());
     TokenizerJsonEvents events(definition, source);
     json::sax_parse(json_text, &events);
     const json& root = events.root;

@@ -304,9 +304,25 @@ TEST_CASE("a tokenizer.json too deep or malformed or with bad entries is refused
             R"({"type": "BPE", "vocab": {"a": 0, "b": 1, "ab": 2}, "merges": ["a b", ["ab", "b"]]})",
             R"(, "added_tokens": [{"id": 3, "content": "<|x|>"}], "normalizer": {"type": "NFC"})"),
         "t.json");
-    CHECK(ok.vocabulary ==
-          std::vector<std::pair<std::string, TokenId>>{{"a", 0}, {"b", 1}, {"ab", 2}});
-    CHECK(ok.merges == std::vector<std::pair<std::string, std::string>>{{"a", "b"}, {"ab", "b"}});
+    REQUIRE(ok.tokens.size() == 3);
+    CHECK((ok.tokens[0] == "a" && ok.tokens[1] == "b" && ok.tokens[2] == "ab"));
+    CHECK(ok.token_ids == std::vector<TokenId>{0, 1, 2});
+    REQUIRE(ok.merges.size() == 2);
+    CHECK(ok.merge(0) == std::pair<std::string_view, std::string_view>{"a", "b"});
+    CHECK(ok.merge(1) == std::pair<std::string_view, std::string_view>{"ab", "b"});
     CHECK(ok.added == std::vector<std::pair<std::string, TokenId>>{{"<|x|>", 3}});
     CHECK(ok.nfc);
+    // The definition holds the bytes GPT-2's alphabet stands for: Ġ a space, Ċ a newline, é
+    // itself (one byte, 0xE9); € (U+20AC) is no part of it.
+    const BpeDefinition bytes = read_tokenizer_json(
+        file(R"({"vocab": {"Ġa": 0, "Ċ": 1, "é": 2}, "merges": ["Ġ a", ["Ċ", "é"]]})", ""),
+        "t.json");
+    REQUIRE(bytes.tokens.size() == 3);
+    CHECK((bytes.tokens[0] == " a" && bytes.tokens[1] == "\n" && bytes.tokens[2] == "\xE9"));
+    CHECK(bytes.merge(0) == std::pair<std::string_view, std::string_view>{" ", "a"});
+    CHECK(bytes.merge(1) == std::pair<std::string_view, std::string_view>{"\n", "\xE9"});
+    CHECK_THAT(error_of(file(R"({"vocab": {"a€": 0}, "merges": []})", "")),
+               Catch::Contains("t.json: vocabulary entry is not byte-level: a€"));
+    CHECK_THAT(error_of(file(R"({"vocab": {}, "merges": ["a €"]})", "")),
+               Catch::Contains("t.json: merge is not byte-level"));
 }

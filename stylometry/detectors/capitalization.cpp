@@ -231,9 +231,10 @@ bool continues_sentence(const Document& document, std::size_t index) {
 }
 
 // Abbreviations that end in a full stop mid-sentence ("etc. and so on").
-constexpr std::string_view kAbbreviations[] = {"al", "approx", "ca",  "cf",  "ch",   "dept",
-                                               "eq", "est",    "etc", "fig", "incl", "misc",
-                                               "no", "pp",     "sec", "viz", "vol",  "vs"};
+// Company forms too: "The rival of Foozy inc. is Lego" (EBG, rr_14_4.txt).
+constexpr std::string_view kAbbreviations[] = {
+    "al",  "approx", "ca", "cf",  "ch",   "co", "corp", "dept", "eq", "est", "etc", "fig",
+    "inc", "incl",   "jr", "ltd", "misc", "no", "pp",   "sec",  "sr", "viz", "vol", "vs"};
 
 // Whether the token at `i` is a full stop ending a sentence, though the segmenter, which
 // waits for a capital, did not split there: "It rained. we stayed in." The word before it must

@@ -121,8 +121,10 @@ bool takes_added_comma(const Document& document, const Sentence& sentence, const
     bool opening = true;  // the first comma is the sentence's first
     for (std::size_t j = sentence.first_token; j < list.first_comma; ++j)
         opening = opening && !is_comma(document, tokens[j]);
+    std::size_t start_token = sentence.first_token;  // the first word ("— if set, enable")
+    while (start_token < list.first_comma && !is_word(tokens[start_token])) ++start_token;
     if (opening) {
-        const PartOfSpeech start = part(sentence.first_token);
+        const PartOfSpeech start = part(start_token);
         if (start == PartOfSpeech::Preposition || start == PartOfSpeech::Conjunction ||
             start == PartOfSpeech::Adverb || start == PartOfSpeech::To)
             return false;

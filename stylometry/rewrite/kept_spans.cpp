@@ -39,7 +39,9 @@ bool precedes_word(std::string_view text, std::size_t at) {
 // The insides of the quotations of one block (prose spans). Straight double quotes pair in
 // order; curly ones pair left with right; a curly single quotation opens with ‘ that does not
 // follow a word and closes with the first ’ that does not precede one (so "don’t" inside it
-// does not close it). An unpaired mark protects nothing.
+// does not close it). A curly opening mark left open quotes to the block's end (a letter
+// quoted to the paragraph's end, its closing mark forgotten: EBG's f_17_3.txt); another
+// unpaired mark protects nothing (a straight one may be an inch, a ‘ a year's apostrophe).
 void add_quotations(std::string_view text, Span block, std::vector<Span>& insides) {
     std::size_t straight_open = std::string_view::npos;
     std::size_t curly_open = std::string_view::npos;
@@ -66,6 +68,7 @@ void add_quotations(std::string_view text, Span block, std::vector<Span>& inside
             single_open = std::string_view::npos;
         }
     }
+    if (curly_open != std::string_view::npos) insides.emplace_back(curly_open, block.end);
 }
 
 bool is_pronoun_i(std::string_view norm) {

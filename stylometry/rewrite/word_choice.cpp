@@ -142,9 +142,26 @@ bool context_agrees(const Document& document, const Sentence& sentence, std::siz
     return true;
 }
 
+// A word without its inflection, roughly: "helping", "helps" and "help" give "help"; "using"
+// and "use" give "us". Only compared with another's.
+std::string_view rough_stem(std::string_view word) {
+    for (const std::string_view ending : {"ing", "ed", "es", "s"}) {
+        if (word.size() >= ending.size() + 2 && word.ends_with(ending)) {
+            word.remove_suffix(ending.size());
+            break;
+        }
+    }
+    if (word.size() > 3 && word.ends_with('e')) word.remove_suffix(1);
+    return word;
+}
+
+// Whether the sentence has `word` in any inflection ("help" where it says "by helping them").
 bool has_word(const Document& document, const Sentence& sentence, std::string_view word) {
+    const std::string_view stem = rough_stem(word);
     for (std::size_t i = sentence.first_token; i < sentence.end_token; ++i) {
-        if (document.tokens()[i].norm == word) return true;
+        const std::string_view other = document.tokens()[i].norm;
+        // (A short word is no inflection: "us" is not "used".)
+        if (other == word || (other.size() >= 3 && rough_stem(other) == stem)) return true;
     }
     return false;
 }
@@ -394,7 +411,7 @@ std::vector<WordChoice> word_choices(const Document& document, const Reference& 
         if (after != nullptr && candidate.part == WordNetPart::Verb && is_preposition(after->norm))
             continue;
         // A word the sentence already has would read as a slip ("intrigues & machinations"
-        // is no "intrigues & intrigues").
+        // is no "intrigues & intrigues", "assist girls ... by helping them" no "help girls").
         std::vector<std::string> fresh;
         for (const std::string& replacement : table.replacements(token.norm, candidate.part)) {
             if (!has_word(document, sentence, replacement)) fresh.push_back(replacement);

@@ -125,7 +125,8 @@ TEST_CASE("capitalization: an enumeration within a sentence and quoted names") {
     // 'next' and 'seen' are branch names (git's maintainer notes, fresh shapes).
     require_no_markers(Capitalization{},
                        "It is saved only 1. when a hook has run, or 2. when the tool starts. "
-                       "Then it goes on.\n\n - 'next' holds the topics. 'seen' holds the rest, "
+                       "Then it goes on. The rival of Foozy inc. is Lego.\n\n - 'next' holds the "
+                       "topics. 'seen' holds the rest, "
                        "and \u201Cmain\u201D the releases.\n",
                        Language::Text);
 }

@@ -64,7 +64,8 @@ TEST_CASE("oxford-comma: no comma is added where the words are no list of three"
         "The first unit listed in the file, and `ctl set off` disables and stops them. He "
         "sorted them by price, sorting and grouping them. She toured with the band, singing "
         "and dancing. It may be called anywhere in the loop, including before and after it. "
-        "It supports GET, plain request and response body types.\n",
+        "It supports GET, plain request and response body types.\n\n* `$UNIT_CLIENT=1` — if "
+        "set, enable or disable unit files here.\n",
         0, Language::Markdown);
     // A list of three stays one: the comma is added there.
     require_markers_with(OxfordComma{}, serial, "We grow apples, [[pears]] and plums.", 1);

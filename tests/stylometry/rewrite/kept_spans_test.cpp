@@ -36,6 +36,11 @@ TEST_CASE("Quoted material comes back byte-identical, the prose around it is rew
           "He said \"I don't favour it\" and we favor it.\n");
     CHECK(rewritten("> the colour of money\n\nThe colour of money.\n", Language::Markdown) ==
           "> the colour of money\n\nThe color of money.\n");
+    // A letter quoted to the paragraph's end, its closing mark forgotten (EBG, fresh).
+    CHECK(rewritten("The colour faded. He called it “a centre for all the intrigues.\n\nThe "
+                    "colour faded.\n") ==
+          "The color faded. He called it \"a centre for all the intrigues.\n\nThe color "
+          "faded.\n");
 }
 
 TEST_CASE("Names and acronyms keep their letters, a possessive's apostrophe may change style") {

@@ -77,6 +77,10 @@ TEST_CASE("word choice leaves names, quotations, code, compounds and articles th
     // A replacement the sentence already has is no choice: "cars" stays "automobiles" here.
     CHECK(chosen("Cars and automobiles filled the road.", 1) ==
           "Cars and automobiles filled the road.");
+    // Nor in another inflection: "used" beside "using" reads as a slip (an EBG essay's
+    // "assist girls ... by helping them", fresh).
+    CHECK(chosen("They employed it after using the rest.", 1) ==
+          "They employed it after using the rest.");
     // A verb before a preposition keeps it: its synonym may not take the same one.
     CHECK(chosen("They were employed by us and employed it.", 1) ==
           "They were employed by us and used it.");

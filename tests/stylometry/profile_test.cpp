@@ -55,6 +55,19 @@ TEST_CASE("a profile sums the habits of every document under a directory", "[pro
     CHECK(profile.find("no.such.feature") == nullptr);
 }
 
+TEST_CASE("a profile leaves out the documents being checked", "[profile]") {
+    // A writer's folder often holds the draft they check: it is no other text of theirs.
+    const TempDirectory directory;
+    directory.write("a.txt", "The colour of it.");
+    directory.write("draft.txt", "Colour, colour, colour and colour.");
+    const Profile profile = Profile::from_directory(directory.path, testing::colour_analyzer(),
+                                                    {directory.path / "." / "draft.txt"});
+    CHECK(profile.documents() == 1);
+    CHECK(profile.words() == 4);
+    REQUIRE(profile.notes().size() == 1);
+    CHECK_THAT(profile.notes()[0], Catch::Contains("draft.txt' left out"));
+}
+
 TEST_CASE("profile errors say what is wrong and where", "[profile]") {
     const TempDirectory directory;
     CHECK_THAT(error_of(directory.path / "missing"), Catch::Contains("does not exist"));

@@ -56,27 +56,10 @@ bool all_prose(const Prose& prose, std::size_t begin, std::size_t end) {
     return source.size() == end - begin;
 }
 
-enum class ItemKind { Noun, Verb, Adjective, Other };
-ItemKind item_kind(PartOfSpeech part) {
-    switch (part) {
-        case PartOfSpeech::Noun:
-        case PartOfSpeech::PluralNoun:
-        case PartOfSpeech::ProperNoun:
-        case PartOfSpeech::Number:
-            return ItemKind::Noun;
-        case PartOfSpeech::Verb:
-        case PartOfSpeech::VerbPast:
-        case PartOfSpeech::PastParticiple:
-        case PartOfSpeech::Gerund:
-        case PartOfSpeech::VerbThirdPerson:
-            return ItemKind::Verb;
-        case PartOfSpeech::Adjective:
-        case PartOfSpeech::Comparative:
-        case PartOfSpeech::Superlative:
-            return ItemKind::Adjective;
-        default:
-            return ItemKind::Other;
-    }
+// What kind of item a word ends: WordNet's four parts of speech, names and numbers as nouns.
+WordNetPart item_kind(PartOfSpeech part) {
+    if (part == PartOfSpeech::ProperNoun || part == PartOfSpeech::Number) return WordNetPart::Noun;
+    return wordnet_part(part);
 }
 
 // Whether the candidate is a list whose serial comma may be written either way. What real
@@ -129,13 +112,13 @@ bool takes_added_comma(const Document& document, const Sentence& sentence, const
             start == PartOfSpeech::Adverb || start == PartOfSpeech::To)
             return false;
     }
-    const ItemKind first_kind = item_kind(part(list.first_comma - 1));
-    const ItemKind middle_kind = item_kind(part(list.before_conjunction));
-    if (first_kind == ItemKind::Other || first_kind != middle_kind) return false;
+    const WordNetPart first_kind = item_kind(part(list.first_comma - 1));
+    const WordNetPart middle_kind = item_kind(part(list.before_conjunction));
+    if (first_kind == WordNetPart::None || first_kind != middle_kind) return false;
     const std::size_t last = list.conjunction + 1;
-    return !(last + 2 < sentence.end_token && item_kind(part(last)) == ItemKind::Noun &&
-             item_kind(part(last + 1)) == ItemKind::Noun &&
-             item_kind(part(last + 2)) == ItemKind::Noun);
+    return !(last + 2 < sentence.end_token && item_kind(part(last)) == WordNetPart::Noun &&
+             item_kind(part(last + 1)) == WordNetPart::Noun &&
+             item_kind(part(last + 2)) == WordNetPart::Noun);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include "fantasma_stylometry_embedded.hpp"
 #include "stylometry/technical_words.hpp"
+#include "stylometry/text/part_of_speech.hpp"
 
 namespace fantasma {
 
@@ -126,6 +127,7 @@ std::vector<TextEdit> PhraseTable::edits(const Document& document) const {
     const std::string_view text = document.prose.text;
     std::vector<TextEdit> edits;
     for (const Sentence& sentence : document.sentences()) {
+        std::vector<PartOfSpeech> parts;  // tagged once a phrase that shortens to "to" needs it
         for (std::size_t i = sentence.first_token; i < sentence.end_token; ++i) {
             if (tokens[i].kind != TokenKind::Word) continue;
             const auto found = by_first_word_.find(tokens[i].norm);
@@ -144,6 +146,14 @@ std::vector<TextEdit> PhraseTable::edits(const Document& document) const {
                 if (!matches || is_hyphen_joined(text, tokens[i].text) ||
                     is_hyphen_joined(text, tokens[last].text)) {
                     continue;
+                }
+                // After a noun a bare "to" would read as the noun's ("respect in order to
+                // realize" is no "respect to realize"; an EBG essay, judged worse).
+                if (entry.replacement == "to" && i > sentence.first_token) {
+                    if (parts.empty())
+                        parts = PartOfSpeechTagger::builtin().tag(document.prose, tokens, sentence);
+                    if (wordnet_part(parts[i - 1 - sentence.first_token]) == WordNetPart::Noun)
+                        continue;
                 }
                 const Span prose_span(tokens[i].text.begin, tokens[last].text.end);
                 const std::optional<std::string> replacement =

@@ -81,6 +81,9 @@ TEST_CASE("phrase table: the built-in table parses and the rewrite applies it") 
     CHECK(rewritten("Prior to the war, the majority of the farms grew wheat whilst others "
                     "grew corn.\n") ==
           "Before the war, most of the farms grew wheat while others grew corn.\n");
+    // After a noun "in order to" stays: "respect to realize" would read as one phrase.
+    CHECK(rewritten("They need respect in order to grow, and work hard in order to grow.\n") ==
+          "They need respect in order to grow, and work hard to grow.\n");
     // "Except" alone cannot open a sentence where "with the exception of" did (EBG, fresh).
     CHECK(rewritten("With the exception of the lid, the jar was intact.\n") ==
           "Except for the lid, the jar was intact.\n");

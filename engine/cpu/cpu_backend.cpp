@@ -202,7 +202,8 @@ void CpuBackend::matmuls(Tensor in, std::span<const Projection> projections) {
 }
 
 // Each thread keeps the best k of its stretch of the row (an insertion into a short sorted
-// list, rarely needed after the first few thousand entries), then the stretches' lists merge.
+// list, rarely needed after the first few thousand entries: the kernel's first_greater skips the
+// values that cannot enter, several per instruction), then the stretches' lists merge.
 void CpuBackend::top_k(std::span<Candidate> best, Tensor logits) {
     require(logits.rows == 1 && best.size() <= std::size_t(logits.cols),
             "top_k wants one row of at least k entries");
@@ -219,8 +220,10 @@ void CpuBackend::top_k(std::span<Candidate> best, Tensor logits) {
                      end = int(std::int64_t(n) * (s + 1) / stretches);
                  i < end; ++i) {
                 // Indices only grow: a value no larger than the k-th best (a number) loses.
-                if (size == k && !(values[i] > kept[k - 1].value) && !std::isnan(kept[k - 1].value))
-                    continue;
+                if (size == k && !std::isnan(kept[k - 1].value)) {
+                    i += kernels_.first_greater(values + i, end - i, kept[k - 1].value);
+                    if (i == end) break;
+                }
                 const Candidate c{values[i], i};
                 if (size == k && !better_candidate(c, kept[k - 1])) continue;
                 std::size_t at = size < k ? size++ : k - 1;

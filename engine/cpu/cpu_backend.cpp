@@ -32,6 +32,9 @@ int default_threads(int threads) {
 // Below this many values an elementwise op runs on the calling thread: a few microseconds of
 // work, about what waking and joining the other threads costs.
 constexpr int kValuesPerChunk = 8192;
+// Likewise the activations a matmul quantizes: a decode step's candidates (8 rows of up to
+// 3,584 values for the 0.8B model) are quantized on the calling thread.
+constexpr int kQuantizedPerChunk = 32768;
 
 // Elementwise work split over threads: by rows for a batch, by runs of `unit` columns within
 // the row for a single token. body(row, col_begin, col_end).
@@ -153,11 +156,7 @@ const std::int8_t* CpuBackend::quantized_input(Tensor in) {
             kernels_.quantize_row_q8(row(in, t), K, x_quants_.data() + std::size_t(t) * K,
                                      x_scales_.data() + std::size_t(t) * blocks);
     };
-    // One token's row is a few microseconds of work: not worth waking the other threads.
-    if (T == 1)
-        quantize_rows(0, 1, 0);
-    else
-        pool_.parallel_for(T, 1, quantize_rows);
+    pool_.parallel_for(T, std::max(kQuantizedPerChunk / K, 1), quantize_rows);
     return x_quants_.data();
 }
 

@@ -181,7 +181,8 @@ TEST_CASE("a token's matmul result does not depend on the other tokens of the ca
     for (const auto* kernels : kernel_tables()) {
         cpu::CpuBackend backend({.threads = 2, .kernels = kernels->name});
         const fe::Weight weight = backend.prepare_weight(tensor, N, K);
-        for (const int T : {2, 3, 8, 19}) {
+        // Every number of tokens the AVX-512 tile kernel has a kernel for (1–16), and past it.
+        for (int T = 2; T <= 19; ++T) {
             const auto x = random_values(std::size_t(T) * K, std::uint32_t(T));
             fe::Tensor in = backend.allocate(T, K), out = backend.allocate(T, N);
             backend.write(in, x);

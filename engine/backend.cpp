@@ -99,6 +99,11 @@ void Backend::delta_rules(std::span<const DeltaRuleCall> calls, const DeltaShape
         delta_rule(c.out, c.state, c.q, c.k, c.v, c.g, c.beta, shape);
 }
 
+void Backend::attentions(std::span<const AttentionCall> calls, int heads, int kv_heads) {
+    for (const AttentionCall& c : calls)
+        attention(c.out, c.q, c.k_cache, c.v_cache, heads, kv_heads, c.position0);
+}
+
 void Backend::top_k(std::span<Candidate> best, Tensor row) {
     if (row.rows != 1 || best.size() > std::size_t(row.cols))
         throw ModelError(name() + " backend: top_k wants one row of at least k entries");

@@ -58,6 +58,10 @@ struct ConvCall {
 struct DeltaRuleCall {
     Tensor out, state, q, k, v, g, beta;
 };
+struct AttentionCall {
+    Tensor out, q, k_cache, v_cache;
+    int position0 = 0;
+};
 
 // One entry of a logits row: its value and its column (the token id).
 struct Candidate {
@@ -142,6 +146,9 @@ class Backend {
     // channels or heads over its threads at once (a batch of candidates has one token each).
     virtual void causal_conv_silus(std::span<const ConvCall> calls, const Weight& weight);
     virtual void delta_rules(std::span<const DeltaRuleCall> calls, const DeltaShape& shape);
+    // The attention of several sequences, each call as attention() alone with its own KV cache
+    // (the default runs them in turn).
+    virtual void attentions(std::span<const AttentionCall> calls, int heads, int kv_heads);
     // Before any weight is prepared: throws DeviceMemoryError when weights of `bytes` (as the
     // model's files hold them) plainly cannot fit in the backend's memory. Host memory: no
     // check.

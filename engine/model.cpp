@@ -198,7 +198,8 @@ Tensor Model::logits_on_backend(int T) {
 }
 
 // Gated attention: q_proj yields, per head, a query and an output gate. The projections and
-// norms take every row at once; RoPE, the KV cache and attention go sequence by sequence.
+// norms take every row at once; RoPE and the KV cache go sequence by sequence, then one call
+// attends for all of them, each over its own cache.
 void Model::attention(const AttentionWeights& w, std::size_t layer,
                       std::span<SequenceState* const> sequences, Tensor in, Tensor out) {
     const auto& c = config_;
@@ -220,6 +221,7 @@ void Model::attention(const AttentionWeights& w, std::size_t layer,
 
     Tensor attended = scratch_.attended.row_range(0, T);  // [T, heads·d]
     Tensor attended_heads = attended.reshaped(T * heads, d);
+    attention_calls_.clear();
     for (std::size_t s = 0; s < sequences.size(); ++s) {
         LayerState& state = sequences[s]->layers[layer];
         const int position0 = sequences[s]->position, first = int(s) * per_sequence;
@@ -231,9 +233,10 @@ void Model::attention(const AttentionWeights& w, std::size_t layer,
         backend_.copy(state.k_cache.row_range(position0 * kv_heads, cached), own_key);
         backend_.copy(state.v_cache.row_range(position0 * kv_heads, cached),
                       value.row_range(first * kv_heads, cached));
-        backend_.attention(attended_heads.row_range(first * heads, per_sequence * heads), own_query,
-                           state.k_cache, state.v_cache, heads, kv_heads, position0);
+        attention_calls_.push_back({attended_heads.row_range(first * heads, per_sequence * heads),
+                                    own_query, state.k_cache, state.v_cache, position0});
     }
+    backend_.attentions(attention_calls_, heads, kv_heads);
     backend_.sigmoid_gate(attended_heads, gate);
     backend_.matmul(out, attended, w.o_proj);
 }

@@ -101,9 +101,11 @@ class Model {
     Backend& backend_;
     int max_batch_;
     Scratch scratch_;
-    // The per-sequence parts of a DeltaNet layer's conv and delta rule, reused call to call.
+    // The per-sequence parts of a DeltaNet layer's conv and delta rule and of an attention
+    // layer's attention, reused call to call.
     std::vector<ConvCall> conv_calls_;
     std::vector<DeltaRuleCall> delta_calls_;
+    std::vector<AttentionCall> attention_calls_;
 };
 
 }  // namespace fantasma::engine

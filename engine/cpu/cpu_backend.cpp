@@ -32,6 +32,9 @@ int default_threads(int threads) {
 // Below this many values an elementwise op runs on the calling thread: a few microseconds of
 // work, about what waking and joining the other threads costs.
 constexpr int kValuesPerChunk = 8192;
+// Likewise the activations a matmul quantizes: a decode step's candidates (8 rows of up to
+// 3,584 values for the 0.8B model) are quantized on the calling thread.
+constexpr int kQuantizedPerChunk = 32768;
 
 // Elementwise work split over threads: by rows for a batch, by runs of `unit` columns within
 // the row for a single token. body(row, col_begin, col_end).
@@ -153,11 +156,7 @@ const std::int8_t* CpuBackend::quantized_input(Tensor in) {
             kernels_.quantize_row_q8(row(in, t), K, x_quants_.data() + std::size_t(t) * K,
                                      x_scales_.data() + std::size_t(t) * blocks);
     };
-    // One token's row is a few microseconds of work: not worth waking the other threads.
-    if (T == 1)
-        quantize_rows(0, 1, 0);
-    else
-        pool_.parallel_for(T, 1, quantize_rows);
+    pool_.parallel_for(T, std::max(kQuantizedPerChunk / K, 1), quantize_rows);
     return x_quants_.data();
 }
 
@@ -202,7 +201,8 @@ void CpuBackend::matmuls(Tensor in, std::span<const Projection> projections) {
 }
 
 // Each thread keeps the best k of its stretch of the row (an insertion into a short sorted
-// list, rarely needed after the first few thousand entries), then the stretches' lists merge.
+// list, rarely needed after the first few thousand entries: the kernel's first_greater skips the
+// values that cannot enter, several per instruction), then the stretches' lists merge.
 void CpuBackend::top_k(std::span<Candidate> best, Tensor logits) {
     require(logits.rows == 1 && best.size() <= std::size_t(logits.cols),
             "top_k wants one row of at least k entries");
@@ -219,8 +219,10 @@ void CpuBackend::top_k(std::span<Candidate> best, Tensor logits) {
                      end = int(std::int64_t(n) * (s + 1) / stretches);
                  i < end; ++i) {
                 // Indices only grow: a value no larger than the k-th best (a number) loses.
-                if (size == k && !(values[i] > kept[k - 1].value) && !std::isnan(kept[k - 1].value))
-                    continue;
+                if (size == k && !std::isnan(kept[k - 1].value)) {
+                    i += kernels_.first_greater(values + i, end - i, kept[k - 1].value);
+                    if (i == end) break;
+                }
                 const Candidate c{values[i], i};
                 if (size == k && !better_candidate(c, kept[k - 1])) continue;
                 std::size_t at = size < k ? size++ : k - 1;

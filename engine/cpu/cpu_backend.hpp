@@ -61,6 +61,7 @@ class CpuBackend : public Backend {
                     const DeltaShape& shape) override;
     void causal_conv_silus(std::span<const ConvCall> calls, const Weight& weight) override;
     void delta_rules(std::span<const DeltaRuleCall> calls, const DeltaShape& shape) override;
+    void attentions(std::span<const AttentionCall> calls, int heads, int kv_heads) override;
     void top_k(std::span<Candidate> best, Tensor logits) override;
 
   private:
@@ -89,6 +90,7 @@ class CpuBackend : public Backend {
     std::vector<float> x_scales_;
     std::vector<Candidate> candidates_;  // top_k: each thread's best
     std::vector<float> scratch_;         // per thread: attention scores, delta-rule δ
+    std::vector<int> attention_items_;   // attentions: each call's first item
 };
 
 }  // namespace fantasma::engine::cpu

@@ -33,41 +33,75 @@ void CpuBackend::rope(Tensor x, int heads, int rotary_dim, double theta, int pos
 
 void CpuBackend::attention(Tensor out, Tensor q, Tensor k_cache, Tensor v_cache, int heads,
                            int kv_heads, int position0) {
-    require_same_shape(out, q);
-    require(k_cache.contiguous() && v_cache.contiguous(), "attention needs contiguous caches");
-    require(heads > 0 && kv_heads > 0 && heads % kv_heads == 0 && q.rows % heads == 0 &&
-                k_cache.cols == q.cols && v_cache.cols == q.cols,
-            "attention shapes disagree");
-    const int T = q.rows / heads, d = q.cols, group = heads / kv_heads;
-    const int capacity = k_cache.rows / kv_heads;
-    require(position0 + T <= capacity, "the KV cache is full");
-    const float scale = 1.0f / std::sqrt(float(d));
-    const float* keys = row(k_cache, 0);
-    const float* values = row(v_cache, 0);
-    float* scratch = thread_scratch(std::size_t(capacity));
-    // One (token, head) pair per item: softmax(q·Kᵀ·scale)·V over the visible positions.
-    pool_.parallel_for(T * heads, 1, [&](int begin, int end, int thread) {
-        float* scores = scratch + std::size_t(thread) * std::size_t(capacity);
+    const AttentionCall call{out, q, k_cache, v_cache, position0};
+    attentions(std::span(&call, 1), heads, kv_heads);
+}
+
+// One item per (call, token, KV head): softmax(q·Kᵀ·scale)·V over the visible positions for the
+// query heads that share the KV head, which go through its keys and values together (one read
+// of them, not one per head), each head's sums in the order of a head alone.
+void CpuBackend::attentions(std::span<const AttentionCall> calls, int heads, int kv_heads) {
+    require(heads > 0 && kv_heads > 0 && heads % kv_heads == 0, "attention shapes disagree");
+    const int group = heads / kv_heads;
+    int capacity = 0, items = 0;
+    attention_items_.clear();  // the first item of each call
+    for (const AttentionCall& c : calls) {
+        require_same_shape(c.out, c.q);
+        require(c.k_cache.contiguous() && c.v_cache.contiguous(),
+                "attention needs contiguous caches");
+        require(c.q.rows % heads == 0 && c.k_cache.cols == c.q.cols && c.v_cache.cols == c.q.cols &&
+                    c.k_cache.rows % kv_heads == 0,
+                "attention shapes disagree");
+        const int T = c.q.rows / heads;
+        require(c.position0 + T <= c.k_cache.rows / kv_heads, "the KV cache is full");
+        capacity = std::max(capacity, c.k_cache.rows / kv_heads);
+        attention_items_.push_back(items);
+        items += T * kv_heads;
+    }
+    if (items == 0) return;
+    // Per thread: each head's scores, then the heads' largest scores and their totals.
+    const std::size_t per_head = std::size_t(capacity), group_size = std::size_t(group);
+    float* scratch = thread_scratch((per_head + 2) * group_size);
+    pool_.parallel_for(items, 1, [&](int begin, int end, int thread) {
+        float* scores = scratch + std::size_t(thread) * (per_head + 2) * group_size;
+        float* max_scores = scores + per_head * group_size;
+        float* totals = max_scores + group_size;
         for (int item = begin; item < end; ++item) {
-            const int t = item / heads, h = item % heads, kv = h / group;
-            const int visible = position0 + t + 1;
-            const float* query = row(q, item);
-            float max_score = -INFINITY;
+            const std::size_t which = std::size_t(
+                std::upper_bound(attention_items_.begin(), attention_items_.end(), item) -
+                attention_items_.begin() - 1);
+            const AttentionCall& c = calls[which];
+            const int local = item - attention_items_[which];
+            const int t = local / kv_heads, kv = local % kv_heads, d = c.q.cols;
+            const int visible = c.position0 + t + 1, first_head = t * heads + kv * group;
+            const float scale = 1.0f / std::sqrt(float(d));
+            const float* keys = row(c.k_cache, 0);
+            const float* values = row(c.v_cache, 0);
+            std::fill_n(max_scores, group, -INFINITY);
             for (int p = 0; p < visible; ++p) {
                 const float* key = keys + (std::size_t(p) * kv_heads + kv) * d;
-                scores[p] = kernels_.dot(query, key, d) * scale;
-                max_score = std::max(max_score, scores[p]);
+                for (int h = 0; h < group; ++h) {
+                    float& score = scores[std::size_t(h) * per_head + std::size_t(p)];
+                    score = kernels_.dot(row(c.q, first_head + h), key, d) * scale;
+                    max_scores[h] = std::max(max_scores[h], score);
+                }
             }
-            float total = 0.0f;
+            for (int h = 0; h < group; ++h) {
+                float* own = scores + std::size_t(h) * per_head;
+                totals[h] = 0.0f;
+                for (int p = 0; p < visible; ++p) {
+                    own[p] = std::exp(own[p] - max_scores[h]);
+                    totals[h] += own[p];
+                }
+                std::fill_n(row(c.out, first_head + h), d, 0.0f);
+            }
             for (int p = 0; p < visible; ++p) {
-                scores[p] = std::exp(scores[p] - max_score);
-                total += scores[p];
+                const float* value = values + (std::size_t(p) * kv_heads + kv) * d;
+                for (int h = 0; h < group; ++h)
+                    kernels_.axpy(row(c.out, first_head + h),
+                                  scores[std::size_t(h) * per_head + std::size_t(p)] / totals[h],
+                                  value, d);
             }
-            float* o = row(out, item);
-            std::fill_n(o, d, 0.0f);
-            for (int p = 0; p < visible; ++p)
-                kernels_.axpy(o, scores[p] / total, values + (std::size_t(p) * kv_heads + kv) * d,
-                              d);
         }
     });
 }

@@ -54,6 +54,9 @@ struct Kernels {
     // times 1; out may be a), and x ·= sigmoid(gate).
     void (*silu_times)(float* out, const float* a, const float* b, int n);
     void (*sigmoid_times)(float* x, const float* gate, int n);
+    // The index of the first of values[0, n) greater than `bar` (a number), or n: what top-k
+    // selection skips over once its list is full, most of a logits row.
+    int (*first_greater)(const float* values, int n, float bar);
     // What quantize_row_q8 adds to each quant: 0 for signed bytes, 128 where the matmul wants
     // unsigned ones (the stored byte, read as unsigned, minus this is the quant).
     int quant_offset = 0;

@@ -193,6 +193,22 @@ void axpy(float* y, float a, const float* x, int n) {
     for (; i < n; ++i) y[i] += a * x[i];
 }
 
+// Eight values per compare (an ordered one: a NaN is not greater), a branch per 32.
+int first_greater(const float* values, int n, float bar) {
+    const __m256 limit = _mm256_set1_ps(bar);
+    const auto greater = [&](int i) {
+        return unsigned(
+            _mm256_movemask_ps(_mm256_cmp_ps(_mm256_loadu_ps(values + i), limit, _CMP_GT_OQ)));
+    };
+    int i = 0;
+    for (; i + 32 <= n; i += 32)
+        if ((greater(i) | greater(i + 8) | greater(i + 16) | greater(i + 24)) != 0) break;
+    for (; i + 8 <= n; i += 8)
+        if (const unsigned mask = greater(i); mask != 0) return i + __builtin_ctz(mask);
+    while (i < n && !(values[i] > bar)) ++i;
+    return i;
+}
+
 // The AVX2 dequantizer of a 256-value block type, or none.
 using SuperBlockDequantizer = void (*)(const std::byte*, float*);
 SuperBlockDequantizer super_block_dequantizer(DType type) {
@@ -318,6 +334,7 @@ constexpr Kernels kAvx2{"avx2",
                         delta_step,
                         silu_times_avx2,
                         sigmoid_times_avx2,
+                        first_greater,
                         /*quant_offset=*/0,
                         /*k_quants_on_quantized_activations=*/true,
                         /*symmetric_blocks_on_quantized_activations=*/true};

@@ -5,10 +5,10 @@
 // kernels_avx512_kquants.cpp the K-quants. Only these files are compiled with -mavx512*, and
 // nothing in them runs unless avx512_kernels() found AVX-512 F/BW/VL/VNNI on the processor.
 //
-// Prefill tiles: two weight blocks per 512-bit register and one vpdpbusd per 64 products (AVX2
-// needs sign, maddubs and madd for 32). vpdpbusd multiplies unsigned by signed bytes, so this
-// table stores activations as unsigned bytes q + 128 (its quantize_row_q8) and removes the
-// offset exactly:
+// Tiles (prefill, and a decode step's candidates): two weight blocks per 512-bit register and
+// one vpdpbusd per 64 products (AVX2 needs sign, maddubs and madd for 32). vpdpbusd multiplies
+// unsigned by signed bytes, so this table stores activations as unsigned bytes q + 128 (its
+// quantize_row_q8) and removes the offset exactly:
 //   Σ (q + 128)·w = Σ q·w + 128·Σ w,
 // where 128·Σ w is one more vpdpbusd per weight block, shared by all the tokens of a tile.
 #include "engine/cpu/kernels.hpp"
@@ -19,7 +19,8 @@
 #include "engine/cpu/avx512_intrinsics.hpp"
 
 #include <algorithm>
-#include <cstring>
+#include <array>
+#include <utility>
 
 namespace fantasma::engine::cpu {
 
@@ -37,12 +38,6 @@ int smaller(int a, int b) {
     return a < b ? a : b;
 }
 
-float half_at(const std::byte* p) {
-    std::uint16_t bits;
-    std::memcpy(&bits, p, 2);
-    return _cvtsh_ss(bits);
-}
-
 // The AVX2 rounding (so both tables quantize alike), then the +128 offset, in place.
 void quantize_row_q8(const float* x, int K, std::int8_t* quants, float* scales) {
     avx2_kernel_table()->quantize_row_q8(x, K, quants, scales);
@@ -53,13 +48,30 @@ void quantize_row_q8(const float* x, int K, std::int8_t* quants, float* scales) 
     }
 }
 
+// The tile keeps each lane's sum as a lone token's would be (kernels_avx512_decode.cpp), but
+// holds the lanes of a pair's two blocks interleaved: lane 2j the first block's lane j, lane
+// 2j + 1 the second's. Then each token's two products of scales (activation block scale ·
+// weight block scale) fill a register from one 8-byte broadcast load, where they would take a
+// multiply per token and pair; the lanes go back in order before they are added up.
+alignas(64) constexpr std::int32_t kInterleave[16] = {0, 16, 1, 17, 2, 18, 3, 19,
+                                                      4, 20, 5, 21, 6, 22, 7, 23};
+alignas(64) constexpr std::int32_t kDeinterleave[16] = {0, 2, 4, 6, 8, 10, 12, 14,
+                                                        1, 3, 5, 7, 9, 11, 13, 15};
+
+// Two 32-byte halves (the blocks' lanes in order) as the tile holds them.
+[[gnu::always_inline]] inline __m512i interleaved(__m256i first, __m256i second) {
+    return _mm512_permutex2var_epi32(
+        _mm512_castsi256_si512(first),
+        _mm512_load_si512(reinterpret_cast<const __m512i*>(kInterleave)),
+        _mm512_castsi256_si512(second));
+}
+
 // One or two consecutive weight blocks, unpacked once for every token of a tile: their 64
-// signed weights (the upper 32 zero for a single block), −128·Σw per 4-byte lane, and each
-// block's scale repeated over its 8 lanes.
+// signed weights, interleaved (the second block's zero for a single block), and −128·Σw per
+// 4-byte lane.
 struct WeightPair {
     __m512i weights;
     __m512i minus_offset;
-    __m512 scales;
 };
 
 __m256i packed_q4(const std::byte* block, bool pair) {
@@ -69,60 +81,70 @@ __m256i packed_q4(const std::byte* block, bool pair) {
     return _mm256_set_m128i(second, first);
 }
 
+// Q4_0's 128-bit quarters [low b, low b+1, high b, high b+1] (nibbles: bytes 0–15 of a block
+// hold values 0–15 low and 16–31 high) to the interleaved lanes.
+alignas(64) constexpr std::int32_t kQ4Interleave[16] = {0, 4,  1, 5,  2,  6,  3,  7,
+                                                        8, 12, 9, 13, 10, 14, 11, 15};
+
 template <bool kQ4>
 [[gnu::always_inline]] inline WeightPair load_weights(const std::byte* block, bool pair) {
     constexpr int kBlockBytes = kQ4 ? 18 : 34;
     WeightPair w;
     if constexpr (kQ4) {
-        // Nibbles: bytes 0–15 of a block hold values 0–15 (low) and 16–31 (high).
         const __m256i packed = packed_q4(block, pair);
         const __m256i mask = _mm256_set1_epi8(15);
         const __m256i low = _mm256_and_si256(packed, mask);
         const __m256i high = _mm256_and_si256(_mm256_srli_epi16(packed, 4), mask);
-        // [low b, low b+1, high b, high b+1] → [low b, high b, low b+1, high b+1]
         const __m512i lanes = _mm512_inserti64x4(_mm512_castsi256_si512(low), high, 1);
-        const __m512i ordered = _mm512_shuffle_i64x2(lanes, lanes, _MM_SHUFFLE(3, 1, 2, 0));
-        const __m512i eights =
-            pair ? _mm512_set1_epi8(8) : _mm512_zextsi256_si512(_mm256_set1_epi8(8));
-        w.weights = _mm512_sub_epi8(ordered, eights);
+        // Minus 8 in the quarters of the blocks there are.
+        const __m512i eights = _mm512_maskz_set1_epi8(pair ? ~0ull : 0x0000ffff0000ffffull, 8);
+        w.weights = _mm512_permutexvar_epi32(
+            _mm512_load_si512(reinterpret_cast<const __m512i*>(kQ4Interleave)),
+            _mm512_sub_epi8(lanes, eights));
     } else {
         const __m256i first = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(block + 2));
         const __m256i second =
             pair ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(block + kBlockBytes + 2))
                  : _mm256_setzero_si256();
-        w.weights = _mm512_inserti64x4(_mm512_castsi256_si512(first), second, 1);
+        w.weights = interleaved(first, second);
     }
     const __m512i offset_sums =
         _mm512_dpbusd_epi32(_mm512_setzero_si512(), _mm512_set1_epi8(char(0x80)), w.weights);
     w.minus_offset = _mm512_sub_epi32(_mm512_setzero_si512(), offset_sums);
-    const float second_scale = pair ? half_at(block + kBlockBytes) : 0.0f;
-    w.scales =
-        _mm512_castpd_ps(_mm512_insertf64x4(_mm512_castps_pd(_mm512_set1_ps(half_at(block))),
-                                            _mm256_castps_pd(_mm256_set1_ps(second_scale)), 1));
     return w;
 }
 
-// sum += (Σ w·x per lane) · weight scale · activation scale, for one or two blocks.
-[[gnu::always_inline]] inline __m512 accumulate(__m512 sum, const WeightPair& w, __m512i x,
-                                                __m512 x_scales) {
-    const __m512i dot = _mm512_dpbusd_epi32(w.minus_offset, x, w.weights);
-    return _mm512_fmadd_ps(_mm512_cvtepi32_ps(dot), _mm512_mul_ps(x_scales, w.scales), sum);
+// The weight scales of a pair of blocks (of one block: the second 0), [first, second] eight
+// times: one load of the pair, masked to its bytes (a row's last pair may end the file), and a
+// permute of its 16-bit words.
+alignas(64) constexpr std::uint16_t kQ8ScaleWords[32] = {0, 17, 0, 17, 0, 17, 0, 17,
+                                                         0, 17, 0, 17, 0, 17, 0, 17};
+alignas(64) constexpr std::uint16_t kQ4ScaleWords[32] = {0, 9, 0, 9, 0, 9, 0, 9,
+                                                         0, 9, 0, 9, 0, 9, 0, 9};
+template <bool kQ4>
+[[gnu::always_inline]] inline __m512 weight_scales(const std::byte* block, bool pair) {
+    constexpr int kBlockBytes = kQ4 ? 18 : 34;
+    const int bytes = pair ? smaller(2 * kBlockBytes, 64) : kBlockBytes;
+    const __m512i raw = _mm512_maskz_loadu_epi8(__mmask64(~0ull >> (64 - bytes)), block);
+    const __m512i words =
+        _mm512_load_si512(reinterpret_cast<const __m512i*>(kQ4 ? kQ4ScaleWords : kQ8ScaleWords));
+    return _mm512_cvtph_ps(_mm512_castsi512_si256(_mm512_permutexvar_epi16(words, raw)));
 }
 
 // The activations of up to 16 tokens over a stretch of K, packed for the tile kernel: for each
-// pair of blocks, the tokens' 64 bytes one after the other, then their scales spread over the
-// lanes. In the kernel's unrolled loop over the tokens every address is then a constant offset
-// from one pointer (with 16 rows of activations of their own, the pointers alone would not fit
-// in the registers).
+// pair of blocks, the tokens' 64 bytes (interleaved) one after the other, and their block scales
+// (token i's at 2i and 2i + 1). In the kernel's unrolled loop over the tokens every address is
+// then a constant offset from one pointer (with 16 rows of activations of their own, the
+// pointers alone would not fit in the registers).
 constexpr int kTile = 16;
-constexpr int kSegmentPairs = kTileSegmentPairs;  // 2,048 values: 64 KiB of packed tile
+constexpr int kSegmentPairs = kTileSegmentPairs;  // 2,048 values: 32 KiB of packed tile
 struct PackedTile {
     alignas(64) std::uint8_t x[kSegmentPairs][kTile][64];
-    alignas(64) float scales[kSegmentPairs][kTile][16];
+    alignas(64) float scales[kSegmentPairs][2 * kTile];
 };
 
-// Tokens [t0, t0 + n), pairs [pair0, pair0 + pairs); a lone last block leaves its upper half
-// zero (zero scales: it adds nothing).
+// Tokens [t0, t0 + n), pairs [pair0, pair0 + pairs); a lone last block leaves its half zero
+// (zero scales: it adds nothing).
 void pack_tile(const MatmulTask& m, int t0, int n, int pair0, int pairs, PackedTile& tile) {
     const int blocks = m.K / kQ8Block;
     const auto* quants = reinterpret_cast<const std::uint8_t*>(m.x_quants);
@@ -137,24 +159,36 @@ void pack_tile(const MatmulTask& m, int t0, int n, int pair0, int pairs, PackedT
             const __m256i second =
                 full ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x + 32))
                      : _mm256_setzero_si256();
-            _mm512_store_si512(tile.x[p][i],
-                               _mm512_inserti64x4(_mm512_castsi256_si512(first), second, 1));
-            _mm512_store_ps(tile.scales[p][i],
-                            _mm512_castpd_ps(_mm512_insertf64x4(
-                                _mm512_castps_pd(_mm512_set1_ps(s[0])),
-                                _mm256_castps_pd(_mm256_set1_ps(full ? s[1] : 0.0f)), 1)));
+            _mm512_store_si512(tile.x[p][i], interleaved(first, second));
+            tile.scales[p][2 * i] = s[0];
+            tile.scales[p][2 * i + 1] = full ? s[1] : 0.0f;
         }
     }
 }
 
-// Weight row r against tokens [i0, i0 + N) of the packed tile (token t0 + i0 onwards), over
-// its pairs; the sums go to `out` (added when `add`, for a later stretch of K).
+// Weight row r against the N tokens of the packed tile (token t0 onwards), over its pairs; the
+// sums go to `out` (added when `add`, for a later stretch of K). First the
+// products of scales of every pair (two per token, in the order of the tile's scales), then the
+// products of weights and activations.
 template <bool kQ4, int N>
 void packed_tile(const MatmulTask& m, int r, const PackedTile& tile, int pair0, int pairs, int t0,
-                 int i0, bool add) {
+                 bool add) {
     constexpr int kBlockBytes = kQ4 ? 18 : 34;
+    constexpr int kVectors = (N + 7) / 8;  // of products: 8 tokens each
     const int blocks = m.K / kQ8Block;
     const std::byte* row = m.weight + std::size_t(r) * m.row_bytes;
+    alignas(64) float products[kSegmentPairs][16 * kVectors];
+    for (int p = 0; p < pairs; ++p) {
+        const int b = 2 * (pair0 + p);
+        const __m512 scales =
+            weight_scales<kQ4>(row + std::size_t(b) * kBlockBytes, b + 1 < blocks);
+        for (int v = 0; v < kVectors; ++v) {
+            const int tokens = smaller(8, N - 8 * v);
+            const __m512 x_scales =
+                _mm512_maskz_loadu_ps(__mmask16((1u << (2 * tokens)) - 1), &tile.scales[p][16 * v]);
+            _mm512_store_ps(products[p] + 16 * v, _mm512_mul_ps(x_scales, scales));
+        }
+    }
     __m512 sums[N];
     for (int i = 0; i < N; ++i) sums[i] = _mm512_setzero_ps();
     for (int p = 0; p < pairs; ++p) {
@@ -163,49 +197,50 @@ void packed_tile(const MatmulTask& m, int r, const PackedTile& tile, int pair0, 
         _mm_prefetch(reinterpret_cast<const char*>(block) + 4096, _MM_HINT_T0);
         const WeightPair w = load_weights<kQ4>(block, b + 1 < blocks);
         const auto& x = tile.x[p];
-        const auto& scales = tile.scales[p];
+        const float* scale_pairs = products[p];
 #pragma GCC unroll 16
-        for (int i = 0; i < N; ++i)
-            sums[i] = accumulate(sums[i], w, _mm512_load_si512(x[i0 + i]),
-                                 _mm512_load_ps(scales[i0 + i]));
+        for (int i = 0; i < N; ++i) {
+            const __m512i dot =
+                _mm512_dpbusd_epi32(w.minus_offset, _mm512_load_si512(x[i]), w.weights);
+            // One 8-byte load, broadcast: the token's two products over the lanes.
+            const __m512 scales = _mm512_castsi512_ps(_mm512_broadcastq_epi64(
+                _mm_loadl_epi64(reinterpret_cast<const __m128i*>(scale_pairs + 2 * i))));
+            sums[i] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(dot), scales, sums[i]);
+        }
     }
+    const __m512i in_order = _mm512_load_si512(reinterpret_cast<const __m512i*>(kDeinterleave));
     for (int i = 0; i < N; ++i) {
-        float& out = m.out[std::size_t(t0 + i0 + i) * m.out_stride + r];
-        const float sum = _mm512_reduce_add_ps(sums[i]);
+        float& out = m.out[std::size_t(t0 + i) * m.out_stride + r];
+        const float sum = _mm512_reduce_add_ps(_mm512_permutexvar_ps(in_order, sums[i]));
         out = add ? out + sum : sum;
     }
 }
 
-// Rows in groups of up to 256 KiB of weights, which stay in L2 while tiles of 16 tokens pass
-// over them; each tile is packed once per group and stretch of 2,048 values of K. A last tile
-// of fewer tokens goes in runs of 8, 4, 2, 1.
+// packed_tile for every number of tokens a tile holds: entry n − 1 takes n tokens, so that a
+// tile of fewer than 16 (a decode step's candidates) unpacks each weight block once.
+using TileKernel = void (*)(const MatmulTask&, int, const PackedTile&, int, int, int, bool);
+template <bool kQ4, int... kCounts>
+constexpr std::array<TileKernel, sizeof...(kCounts)> tile_kernels(
+    std::integer_sequence<int, kCounts...>) {
+    return {&packed_tile<kQ4, kCounts + 1>...};
+}
+
+// Rows in groups of up to 256 KiB of weights, which stay in L2 while tiles of up to 16 tokens
+// pass over them; each tile is packed once per group and stretch of 2,048 values of K.
 template <bool kQ4>
 void matmul_quantized(const MatmulTask& m, int row_begin, int row_end) {
+    static constexpr auto kKernels = tile_kernels<kQ4>(std::make_integer_sequence<int, kTile>{});
     PackedTile tile;
     const int all_pairs = (m.K / kQ8Block + 1) / 2;
     const int group = std::max(1, int((256 * 1024) / m.row_bytes));
     for (int g0 = row_begin; g0 < row_end; g0 += group) {
         const int g1 = smaller(g0 + group, row_end);
         for (int t0 = 0; t0 < m.T; t0 += kTile) {
-            const int n = smaller(kTile, m.T - t0);
+            const TileKernel kernel = kKernels[std::size_t(smaller(kTile, m.T - t0) - 1)];
             for (int pair0 = 0; pair0 < all_pairs; pair0 += kSegmentPairs) {
                 const int pairs = smaller(kSegmentPairs, all_pairs - pair0);
-                const bool add = pair0 > 0;
-                pack_tile(m, t0, n, pair0, pairs, tile);
-                for (int r = g0; r < g1; ++r) {
-                    if (n == kTile) {
-                        packed_tile<kQ4, 16>(m, r, tile, pair0, pairs, t0, 0, add);
-                        continue;
-                    }
-                    int i0 = 0;
-                    if (n - i0 >= 8)
-                        packed_tile<kQ4, 8>(m, r, tile, pair0, pairs, t0, i0, add), i0 += 8;
-                    if (n - i0 >= 4)
-                        packed_tile<kQ4, 4>(m, r, tile, pair0, pairs, t0, i0, add), i0 += 4;
-                    if (n - i0 >= 2)
-                        packed_tile<kQ4, 2>(m, r, tile, pair0, pairs, t0, i0, add), i0 += 2;
-                    if (n - i0 >= 1) packed_tile<kQ4, 1>(m, r, tile, pair0, pairs, t0, i0, add);
-                }
+                pack_tile(m, t0, smaller(kTile, m.T - t0), pair0, pairs, tile);
+                for (int r = g0; r < g1; ++r) kernel(m, r, tile, pair0, pairs, t0, pair0 > 0);
             }
         }
     }

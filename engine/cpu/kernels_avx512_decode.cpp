@@ -111,7 +111,7 @@ template <bool kQ4>
 
 // The sum of a row's lanes as the tile kernel of kernels_avx512.cpp adds them, so that a token
 // gets the same bits alone as within a batch (a rewrite's candidates decode together and must
-// sample what each would alone). That kernel holds, per pair, the first block's values then the
+// sample what each would alone). That kernel adds, per pair, the first block's lanes then the
 // second's, low nibbles before high ones: here Q4_0 holds both blocks' low nibbles first, so
 // the middle two 128-bit quarters swap before the sum.
 template <bool kQ4>

@@ -12,7 +12,9 @@
 #include "engine/quants.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
+#include <utility>
 
 namespace fantasma::engine::cpu {
 namespace {
@@ -303,14 +305,26 @@ void tile(const MatmulTask& m, int r, const PreparedToken* tokens, float* const*
         q4_k_tile<kType == KQuant::q5_k, N>(m, r, tokens, out, k);
 }
 
+// tile for every number of tokens a tile holds: entry n − 1 takes n tokens, so that a tile of
+// fewer than 8 (3 candidates of a rewrite) unpacks each weight super-block once.
+using TileKernel = void (*)(const MatmulTask&, int, const PreparedToken*, float* const*,
+                            const Stretch&);
+template <KQuant kType, int... kCounts>
+constexpr std::array<TileKernel, sizeof...(kCounts)> tile_kernels(
+    std::integer_sequence<int, kCounts...>) {
+    return {&tile<kType, kCounts + 1>...};
+}
+
 // Any number of tokens: rows in groups that stay in L2 (~256 KiB) while tiles of up to 8
-// tokens, prepared once per group, pass over them (a last tile of fewer in runs of 4, 2, 1).
+// tokens, prepared once per group, pass over them.
 // A K past kMaxK goes in stretches, the group's sums carried between them (a group then has
 // at most kMaxCarriedRows rows: its rows are at least 32 super-blocks long).
 constexpr int kTileTokens = 8;
 constexpr int kMaxCarriedRows = 64;
 template <KQuant kType>
 void matmul_rows(const MatmulTask& m, int row_begin, int row_end) {
+    static constexpr auto kKernels =
+        tile_kernels<kType>(std::make_integer_sequence<int, kTileTokens>{});
     alignas(64) PreparedPair pairs[kTileTokens][kMaxK / 64];
     float block_sums[kTileTokens][kMaxK / 32];
     PreparedToken tokens[kTileTokens];
@@ -324,6 +338,7 @@ void matmul_rows(const MatmulTask& m, int row_begin, int row_end) {
         const int g1 = std::min(g0 + group, row_end);
         for (int t0 = 0; t0 < m.T; t0 += kTileTokens) {
             const int n = std::min(kTileTokens, m.T - t0);
+            const TileKernel kernel = kKernels[std::size_t(n - 1)];
             for (int i = 0; i < n; ++i) out[i] = m.out + std::size_t(t0 + i) * m.out_stride;
             for (int first = 0; first < supers; first += stretch) {
                 const int end = std::min(first + stretch, supers);
@@ -332,12 +347,7 @@ void matmul_rows(const MatmulTask& m, int row_begin, int row_end) {
                 for (int r = g0; r < g1; ++r) {
                     Carry* carry =
                         carried + std::size_t(supers > stretch ? r - g0 : 0) * kTileTokens;
-                    const auto at = [&](int i) { return Stretch{first, end, supers, carry + i}; };
-                    int i = 0;
-                    if (n == 8) tile<kType, 8>(m, r, tokens, out, at(0)), i = 8;
-                    if (n - i >= 4) tile<kType, 4>(m, r, tokens + i, out + i, at(i)), i += 4;
-                    if (n - i >= 2) tile<kType, 2>(m, r, tokens + i, out + i, at(i)), i += 2;
-                    if (n - i >= 1) tile<kType, 1>(m, r, tokens + i, out + i, at(i));
+                    kernel(m, r, tokens, out, Stretch{first, end, supers, carry});
                 }
             }
         }

@@ -120,8 +120,14 @@ void silu_times(float* out, const float* a, const float* b, int n) {
     b != nullptr ? swiglu_forward(out, a, b, n) : silu_forward(out, a, n);
 }
 
-constexpr Kernels kScalar{"scalar", quantize_row_q8, matmul,     dot,
-                          axpy,     delta_step,      silu_times, sigmoid_gate_forward};
+int first_greater(const float* values, int n, float bar) {
+    int i = 0;
+    while (i < n && !(values[i] > bar)) ++i;
+    return i;
+}
+
+constexpr Kernels kScalar{"scalar",   quantize_row_q8,      matmul,       dot, axpy, delta_step,
+                          silu_times, sigmoid_gate_forward, first_greater};
 
 }  // namespace
 

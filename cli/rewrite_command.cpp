@@ -209,9 +209,30 @@ CLI::App& add_rewrite_command(CLI::App& app, RewriteCommandOptions& options) {
     return rewrite;
 }
 
+namespace {
+
+// The document as UTF-8. A file in another encoding is refused with the way out: the rewrite
+// writes back every byte it does not change, so it reads only what it can write back as is.
+std::string read_utf8_document(const std::string& path) {
+    const DecodedDocument document = read_decoded_document(path);
+    if (!document.guessed) return document.text;
+    // iconv's names for them.
+    const std::string_view iconv_name = document.encoding == TextEncoding::MacRoman ? "MACINTOSH"
+                                        : document.encoding == TextEncoding::Latin1
+                                            ? "ISO-8859-1"
+                                            : "WINDOWS-1252";
+    throw std::runtime_error(
+        "is not UTF-8 (it reads as " + std::string(encoding_name(document.encoding)) +
+        "), and rewrite changes UTF-8 files only; convert it first, for example with "
+        "iconv -f " +
+        std::string(iconv_name) + " -t UTF-8 FILE > NEW-FILE");
+}
+
+}  // namespace
+
 int run_rewrite(const RewriteCommandOptions& options, std::ostream& out, std::ostream& err) {
     try {
-        const std::string source = read_document(options.file);
+        const std::string source = read_utf8_document(options.file);
         RewriteOptions rewrite_options;
         rewrite_options.language = document_language(options.language, options.file);
         if (!options.range.empty()) {

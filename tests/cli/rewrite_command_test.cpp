@@ -172,3 +172,16 @@ TEST_CASE("rewrite makes three differently watermarked copies byte-identical") {
         CHECK(rewritten.out == clean.out);
     }
 }
+
+TEST_CASE("rewrite refuses a file that is not UTF-8 and says how to convert it") {
+    // groff's NEWS is Latin-1 ("Heinz-J\xfcrgen"): check reads it in a guessed encoding, but
+    // the rewrite writes back every byte it leaves, so it takes UTF-8 only.
+    const Scratch scratch;
+    const std::string path =
+        scratch.write("news.txt", "Thanks to Heinz-J\xfcrgen for the colour.\n");
+    const Run run = run_fantasma("rewrite " + quote(path));
+    CHECK(run.status == 1);
+    CHECK(run.out.empty());
+    CHECK_THAT(run.err, Catch::Contains("is not UTF-8 (it reads as Windows-1252)"));
+    CHECK_THAT(run.err, Catch::Contains("iconv -f WINDOWS-1252 -t UTF-8"));
+}

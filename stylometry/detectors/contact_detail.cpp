@@ -4,6 +4,7 @@
 #include <array>
 #include <cctype>
 #include <map>
+#include <regex>
 #include <string>
 
 #include "stylometry/detectors/common/lexical.hpp"
@@ -150,6 +151,17 @@ bool is_list_address(std::string_view text, Span address) {
         [&](std::string_view named) { return before.find(named) != std::string::npos; });
 }
 
+// Whether the address at `address` is a credited contributor's: right after "contributed by"
+// and a name ("contributed by Deri James <deri@example.org>", groff's NEWS). Release notes
+// credit others so; a writer does not introduce their own address that way.
+bool is_credited(std::string_view text, Span address) {
+    static const std::regex credit(
+        R"((contributed|reported|suggested|fixed|sent|patch|patches) by( [A-Z][A-Za-z.'-]*){1,4}\s+<?$)");
+    const std::size_t from = address.begin > 80 ? address.begin - 80 : 0;
+    const std::string before(text.substr(from, address.begin - from));
+    return std::regex_search(before, credit);
+}
+
 }  // namespace
 
 void ContactDetail::detect(const DetectionContext& context, MarkerSink& sink) const {
@@ -158,7 +170,8 @@ void ContactDetail::detect(const DetectionContext& context, MarkerSink& sink) co
     std::vector<std::pair<Span, std::string_view>> details;  // span, what it is
     for (const Token& token : document.tokens()) {
         if (token.kind == TokenKind::Email && !in_others_header(text, token.text.begin) &&
-            !in_attribution(text, token.text.begin) && !is_list_address(text, token.text)) {
+            !in_attribution(text, token.text.begin) && !is_list_address(text, token.text) &&
+            !is_credited(text, token.text)) {
             details.emplace_back(token.text, "e-mail address");
         }
         // "[@lindgren2022]", "[see @doe; @roe]": a Pandoc citation key, not a handle.

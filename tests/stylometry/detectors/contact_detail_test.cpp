@@ -86,3 +86,13 @@ TEST_CASE("contact-detail: the address of someone quoted is not the writer's") {
                     "<torvalds@example.org> wrote:\n> Try this.\n\nWrite to junio@example.net.\n",
                     1);
 }
+
+TEST_CASE("contact-detail: a contributor credited by name is not the writer") {
+    // Release notes credit others so (groff's NEWS, fresh shapes); the writer's own address
+    // in the same notes is still theirs.
+    require_markers(ContactDetail{},
+                    "A new driver, contributed by Ada Byron <ada@analytical.example>, and a fix "
+                    "reported by Charles Babbage <cb@engine.example>. Questions to me at "
+                    "[[jane@example.org]].",
+                    1);
+}

@@ -1,12 +1,13 @@
 // The AVX-512 VNNI kernel table: the AVX2 table with faster Q8_0 / Q4_0 / Q4_K / Q6_K matmuls on
 // 8-bit activations and a faster delta-rule step. This file holds the table, the activation
-// quantizer, the prefill tiles (below) and the delta-rule step (it reads the state twice, not
-// four times); kernels_avx512_decode.cpp the one-token Q8_0 / Q4_0 matmul,
-// kernels_avx512_kquants.cpp the K-quants. Only these files are compiled with -mavx512*, and
-// nothing in them runs unless avx512_kernels() found AVX-512 F/BW/VL/VNNI on the processor.
+// quantizer, the Q4_0 tiles (below) and the delta-rule step (it reads the state twice, not
+// four times); kernels_avx512_decode.cpp the one-token Q4_0 matmul, kernels_avx512_q8_0.cpp
+// Q8_0 for any number of tokens, kernels_avx512_kquants.cpp the K-quants. Only these files are
+// compiled with -mavx512*, and nothing in them runs unless avx512_kernels() found AVX-512
+// F/BW/VL/VNNI on the processor.
 //
-// Tiles (prefill, and a decode step's candidates): two weight blocks per 512-bit register and
-// one vpdpbusd per 64 products (AVX2 needs sign, maddubs and madd for 32). vpdpbusd multiplies
+// Q4_0 tiles (prefill, and a decode step's candidates): two weight blocks per 512-bit register
+// and one vpdpbusd per 64 products (AVX2 needs sign, maddubs and madd for 32). vpdpbusd multiplies
 // unsigned by signed bytes, so this table stores activations as unsigned bytes q + 128 (its
 // quantize_row_q8) and removes the offset exactly:
 //   Σ (q + 128)·w = Σ q·w + 128·Σ w,
@@ -25,10 +26,12 @@
 namespace fantasma::engine::cpu {
 
 const Kernels* avx2_kernel_table();  // kernels_avx2.cpp
-// kernels_avx512_decode.cpp: a one-token Q8_0 / Q4_0 matmul; false when it does not apply.
+// kernels_avx512_decode.cpp: a one-token Q4_0 matmul; false when it does not apply.
 bool matmul_one_token_avx512(const MatmulTask& task, int row_begin, int row_end);
 // kernels_avx512_kquants.cpp: Q4_K and Q6_K on 8-bit activations; false when it does not apply.
 bool matmul_k_quants_avx512(const MatmulTask& task, int row_begin, int row_end);
+// kernels_avx512_q8_0.cpp: Q8_0, any number of tokens.
+void matmul_q8_0_avx512(const MatmulTask& task, int row_begin, int row_end);
 // kernels_avx512_float_weights.cpp: F32, F16 and BF16 weights; false for other types.
 bool matmul_float_weights_avx512(const MatmulTask& task, int row_begin, int row_end);
 
@@ -37,6 +40,8 @@ namespace {
 int smaller(int a, int b) {
     return a < b ? a : b;
 }
+
+constexpr int kBlockBytes = 18;  // Q4_0: fp16 scale, 32 nibbles
 
 // The AVX2 rounding (so both tables quantize alike), then the +128 offset, in place.
 void quantize_row_q8(const float* x, int K, std::int8_t* quants, float* scales) {
@@ -52,11 +57,10 @@ void quantize_row_q8(const float* x, int K, std::int8_t* quants, float* scales) 
 // holds the lanes of a pair's two blocks interleaved: lane 2j the first block's lane j, lane
 // 2j + 1 the second's. Then each token's two products of scales (activation block scale ·
 // weight block scale) fill a register from one 8-byte broadcast load, where they would take a
-// multiply per token and pair; the lanes go back in order before they are added up.
+// multiply per token and pair; lane_sums_of_8 adds lanes 2j and 2j + 1 (the lanes j and j + 8 in
+// order) first, as lane_sum does a lone token's lanes in order.
 alignas(64) constexpr std::int32_t kInterleave[16] = {0, 16, 1, 17, 2, 18, 3, 19,
                                                       4, 20, 5, 21, 6, 22, 7, 23};
-alignas(64) constexpr std::int32_t kDeinterleave[16] = {0, 2, 4, 6, 8, 10, 12, 14,
-                                                        1, 3, 5, 7, 9, 11, 13, 15};
 
 // Two 32-byte halves (the blocks' lanes in order) as the tile holds them.
 [[gnu::always_inline]] inline __m512i interleaved(__m256i first, __m256i second) {
@@ -86,28 +90,18 @@ __m256i packed_q4(const std::byte* block, bool pair) {
 alignas(64) constexpr std::int32_t kQ4Interleave[16] = {0, 4,  1, 5,  2,  6,  3,  7,
                                                         8, 12, 9, 13, 10, 14, 11, 15};
 
-template <bool kQ4>
 [[gnu::always_inline]] inline WeightPair load_weights(const std::byte* block, bool pair) {
-    constexpr int kBlockBytes = kQ4 ? 18 : 34;
     WeightPair w;
-    if constexpr (kQ4) {
-        const __m256i packed = packed_q4(block, pair);
-        const __m256i mask = _mm256_set1_epi8(15);
-        const __m256i low = _mm256_and_si256(packed, mask);
-        const __m256i high = _mm256_and_si256(_mm256_srli_epi16(packed, 4), mask);
-        const __m512i lanes = _mm512_inserti64x4(_mm512_castsi256_si512(low), high, 1);
-        // Minus 8 in the quarters of the blocks there are.
-        const __m512i eights = _mm512_maskz_set1_epi8(pair ? ~0ull : 0x0000ffff0000ffffull, 8);
-        w.weights = _mm512_permutexvar_epi32(
-            _mm512_load_si512(reinterpret_cast<const __m512i*>(kQ4Interleave)),
-            _mm512_sub_epi8(lanes, eights));
-    } else {
-        const __m256i first = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(block + 2));
-        const __m256i second =
-            pair ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(block + kBlockBytes + 2))
-                 : _mm256_setzero_si256();
-        w.weights = interleaved(first, second);
-    }
+    const __m256i packed = packed_q4(block, pair);
+    const __m256i mask = _mm256_set1_epi8(15);
+    const __m256i low = _mm256_and_si256(packed, mask);
+    const __m256i high = _mm256_and_si256(_mm256_srli_epi16(packed, 4), mask);
+    const __m512i lanes = _mm512_inserti64x4(_mm512_castsi256_si512(low), high, 1);
+    // Minus 8 in the quarters of the blocks there are.
+    const __m512i eights = _mm512_maskz_set1_epi8(pair ? ~0ull : 0x0000ffff0000ffffull, 8);
+    w.weights =
+        _mm512_permutexvar_epi32(_mm512_load_si512(reinterpret_cast<const __m512i*>(kQ4Interleave)),
+                                 _mm512_sub_epi8(lanes, eights));
     const __m512i offset_sums =
         _mm512_dpbusd_epi32(_mm512_setzero_si512(), _mm512_set1_epi8(char(0x80)), w.weights);
     w.minus_offset = _mm512_sub_epi32(_mm512_setzero_si512(), offset_sums);
@@ -117,17 +111,12 @@ template <bool kQ4>
 // The weight scales of a pair of blocks (of one block: the second 0), [first, second] eight
 // times: one load of the pair, masked to its bytes (a row's last pair may end the file), and a
 // permute of its 16-bit words.
-alignas(64) constexpr std::uint16_t kQ8ScaleWords[32] = {0, 17, 0, 17, 0, 17, 0, 17,
-                                                         0, 17, 0, 17, 0, 17, 0, 17};
 alignas(64) constexpr std::uint16_t kQ4ScaleWords[32] = {0, 9, 0, 9, 0, 9, 0, 9,
                                                          0, 9, 0, 9, 0, 9, 0, 9};
-template <bool kQ4>
 [[gnu::always_inline]] inline __m512 weight_scales(const std::byte* block, bool pair) {
-    constexpr int kBlockBytes = kQ4 ? 18 : 34;
-    const int bytes = pair ? smaller(2 * kBlockBytes, 64) : kBlockBytes;
+    const int bytes = pair ? 2 * kBlockBytes : kBlockBytes;
     const __m512i raw = _mm512_maskz_loadu_epi8(__mmask64(~0ull >> (64 - bytes)), block);
-    const __m512i words =
-        _mm512_load_si512(reinterpret_cast<const __m512i*>(kQ4 ? kQ4ScaleWords : kQ8ScaleWords));
+    const __m512i words = _mm512_load_si512(reinterpret_cast<const __m512i*>(kQ4ScaleWords));
     return _mm512_cvtph_ps(_mm512_castsi512_si256(_mm512_permutexvar_epi16(words, raw)));
 }
 
@@ -170,66 +159,72 @@ void pack_tile(const MatmulTask& m, int t0, int n, int pair0, int pairs, PackedT
 // sums go to `out` (added when `add`, for a later stretch of K). First the
 // products of scales of every pair (two per token, in the order of the tile's scales), then the
 // products of weights and activations.
-template <bool kQ4, int N>
-void packed_tile(const MatmulTask& m, int r, const PackedTile& tile, int pair0, int pairs, int t0,
-                 bool add) {
-    constexpr int kBlockBytes = kQ4 ? 18 : 34;
+template <int N>
+void packed_tile(const MatmulTask& m, int r0, int r1, const PackedTile& tile, int pair0, int pairs,
+                 int t0, bool add) {
     constexpr int kVectors = (N + 7) / 8;  // of products: 8 tokens each
     const int blocks = m.K / kQ8Block;
-    const std::byte* row = m.weight + std::size_t(r) * m.row_bytes;
     alignas(64) float products[kSegmentPairs][16 * kVectors];
-    for (int p = 0; p < pairs; ++p) {
-        const int b = 2 * (pair0 + p);
-        const __m512 scales =
-            weight_scales<kQ4>(row + std::size_t(b) * kBlockBytes, b + 1 < blocks);
-        for (int v = 0; v < kVectors; ++v) {
-            const int tokens = smaller(8, N - 8 * v);
-            const __m512 x_scales =
-                _mm512_maskz_loadu_ps(__mmask16((1u << (2 * tokens)) - 1), &tile.scales[p][16 * v]);
-            _mm512_store_ps(products[p] + 16 * v, _mm512_mul_ps(x_scales, scales));
+    for (int r = r0; r < r1; ++r) {
+        const std::byte* row = m.weight + std::size_t(r) * m.row_bytes;
+        for (int p = 0; p < pairs; ++p) {
+            const int b = 2 * (pair0 + p);
+            const __m512 scales = weight_scales(row + std::size_t(b) * kBlockBytes, b + 1 < blocks);
+            for (int v = 0; v < kVectors; ++v) {
+                const int tokens = smaller(8, N - 8 * v);
+                const __m512 x_scales = _mm512_maskz_loadu_ps(__mmask16((1u << (2 * tokens)) - 1),
+                                                              &tile.scales[p][16 * v]);
+                _mm512_store_ps(products[p] + 16 * v, _mm512_mul_ps(x_scales, scales));
+            }
         }
-    }
-    __m512 sums[N];
-    for (int i = 0; i < N; ++i) sums[i] = _mm512_setzero_ps();
-    for (int p = 0; p < pairs; ++p) {
-        const int b = 2 * (pair0 + p);
-        const std::byte* block = row + std::size_t(b) * kBlockBytes;
-        _mm_prefetch(reinterpret_cast<const char*>(block) + 4096, _MM_HINT_T0);
-        const WeightPair w = load_weights<kQ4>(block, b + 1 < blocks);
-        const auto& x = tile.x[p];
-        const float* scale_pairs = products[p];
+        __m512 sums[N];
 #pragma GCC unroll 16
-        for (int i = 0; i < N; ++i) {
-            const __m512i dot =
-                _mm512_dpbusd_epi32(w.minus_offset, _mm512_load_si512(x[i]), w.weights);
-            // One 8-byte load, broadcast: the token's two products over the lanes.
-            const __m512 scales = _mm512_castsi512_ps(_mm512_broadcastq_epi64(
-                _mm_loadl_epi64(reinterpret_cast<const __m128i*>(scale_pairs + 2 * i))));
-            sums[i] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(dot), scales, sums[i]);
+        for (int i = 0; i < N; ++i) sums[i] = _mm512_setzero_ps();
+        for (int p = 0; p < pairs; ++p) {
+            const int b = 2 * (pair0 + p);
+            const std::byte* block = row + std::size_t(b) * kBlockBytes;
+            _mm_prefetch(reinterpret_cast<const char*>(block) + 4096, _MM_HINT_T0);
+            const WeightPair w = load_weights(block, b + 1 < blocks);
+            const auto& x = tile.x[p];
+            const float* scale_pairs = products[p];
+#pragma GCC unroll 16
+            for (int i = 0; i < N; ++i) {
+                const __m512i dot =
+                    _mm512_dpbusd_epi32(w.minus_offset, _mm512_load_si512(x[i]), w.weights);
+                // One 8-byte load, broadcast: the token's two products over the lanes.
+                const __m512 scales = _mm512_castsi512_ps(_mm512_broadcastq_epi64(
+                    _mm_loadl_epi64(reinterpret_cast<const __m128i*>(scale_pairs + 2 * i))));
+                sums[i] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(dot), scales, sums[i]);
+            }
         }
-    }
-    const __m512i in_order = _mm512_load_si512(reinterpret_cast<const __m512i*>(kDeinterleave));
-    for (int i = 0; i < N; ++i) {
-        float& out = m.out[std::size_t(t0 + i) * m.out_stride + r];
-        const float sum = _mm512_reduce_add_ps(_mm512_permutexvar_ps(in_order, sums[i]));
-        out = add ? out + sum : sum;
+#pragma GCC unroll 2
+        for (int g = 0; g < N; g += 8) {
+            __m512 group[8];
+#pragma GCC unroll 8
+            for (int i = 0; i < 8; ++i) group[i] = g + i < N ? sums[g + i] : _mm512_setzero_ps();
+            alignas(32) float totals[8];
+            _mm256_store_ps(totals, lane_sums_of_8(group));
+            for (int i = g; i < smaller(N, g + 8); ++i) {
+                float& out = m.out[std::size_t(t0 + i) * m.out_stride + r];
+                out = add ? out + totals[i - g] : totals[i - g];
+            }
+        }
     }
 }
 
 // packed_tile for every number of tokens a tile holds: entry n − 1 takes n tokens, so that a
 // tile of fewer than 16 (a decode step's candidates) unpacks each weight block once.
-using TileKernel = void (*)(const MatmulTask&, int, const PackedTile&, int, int, int, bool);
-template <bool kQ4, int... kCounts>
+using TileKernel = void (*)(const MatmulTask&, int, int, const PackedTile&, int, int, int, bool);
+template <int... kCounts>
 constexpr std::array<TileKernel, sizeof...(kCounts)> tile_kernels(
     std::integer_sequence<int, kCounts...>) {
-    return {&packed_tile<kQ4, kCounts + 1>...};
+    return {&packed_tile<kCounts + 1>...};
 }
 
 // Rows in groups of up to 256 KiB of weights, which stay in L2 while tiles of up to 16 tokens
 // pass over them; each tile is packed once per group and stretch of 2,048 values of K.
-template <bool kQ4>
-void matmul_quantized(const MatmulTask& m, int row_begin, int row_end) {
-    static constexpr auto kKernels = tile_kernels<kQ4>(std::make_integer_sequence<int, kTile>{});
+void matmul_q4_0(const MatmulTask& m, int row_begin, int row_end) {
+    static constexpr auto kKernels = tile_kernels(std::make_integer_sequence<int, kTile>{});
     PackedTile tile;
     const int all_pairs = (m.K / kQ8Block + 1) / 2;
     const int group = std::max(1, int((256 * 1024) / m.row_bytes));
@@ -240,19 +235,18 @@ void matmul_quantized(const MatmulTask& m, int row_begin, int row_end) {
             for (int pair0 = 0; pair0 < all_pairs; pair0 += kSegmentPairs) {
                 const int pairs = smaller(kSegmentPairs, all_pairs - pair0);
                 pack_tile(m, t0, smaller(kTile, m.T - t0), pair0, pairs, tile);
-                for (int r = g0; r < g1; ++r) kernel(m, r, tile, pair0, pairs, t0, pair0 > 0);
+                kernel(m, g0, g1, tile, pair0, pairs, t0, pair0 > 0);
             }
         }
     }
 }
 
 void matmul(const MatmulTask& m, int row_begin, int row_end) {
+    if (m.x_quants != nullptr && m.type == DType::q8_0)
+        return matmul_q8_0_avx512(m, row_begin, row_end);
     if (m.x_quants != nullptr && m.T == 1 && matmul_one_token_avx512(m, row_begin, row_end)) return;
     if (m.x_quants != nullptr && matmul_k_quants_avx512(m, row_begin, row_end)) return;
-    if (m.x_quants != nullptr && m.type == DType::q8_0)
-        return matmul_quantized<false>(m, row_begin, row_end);
-    if (m.x_quants != nullptr && m.type == DType::q4_0)
-        return matmul_quantized<true>(m, row_begin, row_end);
+    if (m.x_quants != nullptr && m.type == DType::q4_0) return matmul_q4_0(m, row_begin, row_end);
     if (matmul_float_weights_avx512(m, row_begin, row_end)) return;
     // The AVX2 kernels read signed activations; ours are stored +128: they get the floats.
     MatmulTask on_floats = m;

@@ -1,0 +1,291 @@
+// The AVX-512 VNNI matmul on Q8_0 weights for any number of tokens: a decode step's one, a
+// rewrite's candidates, prefill's tiles of 16. Part of the avx512-vnni table (kernels_avx512.cpp).
+//
+// Every Q8_0 block (32 weights) has its own scale. With a block's 32 bytes along a register's
+// lanes, each token pays a conversion and a multiply-add for every 64 weights, and those bound
+// a batch of candidates. Here a register's 16 lanes hold 16 different blocks, 4 bytes of each:
+// eight vpdpbusd add up the 16 blocks' whole integer dot products, and one conversion and one
+// multiply-add per token scale all 16. The weights are put in that layout once per 16 blocks
+// and row (loads and 24 two-register permutes), shared by all the tile's tokens; the
+// activations once per tile. One token goes through the same kernel, so a token's logits are
+// the same bits alone and within a batch (a rewrite samples each candidate as it would alone).
+//
+// vpdpbusd multiplies unsigned by signed bytes: this table stores the activations as q + 128,
+// and Σ (q + 128)·w = Σ q·w + 128·Σ w, so each block's sum starts at −128·Σ w (eight more
+// vpdpbusd per 16 blocks, shared by the tokens).
+#include "engine/cpu/kernels.hpp"
+
+#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__) && \
+    defined(__AVX512VNNI__)
+
+#include "engine/cpu/avx512_intrinsics.hpp"
+
+#include <algorithm>
+#include <array>
+#include <utility>
+
+namespace fantasma::engine::cpu {
+namespace {
+
+constexpr int kBlockBytes = 34;  // fp16 scale, 32 signed bytes
+constexpr int kGroup = 16;       // blocks side by side: one a lane
+constexpr int kTile = 16;        // tokens
+// Sums are added up per stretch of 2,048 values (K's first stretch, then the next, …), for one
+// token as for many.
+constexpr int kSegmentGroups = 2 * kTileSegmentPairs / kGroup;
+
+// The transposition below leaves block b of a group on lane 8·(b mod 2) + b/2.
+constexpr std::array<int, 16> lane_blocks() {
+    std::array<int, 16> blocks{};
+    for (int lane = 0; lane < 16; ++lane) blocks[std::size_t(lane)] = 2 * (lane % 8) + lane / 8;
+    return blocks;
+}
+alignas(64) constexpr std::array<int, 16> kLaneBlock = lane_blocks();
+alignas(64) constexpr std::array<int, 16> kLaneOffset = [] {
+    std::array<int, 16> offsets{};
+    for (std::size_t lane = 0; lane < 16; ++lane) offsets[lane] = kBlockBytes * kLaneBlock[lane];
+    return offsets;
+}();
+
+// One step of the transposition: registers a and b (numbers differing in one bit) trade that
+// bit of their number for bit `bit` of the lane: a keeps the elements whose lane has the bit 0,
+// from both, b those with the bit 1.
+struct SwapIndices {
+    alignas(64) std::int32_t first[16];
+    alignas(64) std::int32_t second[16];
+};
+constexpr SwapIndices swap_indices(int bit) {
+    SwapIndices s{};
+    for (int lane = 0; lane < 16; ++lane) {
+        const int from_b = (lane >> bit) & 1;
+        s.first[lane] = (lane & ~(1 << bit)) + 16 * from_b;
+        s.second[lane] = (lane | (1 << bit)) + 16 * from_b;
+    }
+    return s;
+}
+constexpr SwapIndices kSwaps[3] = {swap_indices(0), swap_indices(1), swap_indices(2)};
+
+[[gnu::always_inline]] inline __m512i indices(const std::int32_t* lanes) {
+    return _mm512_load_si512(reinterpret_cast<const __m512i*>(lanes));
+}
+
+// Sixteen blocks' 32 bytes (blocks[b]) to eight registers: register d holds bytes 4d to 4d + 3
+// of every block, block b on lane kLaneBlock⁻¹(b). First register p holds blocks 2p and 2p + 1
+// (lane 8·(b mod 2) + d), then three steps move the register number's bits into the lane.
+[[gnu::always_inline]] inline void transpose(const __m256i (&blocks)[kGroup], __m512i (&out)[8]) {
+#pragma GCC unroll 8
+    for (int p = 0; p < 8; ++p)
+        out[p] = _mm512_inserti64x4(_mm512_castsi256_si512(blocks[2 * p]), blocks[2 * p + 1], 1);
+#pragma GCC unroll 3
+    for (int bit = 0; bit < 3; ++bit) {
+        const __m512i first = indices(kSwaps[bit].first), second = indices(kSwaps[bit].second);
+#pragma GCC unroll 8
+        for (int p = 0; p < 8; ++p) {
+            if ((p >> bit) & 1) continue;
+            const int q = p | (1 << bit);
+            const __m512i a = out[p], b = out[q];
+            out[p] = _mm512_permutex2var_epi32(a, first, b);
+            out[q] = _mm512_permutex2var_epi32(a, second, b);
+        }
+    }
+}
+
+// `count` consecutive 32-byte blocks, `stride` bytes apart from `first`; the rest zero.
+[[gnu::always_inline]] inline void load_blocks(const std::byte* first, std::size_t stride,
+                                               int count, __m256i (&blocks)[kGroup]) {
+#pragma GCC unroll 16
+    for (int b = 0; b < kGroup; ++b)
+        blocks[b] = b < count ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(
+                                    first + std::size_t(b) * stride))
+                              : _mm256_setzero_si256();
+}
+
+// Sixteen weight blocks of a row (fewer at its end: the rest weigh nothing), transposed.
+struct WeightGroup {
+    __m512i weights[8];
+    __m512i minus_offset;  // −128·Σ w of each block
+    __m512 scales;
+};
+
+[[gnu::always_inline]] inline WeightGroup load_weights(const std::byte* first_block, int count) {
+    WeightGroup w;
+    __m256i blocks[kGroup];
+    load_blocks(first_block + 2, kBlockBytes, count, blocks);
+    transpose(blocks, w.weights);
+    // Two chains of vpdpbusd, not one of eight: integer sums come out the same in any order.
+    __m512i offset_sums[2] = {_mm512_setzero_si512(), _mm512_setzero_si512()};
+#pragma GCC unroll 8
+    for (int d = 0; d < 8; ++d)
+        offset_sums[d % 2] =
+            _mm512_dpbusd_epi32(offset_sums[d % 2], _mm512_set1_epi8(char(0x80)), w.weights[d]);
+    w.minus_offset =
+        _mm512_sub_epi32(_mm512_setzero_si512(), _mm512_add_epi32(offset_sums[0], offset_sums[1]));
+    // Each lane's block scale: 4 bytes from the block's start, the fp16 scale in the low half.
+    const __mmask16 present =
+        _mm512_cmplt_epi32_mask(indices(kLaneBlock.data()), _mm512_set1_epi32(count));
+    const __m512i starts = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), present,
+                                                       indices(kLaneOffset.data()), first_block, 1);
+    w.scales = _mm512_cvtph_ps(_mm512_cvtepi32_epi16(starts));
+    return w;
+}
+
+// The activations of up to 16 tokens over a stretch of K, transposed as the weights are, and
+// their block scales on the same lanes (0 past K): group g of token i in slot g·n + i, for
+// n tokens. 64 slots (36 KiB, in L1 beside the weights): 4 groups (2,048 values) of 16
+// tokens, 8 of 8, a whole 0.8B row of 3,584 values for up to 9 tokens, 32,768 values of one.
+constexpr int kSlots = 64;
+struct PackedTile {
+    alignas(64) std::uint8_t x[kSlots][8][64];
+    alignas(64) float scales[kSlots][16];
+};
+
+// Groups [group0, group0 + groups) of tokens [t0, t0 + n).
+void pack_tile(const MatmulTask& m, int t0, int n, int group0, int groups, PackedTile& tile) {
+    const int blocks = m.K / kQ8Block;
+    const auto* quants = reinterpret_cast<const std::byte*>(m.x_quants);
+    for (int g = 0; g < groups; ++g) {
+        const int b0 = (group0 + g) * kGroup, count = std::min(kGroup, blocks - b0);
+        for (int i = 0; i < n; ++i) {
+            const std::size_t t = std::size_t(t0 + i), slot = std::size_t(g * n + i);
+            __m256i x[kGroup];
+            load_blocks(quants + t * std::size_t(m.K) + std::size_t(b0) * kQ8Block, kQ8Block, count,
+                        x);
+            __m512i lanes[8];
+            transpose(x, lanes);
+            for (int d = 0; d < 8; ++d)
+                _mm512_store_si512(reinterpret_cast<__m512i*>(tile.x[slot][d]), lanes[d]);
+            const float* scales = m.x_scales + t * std::size_t(blocks) + b0;
+            for (std::size_t lane = 0; lane < 16; ++lane)
+                tile.scales[slot][lane] =
+                    kLaneBlock[lane] < count ? scales[kLaneBlock[lane]] : 0.0f;
+        }
+    }
+}
+
+// Where the rows' sums go: per stretch of K (kSegmentGroups groups), the first stretch's sum
+// set and each later one's added, so that every token is summed alike however many share it.
+struct Outputs {
+    const MatmulTask& m;
+    int t0;
+    // Register (s, i) holds row rows[s]'s sums for token t0 + i.
+    template <int kCount>
+    void store(const __m512 (&sums)[kCount], const int* rows, int tokens, bool add) const {
+        for (int first = 0; first < kCount; first += 8) {
+            __m512 eight[8];
+#pragma GCC unroll 8
+            for (int k = 0; k < 8; ++k)
+                eight[k] = first + k < kCount ? sums[first + k] : _mm512_setzero_ps();
+            alignas(32) float totals[8];
+            _mm256_store_ps(totals, lane_sums_of_8(eight));
+            for (int k = first; k < std::min(kCount, first + 8); ++k) {
+                float& out = m.out[std::size_t(t0 + k % tokens) * m.out_stride +
+                                   std::size_t(rows[k / tokens])];
+                out = add ? out + totals[k - first] : totals[k - first];
+            }
+        }
+    }
+};
+
+// kStreams rows (r, r + stretch, …) against the tile's N tokens over groups [group0, group0 +
+// groups). Rows from kStreams places in memory keep that many sequential reads in flight (as
+// the one-token kernels of the other types do).
+template <int N, int kStreams>
+void rows_together(const MatmulTask& m, const PackedTile& tile, const Outputs& outputs, int r,
+                   int stretch, int group0, int groups) {
+    // 2 KiB ahead into L1: measured with the weights in memory, 1 to 3 KiB alike, 32 KiB ahead
+    // into L2 (or none) made 8 tokens 15 % slower.
+    constexpr std::size_t kAhead = 2048;
+    const int blocks = m.K / kQ8Block;
+    int rows[kStreams];
+    const std::byte* starts[kStreams];
+    for (int s = 0; s < kStreams; ++s) {
+        rows[s] = r + s * stretch;
+        starts[s] = m.weight + std::size_t(rows[s]) * m.row_bytes;
+    }
+    __m512 sums[kStreams * N];
+#pragma GCC unroll 16
+    for (int k = 0; k < kStreams * N; ++k) sums[k] = _mm512_setzero_ps();
+    for (int g = 0; g < groups; ++g) {
+        const int b0 = (group0 + g) * kGroup;
+        const std::size_t slot0 = std::size_t(g * N);
+#pragma GCC unroll 4
+        for (int s = 0; s < kStreams; ++s) {
+            const std::byte* first = starts[s] + std::size_t(b0) * kBlockBytes;
+            for (int line = 0; line < kGroup * kBlockBytes; line += 64)
+                _mm_prefetch(reinterpret_cast<const char*>(first) + kAhead + line, _MM_HINT_T0);
+            const WeightGroup w = load_weights(first, std::min(kGroup, blocks - b0));
+#pragma GCC unroll 16
+            for (int i = 0; i < N; ++i) {
+                // Two chains of vpdpbusd, not one of eight: integers add up alike in any order.
+                __m512i dots[2] = {w.minus_offset, _mm512_setzero_si512()};
+#pragma GCC unroll 8
+                for (int d = 0; d < 8; ++d)
+                    dots[d % 2] = _mm512_dpbusd_epi32(
+                        dots[d % 2],
+                        _mm512_load_si512(reinterpret_cast<const __m512i*>(tile.x[slot0 + i][d])),
+                        w.weights[d]);
+                const __m512i dot = _mm512_add_epi32(dots[0], dots[1]);
+                const __m512 scales =
+                    _mm512_mul_ps(_mm512_load_ps(tile.scales[slot0 + i]), w.scales);
+                sums[s * N + i] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(dot), scales, sums[s * N + i]);
+            }
+        }
+        const int done = group0 + g + 1;  // groups of the row summed so far
+        if (done % kSegmentGroups == 0 || g + 1 == groups) {
+            outputs.store(sums, rows, N, done > kSegmentGroups);
+#pragma GCC unroll 16
+            for (int k = 0; k < kStreams * N; ++k) sums[k] = _mm512_setzero_ps();
+        }
+    }
+}
+
+// Rows [r0, r1) against the tile's N tokens (token t0 onwards) over groups [group0, group0 +
+// groups): as many rows side by side as 16 registers of sums allow, up to 4 (measured from
+// memory: 3 tokens 40 % faster with 4 rows than with 1, 8 tokens 10 % with 2).
+template <int N>
+void rows_against_tile(const MatmulTask& m, int r0, int r1, const PackedTile& tile, int t0,
+                       int group0, int groups) {
+    constexpr int kStreams = std::max(1, std::min(4, 16 / N));
+    const Outputs outputs{m, t0};
+    const int stretch = (r1 - r0) / kStreams;
+    for (int r = r0; r < r0 + stretch; ++r)
+        rows_together<N, kStreams>(m, tile, outputs, r, stretch, group0, groups);
+    for (int r = r0 + kStreams * stretch; r < r1; ++r)
+        rows_together<N, 1>(m, tile, outputs, r, 0, group0, groups);
+}
+
+using TileKernel = void (*)(const MatmulTask&, int, int, const PackedTile&, int, int, int);
+template <int... kCounts>
+constexpr std::array<TileKernel, sizeof...(kCounts)> tile_kernels(
+    std::integer_sequence<int, kCounts...>) {
+    return {&rows_against_tile<kCounts + 1>...};
+}
+
+}  // namespace
+
+// Rows in groups of up to 256 KiB of weights, which stay in L2 while tiles of up to 16 tokens
+// pass over them (one tile: all rows at once); each tile is packed once per group of rows and
+// pass over K. A pass takes as many stretches of K as the tile's 64 slots hold.
+void matmul_q8_0_avx512(const MatmulTask& m, int row_begin, int row_end) {
+    static constexpr auto kKernels = tile_kernels(std::make_integer_sequence<int, kTile>{});
+    PackedTile tile;
+    const int all_groups = (m.K / kQ8Block + kGroup - 1) / kGroup;
+    const int rows_per_group =
+        m.T <= kTile ? row_end - row_begin : std::max(1, int((256 * 1024) / m.row_bytes));
+    for (int g0 = row_begin; g0 < row_end; g0 += rows_per_group) {
+        const int g1 = std::min(g0 + rows_per_group, row_end);
+        for (int t0 = 0; t0 < m.T; t0 += kTile) {
+            const int n = std::min(kTile, m.T - t0);
+            const int per_pass = kSlots / n / kSegmentGroups * kSegmentGroups;
+            for (int group0 = 0; group0 < all_groups; group0 += per_pass) {
+                const int groups = std::min(per_pass, all_groups - group0);
+                pack_tile(m, t0, n, group0, groups, tile);
+                kKernels[std::size_t(n - 1)](m, g0, g1, tile, t0, group0, groups);
+            }
+        }
+    }
+}
+
+}  // namespace fantasma::engine::cpu
+
+#endif

@@ -1,11 +1,12 @@
 // `fantasma-bench-candidates MODEL [--threads 2] [--prompt 200] [--gen 60] [--candidates 1,3,8]
-// [--repetitions 3]`: what a model rewrite costs for N candidates on the fast CPU backend, as
-// the rewrite runs it (generator/engine_generator.cpp): one prefill of a fixed prompt, its state
-// copied for each candidate, then the N candidates decoded together (Model::decode), each
-// sampled with its own seed (temperature 0.7, top-p 0.9, top-k 40, from the backend's top-k), `gen`
-// tokens each (no stop token ends one early). Each repetition runs every N in turn; the table shows
-// medians and the ratio of each N's time to N = 1's within the same repetition (the median of those
-// ratios).
+// [--repetitions 3] [--kernels avx2]`: what a model rewrite costs for N candidates on the fast
+// CPU backend, as the rewrite runs it (generator/engine_generator.cpp): one prefill of a fixed
+// prompt, its state copied for each candidate, then the N candidates decoded together
+// (Model::decode), each sampled with its own seed (temperature 0.7, top-p 0.9, top-k 40, from the
+// backend's top-k), `gen` tokens each (no stop token ends one early). Each repetition runs every
+// N in turn; the table shows medians and the ratio of each N's time to N = 1's within the same
+// repetition (the median of those ratios). --kernels picks a kernel table (CpuOptions::kernels),
+// e.g. the AVX2 one on a processor that has AVX-512.
 #include "engine/cpu/cpu_backend.hpp"
 #include "engine/error.hpp"
 #include "engine/sampling/sampler.hpp"
@@ -26,7 +27,7 @@ namespace fe = fantasma::engine;
 namespace {
 
 struct Settings {
-    std::string model;
+    std::string model, kernels;  // kernels: a table's name, or empty for the fastest
     int threads = 2, prompt = 200, gen = 60, repetitions = 3;
     std::vector<int> candidates = {1, 3, 8};
 };
@@ -45,6 +46,8 @@ Settings parse(int argc, char** argv) {
             settings.prompt = std::stoi(value());
         else if (arg == "--gen")
             settings.gen = std::stoi(value());
+        else if (arg == "--kernels")
+            settings.kernels = value();
         else if (arg == "--repetitions")
             settings.repetitions = std::stoi(value());
         else if (arg == "--candidates") {
@@ -120,7 +123,7 @@ Timing generation(fe::Model& model, const Settings& settings, int count,
 int main(int argc, char** argv) {
     try {
         const Settings settings = parse(argc, argv);
-        fe::cpu::CpuBackend backend({.threads = settings.threads});
+        fe::cpu::CpuBackend backend({.threads = settings.threads, .kernels = settings.kernels});
         auto loaded = fe::open_model(settings.model, backend);
         fe::Model& model = *loaded.model;
         const int capacity = settings.prompt + settings.gen;

@@ -1,8 +1,9 @@
 // The AVX-512 VNNI kernel table: the AVX2 table with faster Q8_0 / Q4_0 / Q4_K / Q6_K matmuls on
 // 8-bit activations and a faster delta-rule step. This file holds the table, the activation
 // quantizer, the Q4_0 tiles (below) and the delta-rule step (it reads the state twice, not
-// four times); kernels_avx512_decode.cpp the one-token Q4_0 matmul, kernels_avx512_q8_0.cpp
-// Q8_0 for any number of tokens, kernels_avx512_kquants.cpp the K-quants. Only these files are
+// four times); kernels_avx512_decode.cpp the one-token Q4_0 matmul,
+// kernels_avx512_block_lanes.cpp Q8_0, Q4_K and Q5_K for any number of tokens,
+// kernels_avx512_kquants.cpp Q6_K and IQ4_XS. Only these files are
 // compiled with -mavx512*, and nothing in them runs unless avx512_kernels() found AVX-512
 // F/BW/VL/VNNI on the processor.
 //
@@ -30,8 +31,9 @@ const Kernels* avx2_kernel_table();  // kernels_avx2.cpp
 bool matmul_one_token_avx512(const MatmulTask& task, int row_begin, int row_end);
 // kernels_avx512_kquants.cpp: Q4_K and Q6_K on 8-bit activations; false when it does not apply.
 bool matmul_k_quants_avx512(const MatmulTask& task, int row_begin, int row_end);
-// kernels_avx512_q8_0.cpp: Q8_0, any number of tokens.
-void matmul_q8_0_avx512(const MatmulTask& task, int row_begin, int row_end);
+// kernels_avx512_block_lanes.cpp: Q8_0, Q4_K and Q5_K, any number of tokens; false for other
+// types.
+bool matmul_block_lanes_avx512(const MatmulTask& task, int row_begin, int row_end);
 // kernels_avx512_float_weights.cpp: F32, F16 and BF16 weights; false for other types.
 bool matmul_float_weights_avx512(const MatmulTask& task, int row_begin, int row_end);
 
@@ -242,8 +244,7 @@ void matmul_q4_0(const MatmulTask& m, int row_begin, int row_end) {
 }
 
 void matmul(const MatmulTask& m, int row_begin, int row_end) {
-    if (m.x_quants != nullptr && m.type == DType::q8_0)
-        return matmul_q8_0_avx512(m, row_begin, row_end);
+    if (m.x_quants != nullptr && matmul_block_lanes_avx512(m, row_begin, row_end)) return;
     if (m.x_quants != nullptr && m.T == 1 && matmul_one_token_avx512(m, row_begin, row_end)) return;
     if (m.x_quants != nullptr && matmul_k_quants_avx512(m, row_begin, row_end)) return;
     if (m.x_quants != nullptr && m.type == DType::q4_0) return matmul_q4_0(m, row_begin, row_end);

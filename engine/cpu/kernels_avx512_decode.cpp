@@ -1,8 +1,8 @@
 // The AVX-512 VNNI matmul for one token (decode) on Q4_0 weights, part of the avx512-vnni table
-// (kernels_avx512.cpp; Q8_0 has one kernel for any number of tokens, kernels_avx512_q8_0.cpp).
-// With one token there is nothing to share the per-block work of the tile kernel with, and
-// that work, not the memory bus, would bound the speed. So the token is prepared once per call
-// and each pair of weight blocks costs little more than its load:
+// (kernels_avx512.cpp; Q8_0 has one kernel for any number of tokens,
+// kernels_avx512_block_lanes.cpp). With one token there is nothing to share the per-block work of
+// the tile kernel with, and that work, not the memory bus, would bound the speed. So the token is
+// prepared once per call and each pair of weight blocks costs little more than its load:
 //  - the activations are made signed again and the weights unsigned, nibbles as they are
 //    (0–15, w = n − 8). Then Σ w·x = Σ n·x − 8·Σ x, exact, with −8·Σx of each block prepared
 //    as the starting value of its sums;

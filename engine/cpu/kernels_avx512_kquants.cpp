@@ -1,8 +1,9 @@
-// The AVX-512 VNNI matmuls on Q4_K, Q5_K, Q6_K and IQ4_XS weights (llama.cpp's usual Q4_K_M and
-// Q5_K_M files are made of these) on 8-bit activations, for any number of tokens; part of the
-// avx512-vnni table (kernels_avx512.cpp). The weights' small integers are unsigned (Q4_K: 0–15 with
-// a min, Q6_K: 0–63 − 32) and meet the signed activations in vpdpbusd; what the unsigned form adds
-// (min·Σx, 32·Σx) is removed through per-block sums of the activations, prepared once per token.
+// The AVX-512 VNNI matmuls on Q6_K and IQ4_XS weights (with Q4_K and Q5_K, in
+// kernels_avx512_block_lanes.cpp, what llama.cpp's usual Q4_K_M and Q5_K_M files are made of) on
+// 8-bit activations, for any number of tokens; part of the avx512-vnni table (kernels_avx512.cpp).
+// The weights' small integers are unsigned (Q6_K: 0–63 − 32, IQ4_XS: its levels + 128) and meet
+// the signed activations in vpdpbusd; what the unsigned form adds (32·Σx, 128·Σx) is removed
+// through per-block sums of the activations, prepared once per token.
 #include "engine/cpu/kernels.hpp"
 
 #if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__) && \
@@ -24,10 +25,6 @@ namespace {
 // so the result is the one a single pass gives.
 constexpr int kMaxK = 8192;
 
-// Q4_K: super-blocks of 256 values, each with d, dmin and 6-bit scale and min per 32 values,
-// value = d·scale_j·q − dmin·min_j with q unsigned 4-bit: Σ w·x = d·scale_j·Σ q·x −
-// dmin·min_j·Σ x per 32 values. The 32 bytes of each 64 values hold the first 32 in their low
-// nibbles and the next 32 in their high nibbles, so the activations stay in their order.
 // One token of activations as the K-quant kernels read it.
 struct PreparedPair {       // 64 values (two activation blocks) in their order
     __m512i x;              // signed quants
@@ -36,7 +33,6 @@ struct PreparedPair {       // 64 values (two activation blocks) in their order
 };
 struct PreparedToken {
     PreparedPair* pairs;
-    float* block_sums;  // activation scale · Σ x of each 32 values (for Q4_K)
 };
 
 // A row's sums for one token between stretches of K, and the stretch a tile works on:
@@ -44,7 +40,6 @@ struct PreparedToken {
 // and after it unless the stretch is the whole row.
 struct Carry {
     __m512 sums;
-    __m256 min_sums;  // Q4_K and Q5_K
 };
 struct Stretch {
     int first, end, all;
@@ -70,95 +65,6 @@ void prepare_token(const MatmulTask& m, int t, int k0, int k1, const PreparedTok
         out.pairs[p].scales = _mm512_permutexvar_ps(
             scale_lanes, _mm512_castps128_ps512(_mm_castsi128_ps(
                              _mm_loadl_epi64(reinterpret_cast<const __m128i*>(x_scales + 2 * p)))));
-        out.block_sums[2 * p] = x_scales[2 * p] * float(_mm512_mask_reduce_add_epi32(0x00ff, sums));
-        out.block_sums[2 * p + 1] =
-            x_scales[2 * p + 1] * float(_mm512_mask_reduce_add_epi32(0xff00, sums));
-    }
-}
-
-// The 8 scales (bytes 0–7) and 8 mins (bytes 8–15) of a Q4_K super-block from their 12 bytes:
-// j < 4 keep 6 bits of bytes j and j + 4; j ≥ 4 take 4 bits from byte j + 4 and the top 2 bits
-// of bytes j − 4 (scale) and j (min). Four bytes at a time.
-__m128i q4_k_scales_and_mins(const std::byte* packed) {
-    std::uint32_t w[3];
-    std::memcpy(w, packed, 12);
-    const std::uint32_t low6 = 0x3f3f3f3f, low4 = 0x0f0f0f0f, low2 = 0x03030303;
-    const std::uint32_t scales_high = (w[2] & low4) | (((w[0] >> 6) & low2) << 4);
-    const std::uint32_t mins_high = ((w[2] >> 4) & low4) | (((w[1] >> 6) & low2) << 4);
-    return _mm_setr_epi32(int(w[0] & low6), int(scales_high), int(w[1] & low6), int(mins_high));
-}
-
-// Row r of Q4_K weights (kQ5: Q5_K, the same with a fifth bit per value from qh[32], bit j
-// for the values of sub-block j: 0–31 instead of 0–15) against N prepared tokens: each
-// super-block's scales and each run of values unpacked once for all of them. Sums to
-// out[i][r].
-template <bool kQ5, int N>
-void q4_k_tile(const MatmulTask& m, int r, const PreparedToken* tokens, float* const* out,
-               const Stretch& k) {
-    constexpr int kSuperBytes = kQ5 ? 176 : 144;
-    const std::byte* super =
-        m.weight + std::size_t(r) * m.row_bytes + std::size_t(k.first) * kSuperBytes;
-    const __m256i mask = _mm256_set1_epi8(15), one = _mm256_set1_epi8(1);
-    __m512 sums[N];
-    __m256 min_sums[N];
-    for (int i = 0; i < N; ++i) {
-        sums[i] = k.starts() ? _mm512_setzero_ps() : k.carry[i].sums;
-        min_sums[i] = k.starts() ? _mm256_setzero_ps() : k.carry[i].min_sums;
-    }
-    for (int s = k.first; s < k.end; ++s, super += kSuperBytes) {
-        _mm_prefetch(reinterpret_cast<const char*>(super) + 4096, _MM_HINT_T0);
-        _mm_prefetch(reinterpret_cast<const char*>(super) + 4096 + 64, _MM_HINT_T0);
-        const __m128i packed = q4_k_scales_and_mins(super + 4);
-        std::uint16_t halves[2];
-        std::memcpy(halves, super, 4);
-        const __m256 d = _mm256_set1_ps(_cvtsh_ss(halves[0]));
-        const __m256 dmin = _mm256_set1_ps(_cvtsh_ss(halves[1]));
-        const __m512 scales = _mm512_castps256_ps512(
-            _mm256_mul_ps(d, _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(packed))));
-        const __m256 mins = _mm256_mul_ps(
-            dmin, _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_srli_si128(packed, 8))));
-        for (int i = 0; i < N; ++i)
-            min_sums[i] = _mm256_fmadd_ps(
-                mins, _mm256_loadu_ps(tokens[i].block_sums + 8 * (s - k.first)), min_sums[i]);
-        const std::byte* q = super + (kQ5 ? 48 : 16);
-        const __m256i qh = kQ5 ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(super + 16))
-                               : _mm256_setzero_si256();
-        for (int g = 0; g < 4; ++g, q += 32) {
-            const __m256i bytes = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q));
-            __m256i low = _mm256_and_si256(bytes, mask);
-            __m256i high = _mm256_and_si256(_mm256_srli_epi16(bytes, 4), mask);
-            if constexpr (kQ5) {  // bit j of each qh byte, moved to bit 4 (epi16 shifts: the
-                                  // mask keeps each byte's own bit)
-                low = _mm256_or_si256(
-                    low, _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(qh, 2 * g), one), 4));
-                high = _mm256_or_si256(
-                    high,
-                    _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(qh, 2 * g + 1), one), 4));
-            }
-            const __m512i nibbles = _mm512_inserti64x4(_mm512_castsi256_si512(low), high, 1);
-            const __m512i lanes = _mm512_inserti64x4(
-                _mm512_castsi256_si512(_mm256_set1_epi32(2 * g)), _mm256_set1_epi32(2 * g + 1), 1);
-            const __m512 weight_scales = _mm512_permutexvar_ps(lanes, scales);
-            const int p = 4 * (s - k.first) + g;
-#pragma GCC unroll 8
-            for (int i = 0; i < N; ++i) {
-                const PreparedPair& pair = tokens[i].pairs[p];
-                const __m512i dot = _mm512_dpbusd_epi32(_mm512_setzero_si512(), nibbles, pair.x);
-                sums[i] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(dot),
-                                          _mm512_mul_ps(weight_scales, pair.scales), sums[i]);
-            }
-        }
-    }
-    if (!k.finishes()) {
-        for (int i = 0; i < N; ++i) k.carry[i] = {sums[i], min_sums[i]};
-        return;
-    }
-    for (int i = 0; i < N; ++i) {
-        const __m128 mins4 =
-            _mm_add_ps(_mm256_castps256_ps128(min_sums[i]), _mm256_extractf128_ps(min_sums[i], 1));
-        const __m128 mins2 = _mm_add_ps(mins4, _mm_movehl_ps(mins4, mins4));
-        out[i][r] = _mm512_reduce_add_ps(sums[i]) -
-                    _mm_cvtss_f32(_mm_add_ss(mins2, _mm_movehdup_ps(mins2)));
     }
 }
 
@@ -292,17 +198,15 @@ void iq4_xs_tile(const MatmulTask& m, int r, const PreparedToken* tokens, float*
     for (int i = 0; i < N; ++i) out[i][r] = _mm512_reduce_add_ps(sums[i]);
 }
 
-enum class KQuant { q4_k, q5_k, q6_k, iq4_xs };
+enum class KQuant { q6_k, iq4_xs };
 
 template <KQuant kType, int N>
 void tile(const MatmulTask& m, int r, const PreparedToken* tokens, float* const* out,
           const Stretch& k) {
     if constexpr (kType == KQuant::q6_k)
         q6_k_tile<N>(m, r, tokens, out, k);
-    else if constexpr (kType == KQuant::iq4_xs)
-        iq4_xs_tile<N>(m, r, tokens, out, k);
     else
-        q4_k_tile<kType == KQuant::q5_k, N>(m, r, tokens, out, k);
+        iq4_xs_tile<N>(m, r, tokens, out, k);
 }
 
 // tile for every number of tokens a tile holds: entry n − 1 takes n tokens, so that a tile of
@@ -326,9 +230,8 @@ void matmul_rows(const MatmulTask& m, int row_begin, int row_end) {
     static constexpr auto kKernels =
         tile_kernels<kType>(std::make_integer_sequence<int, kTileTokens>{});
     alignas(64) PreparedPair pairs[kTileTokens][kMaxK / 64];
-    float block_sums[kTileTokens][kMaxK / 32];
     PreparedToken tokens[kTileTokens];
-    for (int i = 0; i < kTileTokens; ++i) tokens[i] = {pairs[i], block_sums[i]};
+    for (int i = 0; i < kTileTokens; ++i) tokens[i] = {pairs[i]};
     float* out[kTileTokens];
     const int supers = m.K / 256, stretch = kMaxK / 256;
     const int group = std::min(std::max(1, int((256 * 1024) / m.row_bytes)),
@@ -358,11 +261,7 @@ void matmul_rows(const MatmulTask& m, int row_begin, int row_end) {
 
 bool matmul_k_quants_avx512(const MatmulTask& m, int row_begin, int row_end) {
     if (m.K % 256 != 0) return false;
-    if (m.type == DType::q4_k)
-        matmul_rows<KQuant::q4_k>(m, row_begin, row_end);
-    else if (m.type == DType::q5_k)
-        matmul_rows<KQuant::q5_k>(m, row_begin, row_end);
-    else if (m.type == DType::q6_k)
+    if (m.type == DType::q6_k)
         matmul_rows<KQuant::q6_k>(m, row_begin, row_end);
     else if (m.type == DType::iq4_xs)
         matmul_rows<KQuant::iq4_xs>(m, row_begin, row_end);

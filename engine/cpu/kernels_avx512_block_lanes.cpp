@@ -1,18 +1,21 @@
-// The AVX-512 VNNI matmul on Q8_0 weights for any number of tokens: a decode step's one, a
-// rewrite's candidates, prefill's tiles of 16. Part of the avx512-vnni table (kernels_avx512.cpp).
+// The AVX-512 VNNI matmul on Q8_0, Q4_K and Q5_K weights for any number of tokens: a decode
+// step's one, a rewrite's candidates, prefill's tiles of 16. Part of the avx512-vnni table
+// (kernels_avx512.cpp).
 //
-// Every Q8_0 block (32 weights) has its own scale. With a block's 32 bytes along a register's
-// lanes, each token pays a conversion and a multiply-add for every 64 weights, and those bound
-// a batch of candidates. Here a register's 16 lanes hold 16 different blocks, 4 bytes of each:
-// eight vpdpbusd add up the 16 blocks' whole integer dot products, and one conversion and one
-// multiply-add per token scale all 16. The weights are put in that layout once per 16 blocks
-// and row (loads and 24 two-register permutes), shared by all the tile's tokens; the
-// activations once per tile. One token goes through the same kernel, so a token's logits are
-// the same bits alone and within a batch (a rewrite samples each candidate as it would alone).
+// Each block of 32 weights has its own scale (Q8_0's block; a K-quant's sub-block, with a min).
+// With a block's 32 bytes along a register's lanes, each token pays a conversion and a
+// multiply-add for every 64 weights, and those bound a batch of candidates. Here a register's
+// 16 lanes hold 16 different blocks, 4 bytes of each: eight vpdpbusd add up the 16 blocks'
+// whole integer dot products, and one conversion and one multiply-add per token scale all 16
+// (one more removes the K-quants' mins). The weights are put in that layout once per 16 blocks
+// and row (loads and 24 two-register permutes), shared by all the tile's tokens; the activations
+// once per tile. One token goes through the same kernel, so a token's logits are the same bits
+// alone and within a batch (a rewrite samples each candidate as it would alone).
 //
 // vpdpbusd multiplies unsigned by signed bytes: this table stores the activations as q + 128,
-// and Σ (q + 128)·w = Σ q·w + 128·Σ w, so each block's sum starts at −128·Σ w (eight more
-// vpdpbusd per 16 blocks, shared by the tokens).
+// the weights' integers are signed bytes (Q8_0) or small non-negative ones (the K-quants' 0–15
+// and 0–31), and Σ (q + 128)·w = Σ q·w + 128·Σ w, so each block's sum starts at −128·Σ w (eight
+// more vpdpbusd per 16 blocks, shared by the tokens).
 #include "engine/cpu/kernels.hpp"
 
 #if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__) && \
@@ -22,14 +25,14 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <utility>
 
 namespace fantasma::engine::cpu {
 namespace {
 
-constexpr int kBlockBytes = 34;  // fp16 scale, 32 signed bytes
-constexpr int kGroup = 16;       // blocks side by side: one a lane
-constexpr int kTile = 16;        // tokens
+constexpr int kGroup = 16;  // blocks side by side: one a lane
+constexpr int kTile = 16;   // tokens
 // Sums are added up per stretch of 2,048 values (K's first stretch, then the next, …), for one
 // token as for many.
 constexpr int kSegmentGroups = 2 * kTileSegmentPairs / kGroup;
@@ -41,10 +44,12 @@ constexpr std::array<int, 16> lane_blocks() {
     return blocks;
 }
 alignas(64) constexpr std::array<int, 16> kLaneBlock = lane_blocks();
-alignas(64) constexpr std::array<int, 16> kLaneOffset = [] {
-    std::array<int, 16> offsets{};
-    for (std::size_t lane = 0; lane < 16; ++lane) offsets[lane] = kBlockBytes * kLaneBlock[lane];
-    return offsets;
+// The lanes of blocks 8–15 (a group's second K-quant super-block).
+constexpr __mmask16 kSecondHalfLanes = [] {
+    unsigned mask = 0;
+    for (std::size_t lane = 0; lane < 16; ++lane)
+        if (kLaneBlock[lane] >= 8) mask |= 1u << lane;
+    return __mmask16(mask);
 }();
 
 // One step of the transposition: registers a and b (numbers differing in one bit) trade that
@@ -100,17 +105,17 @@ constexpr SwapIndices kSwaps[3] = {swap_indices(0), swap_indices(1), swap_indice
                               : _mm256_setzero_si256();
 }
 
-// Sixteen weight blocks of a row (fewer at its end: the rest weigh nothing), transposed.
+// Sixteen weight blocks of a row (fewer at its end: the rest weigh nothing), transposed, with
+// each block's scale and (K-quants) min on its lane: block b's sum is
+// scale·Σ w·x − min·Σ x.
 struct WeightGroup {
     __m512i weights[8];
     __m512i minus_offset;  // −128·Σ w of each block
-    __m512 scales;
+    __m512 scales, mins;
 };
 
-[[gnu::always_inline]] inline WeightGroup load_weights(const std::byte* first_block, int count) {
-    WeightGroup w;
-    __m256i blocks[kGroup];
-    load_blocks(first_block + 2, kBlockBytes, count, blocks);
+// The blocks' integers, transposed, and the offset their sums start at.
+[[gnu::always_inline]] inline void set_weights(const __m256i (&blocks)[kGroup], WeightGroup& w) {
     transpose(blocks, w.weights);
     // Two chains of vpdpbusd, not one of eight: integer sums come out the same in any order.
     __m512i offset_sums[2] = {_mm512_setzero_si512(), _mm512_setzero_si512()};
@@ -120,23 +125,125 @@ struct WeightGroup {
             _mm512_dpbusd_epi32(offset_sums[d % 2], _mm512_set1_epi8(char(0x80)), w.weights[d]);
     w.minus_offset =
         _mm512_sub_epi32(_mm512_setzero_si512(), _mm512_add_epi32(offset_sums[0], offset_sums[1]));
-    // Each lane's block scale: 4 bytes from the block's start, the fp16 scale in the low half.
-    const __mmask16 present =
-        _mm512_cmplt_epi32_mask(indices(kLaneBlock.data()), _mm512_set1_epi32(count));
-    const __m512i starts = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), present,
-                                                       indices(kLaneOffset.data()), first_block, 1);
-    w.scales = _mm512_cvtph_ps(_mm512_cvtepi32_epi16(starts));
-    return w;
 }
 
-// The activations of up to 16 tokens over a stretch of K, transposed as the weights are, and
-// their block scales on the same lanes (0 past K): group g of token i in slot g·n + i, for
-// n tokens. 64 slots (36 KiB, in L1 beside the weights): 4 groups (2,048 values) of 16
-// tokens, 8 of 8, a whole 0.8B row of 3,584 values for up to 9 tokens, 32,768 values of one.
+// A weight format: kGroupBytes of a row per 16 blocks; load() reads `count` of them (the rest
+// of a row's last group are zero) from `at`.
+struct Q8_0 {  // blocks of an fp16 scale and 32 signed bytes
+    static constexpr int kBlockBytes = 34, kGroupBytes = kGroup * kBlockBytes;
+    static constexpr bool kMins = false;
+    [[gnu::always_inline]] static WeightGroup load(const std::byte* at, int count) {
+        static constexpr std::array<int, 16> kLaneOffset = [] {
+            std::array<int, 16> offsets{};
+            for (std::size_t lane = 0; lane < 16; ++lane)
+                offsets[lane] = kBlockBytes * kLaneBlock[lane];
+            return offsets;
+        }();
+        WeightGroup w;
+        __m256i blocks[kGroup];
+        load_blocks(at + 2, kBlockBytes, count, blocks);
+        set_weights(blocks, w);
+        // Each lane's block scale: 4 bytes from the block's start, the fp16 scale in the low half.
+        const __mmask16 present =
+            _mm512_cmplt_epi32_mask(indices(kLaneBlock.data()), _mm512_set1_epi32(count));
+        const __m512i starts = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), present,
+                                                           indices(kLaneOffset.data()), at, 1);
+        w.scales = _mm512_cvtph_ps(_mm512_cvtepi32_epi16(starts));
+        w.mins = _mm512_setzero_ps();
+        return w;
+    }
+};
+
+// The 8 scales (bytes 0–7) and 8 mins (bytes 8–15) of a Q4_K / Q5_K super-block from their 12
+// bytes: j < 4 keep 6 bits of bytes j and j + 4; j ≥ 4 take 4 bits from byte j + 4 and the top
+// 2 bits of bytes j − 4 (scale) and j (min). Four bytes at a time.
+__m128i k_quant_scales_and_mins(const std::byte* packed) {
+    std::uint32_t w[3];
+    std::memcpy(w, packed, 12);
+    const std::uint32_t low6 = 0x3f3f3f3f, low4 = 0x0f0f0f0f, low2 = 0x03030303;
+    const std::uint32_t scales_high = (w[2] & low4) | (((w[0] >> 6) & low2) << 4);
+    const std::uint32_t mins_high = ((w[2] >> 4) & low4) | (((w[1] >> 6) & low2) << 4);
+    return _mm_setr_epi32(int(w[0] & low6), int(scales_high), int(w[1] & low6), int(mins_high));
+}
+
+// Q4_K: super-blocks of 256 values (8 blocks), each with d, dmin and a 6-bit scale and min per
+// block, value = d·scale·q − dmin·min with q 0–15; bytes 32g to 32g + 31 of its values hold
+// block 2g in their low nibbles and block 2g + 1 in their high ones. kQ5: Q5_K, the same with
+// a fifth bit per value from qh[32] (bit j of qh[i] for value i of block j). A group: two
+// super-blocks (count 8: the row's last, alone).
+template <bool kQ5>
+struct KQuant {
+    static constexpr int kSuperBytes = kQ5 ? 176 : 144, kGroupBytes = 2 * kSuperBytes;
+    static constexpr bool kMins = true;
+    [[gnu::always_inline]] static WeightGroup load(const std::byte* at, int count) {
+        WeightGroup w;
+        __m256i blocks[kGroup];
+        __m128i scales_and_mins[2];
+        float d[2], dmin[2];
+        const __m256i mask = _mm256_set1_epi8(15), one = _mm256_set1_epi8(1);
+#pragma GCC unroll 2
+        for (int s = 0; s < 2; ++s) {
+            const std::byte* super = at + s * kSuperBytes;
+            if (8 * s >= count) {
+                for (int b = 8 * s; b < 8 * s + 8; ++b) blocks[b] = _mm256_setzero_si256();
+                scales_and_mins[s] = _mm_setzero_si128();
+                d[s] = dmin[s] = 0.0f;
+                continue;
+            }
+            std::uint16_t halves[2];
+            std::memcpy(halves, super, 4);
+            d[s] = _cvtsh_ss(halves[0]);
+            dmin[s] = _cvtsh_ss(halves[1]);
+            scales_and_mins[s] = k_quant_scales_and_mins(super + 4);
+            const std::byte* q = super + (kQ5 ? 48 : 16);
+            const __m256i qh =
+                kQ5 ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(super + 16))
+                    : _mm256_setzero_si256();
+#pragma GCC unroll 4
+            for (int g = 0; g < 4; ++g) {
+                const __m256i bytes =
+                    _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q + 32 * g));
+                __m256i low = _mm256_and_si256(bytes, mask);
+                __m256i high = _mm256_and_si256(_mm256_srli_epi16(bytes, 4), mask);
+                if constexpr (kQ5) {  // bit j of each qh byte to bit 4 (epi16 shifts: the mask
+                                      // keeps each byte's own bit)
+                    low = _mm256_or_si256(
+                        low,
+                        _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(qh, 2 * g), one), 4));
+                    high = _mm256_or_si256(
+                        high, _mm256_slli_epi16(
+                                  _mm256_and_si256(_mm256_srli_epi16(qh, 2 * g + 1), one), 4));
+                }
+                blocks[8 * s + 2 * g] = low;
+                blocks[8 * s + 2 * g + 1] = high;
+            }
+        }
+        set_weights(blocks, w);
+        // Bytes of blocks 0–15 in order, then on their lanes, times the super-block's d or dmin.
+        const auto on_lanes = [](__m128i bytes, float first, float second) {
+            const __m512i words =
+                _mm512_permutexvar_epi32(indices(kLaneBlock.data()), _mm512_cvtepu8_epi32(bytes));
+            return _mm512_mul_ps(_mm512_cvtepi32_ps(words),
+                                 _mm512_mask_blend_ps(kSecondHalfLanes, _mm512_set1_ps(first),
+                                                      _mm512_set1_ps(second)));
+        };
+        w.scales = on_lanes(_mm_unpacklo_epi64(scales_and_mins[0], scales_and_mins[1]), d[0], d[1]);
+        w.mins =
+            on_lanes(_mm_unpackhi_epi64(scales_and_mins[0], scales_and_mins[1]), dmin[0], dmin[1]);
+        return w;
+    }
+};
+
+// The activations of up to 16 tokens over a stretch of K, transposed as the weights are, their
+// block scales on the same lanes (0 past K) and scale·Σ x of each block (for the mins): group g
+// of token i in slot g·n + i, for n tokens. 64 slots (40 KiB, in L1 beside the weights): 4
+// groups (2,048 values) of 16 tokens, 8 of 8, a whole 0.8B row of 3,584 values for up to 9
+// tokens, 32,768 values of one.
 constexpr int kSlots = 64;
 struct PackedTile {
     alignas(64) std::uint8_t x[kSlots][8][64];
     alignas(64) float scales[kSlots][16];
+    alignas(64) float block_sums[kSlots][16];
 };
 
 // Groups [group0, group0 + groups) of tokens [t0, t0 + n).
@@ -152,12 +259,18 @@ void pack_tile(const MatmulTask& m, int t0, int n, int group0, int groups, Packe
                         x);
             __m512i lanes[8];
             transpose(x, lanes);
-            for (int d = 0; d < 8; ++d)
+            __m512i sums = _mm512_setzero_si512();  // Σ (q + 128) of each block
+            for (int d = 0; d < 8; ++d) {
                 _mm512_store_si512(reinterpret_cast<__m512i*>(tile.x[slot][d]), lanes[d]);
+                sums = _mm512_dpbusd_epi32(sums, lanes[d], _mm512_set1_epi8(1));
+            }
             const float* scales = m.x_scales + t * std::size_t(blocks) + b0;
             for (std::size_t lane = 0; lane < 16; ++lane)
                 tile.scales[slot][lane] =
                     kLaneBlock[lane] < count ? scales[kLaneBlock[lane]] : 0.0f;
+            const __m512i quant_sums = _mm512_sub_epi32(sums, _mm512_set1_epi32(128 * kQ8Block));
+            _mm512_store_ps(tile.block_sums[slot], _mm512_mul_ps(_mm512_load_ps(tile.scales[slot]),
+                                                                 _mm512_cvtepi32_ps(quant_sums)));
         }
     }
 }
@@ -189,7 +302,7 @@ struct Outputs {
 // kStreams rows (r, r + stretch, …) against the tile's N tokens over groups [group0, group0 +
 // groups). Rows from kStreams places in memory keep that many sequential reads in flight (as
 // the one-token kernels of the other types do).
-template <int N, int kStreams>
+template <typename Format, int N, int kStreams>
 void rows_together(const MatmulTask& m, const PackedTile& tile, const Outputs& outputs, int r,
                    int stretch, int group0, int groups) {
     // 2 KiB ahead into L1: measured with the weights in memory, 1 to 3 KiB alike, 32 KiB ahead
@@ -210,10 +323,10 @@ void rows_together(const MatmulTask& m, const PackedTile& tile, const Outputs& o
         const std::size_t slot0 = std::size_t(g * N);
 #pragma GCC unroll 4
         for (int s = 0; s < kStreams; ++s) {
-            const std::byte* first = starts[s] + std::size_t(b0) * kBlockBytes;
-            for (int line = 0; line < kGroup * kBlockBytes; line += 64)
+            const std::byte* first = starts[s] + std::size_t(group0 + g) * Format::kGroupBytes;
+            for (int line = 0; line < Format::kGroupBytes; line += 64)
                 _mm_prefetch(reinterpret_cast<const char*>(first) + kAhead + line, _MM_HINT_T0);
-            const WeightGroup w = load_weights(first, std::min(kGroup, blocks - b0));
+            const WeightGroup w = Format::load(first, std::min(kGroup, blocks - b0));
 #pragma GCC unroll 16
             for (int i = 0; i < N; ++i) {
                 // Two chains of vpdpbusd, not one of eight: integers add up alike in any order.
@@ -228,6 +341,9 @@ void rows_together(const MatmulTask& m, const PackedTile& tile, const Outputs& o
                 const __m512 scales =
                     _mm512_mul_ps(_mm512_load_ps(tile.scales[slot0 + i]), w.scales);
                 sums[s * N + i] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(dot), scales, sums[s * N + i]);
+                if constexpr (Format::kMins)
+                    sums[s * N + i] = _mm512_fnmadd_ps(
+                        w.mins, _mm512_load_ps(tile.block_sums[slot0 + i]), sums[s * N + i]);
             }
         }
         const int done = group0 + g + 1;  // groups of the row summed so far
@@ -242,32 +358,31 @@ void rows_together(const MatmulTask& m, const PackedTile& tile, const Outputs& o
 // Rows [r0, r1) against the tile's N tokens (token t0 onwards) over groups [group0, group0 +
 // groups): as many rows side by side as 16 registers of sums allow, up to 4 (measured from
 // memory: 3 tokens 40 % faster with 4 rows than with 1, 8 tokens 10 % with 2).
-template <int N>
+template <typename Format, int N>
 void rows_against_tile(const MatmulTask& m, int r0, int r1, const PackedTile& tile, int t0,
                        int group0, int groups) {
     constexpr int kStreams = std::max(1, std::min(4, 16 / N));
     const Outputs outputs{m, t0};
     const int stretch = (r1 - r0) / kStreams;
     for (int r = r0; r < r0 + stretch; ++r)
-        rows_together<N, kStreams>(m, tile, outputs, r, stretch, group0, groups);
+        rows_together<Format, N, kStreams>(m, tile, outputs, r, stretch, group0, groups);
     for (int r = r0 + kStreams * stretch; r < r1; ++r)
-        rows_together<N, 1>(m, tile, outputs, r, 0, group0, groups);
+        rows_together<Format, N, 1>(m, tile, outputs, r, 0, group0, groups);
 }
 
 using TileKernel = void (*)(const MatmulTask&, int, int, const PackedTile&, int, int, int);
-template <int... kCounts>
+template <typename Format, int... kCounts>
 constexpr std::array<TileKernel, sizeof...(kCounts)> tile_kernels(
     std::integer_sequence<int, kCounts...>) {
-    return {&rows_against_tile<kCounts + 1>...};
+    return {&rows_against_tile<Format, kCounts + 1>...};
 }
-
-}  // namespace
 
 // Rows in groups of up to 256 KiB of weights, which stay in L2 while tiles of up to 16 tokens
 // pass over them (one tile: all rows at once); each tile is packed once per group of rows and
 // pass over K. A pass takes as many stretches of K as the tile's 64 slots hold.
-void matmul_q8_0_avx512(const MatmulTask& m, int row_begin, int row_end) {
-    static constexpr auto kKernels = tile_kernels(std::make_integer_sequence<int, kTile>{});
+template <typename Format>
+void matmul_block_lanes(const MatmulTask& m, int row_begin, int row_end) {
+    static constexpr auto kKernels = tile_kernels<Format>(std::make_integer_sequence<int, kTile>{});
     PackedTile tile;
     const int all_groups = (m.K / kQ8Block + kGroup - 1) / kGroup;
     const int rows_per_group =
@@ -284,6 +399,20 @@ void matmul_q8_0_avx512(const MatmulTask& m, int row_begin, int row_end) {
             }
         }
     }
+}
+
+}  // namespace
+
+bool matmul_block_lanes_avx512(const MatmulTask& m, int row_begin, int row_end) {
+    if (m.type == DType::q8_0)
+        matmul_block_lanes<Q8_0>(m, row_begin, row_end);
+    else if (m.type == DType::q4_k && m.K % 256 == 0)
+        matmul_block_lanes<KQuant<false>>(m, row_begin, row_end);
+    else if (m.type == DType::q5_k && m.K % 256 == 0)
+        matmul_block_lanes<KQuant<true>>(m, row_begin, row_end);
+    else
+        return false;
+    return true;
 }
 
 }  // namespace fantasma::engine::cpu

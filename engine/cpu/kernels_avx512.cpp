@@ -2,8 +2,8 @@
 // 8-bit activations and a faster delta-rule step. This file holds the table, the activation
 // quantizer, the Q4_0 tiles (below) and the delta-rule step (it reads the state twice, not
 // four times); kernels_avx512_decode.cpp the one-token Q4_0 matmul,
-// kernels_avx512_block_lanes.cpp Q8_0, Q4_K and Q5_K for any number of tokens,
-// kernels_avx512_kquants.cpp Q6_K and IQ4_XS. Only these files are
+// kernels_avx512_block_lanes.cpp Q8_0 and the K-quants (Q4_K, Q5_K, Q6_K, IQ4_XS) for any
+// number of tokens. Only these files are
 // compiled with -mavx512*, and nothing in them runs unless avx512_kernels() found AVX-512
 // F/BW/VL/VNNI on the processor.
 //
@@ -29,10 +29,8 @@ namespace fantasma::engine::cpu {
 const Kernels* avx2_kernel_table();  // kernels_avx2.cpp
 // kernels_avx512_decode.cpp: a one-token Q4_0 matmul; false when it does not apply.
 bool matmul_one_token_avx512(const MatmulTask& task, int row_begin, int row_end);
-// kernels_avx512_kquants.cpp: Q4_K and Q6_K on 8-bit activations; false when it does not apply.
-bool matmul_k_quants_avx512(const MatmulTask& task, int row_begin, int row_end);
-// kernels_avx512_block_lanes.cpp: Q8_0, Q4_K and Q5_K, any number of tokens; false for other
-// types.
+// kernels_avx512_block_lanes.cpp: Q8_0, Q4_K, Q5_K, Q6_K and IQ4_XS, any number of tokens;
+// false for other types.
 bool matmul_block_lanes_avx512(const MatmulTask& task, int row_begin, int row_end);
 // kernels_avx512_float_weights.cpp: F32, F16 and BF16 weights; false for other types.
 bool matmul_float_weights_avx512(const MatmulTask& task, int row_begin, int row_end);
@@ -246,7 +244,6 @@ void matmul_q4_0(const MatmulTask& m, int row_begin, int row_end) {
 void matmul(const MatmulTask& m, int row_begin, int row_end) {
     if (m.x_quants != nullptr && matmul_block_lanes_avx512(m, row_begin, row_end)) return;
     if (m.x_quants != nullptr && m.T == 1 && matmul_one_token_avx512(m, row_begin, row_end)) return;
-    if (m.x_quants != nullptr && matmul_k_quants_avx512(m, row_begin, row_end)) return;
     if (m.x_quants != nullptr && m.type == DType::q4_0) return matmul_q4_0(m, row_begin, row_end);
     if (matmul_float_weights_avx512(m, row_begin, row_end)) return;
     // The AVX2 kernels read signed activations; ours are stored +128: they get the floats.

@@ -1,8 +1,9 @@
-// The AVX-512 VNNI matmul on Q8_0, Q4_K and Q5_K weights for any number of tokens: a decode
-// step's one, a rewrite's candidates, prefill's tiles of 16. Part of the avx512-vnni table
-// (kernels_avx512.cpp).
+// The AVX-512 VNNI matmul on Q8_0, Q4_K, Q5_K, Q6_K and IQ4_XS weights for any number of
+// tokens: a decode step's one, a rewrite's candidates, prefill's tiles of 16. Part of the
+// avx512-vnni table (kernels_avx512.cpp, which also holds Q4_0's kernels).
 //
-// Each block of 32 weights has its own scale (Q8_0's block; a K-quant's sub-block, with a min).
+// Each block of 32 weights has its own scale (Q8_0's block; a Q4_K or Q5_K sub-block, with a
+// min; Q6_K has two, one per 16 values; IQ4_XS's nibbles pick one of 16 levels).
 // With a block's 32 bytes along a register's lanes, each token pays a conversion and a
 // multiply-add for every 64 weights, and those bound a batch of candidates. Here a register's
 // 16 lanes hold 16 different blocks, 4 bytes of each: eight vpdpbusd add up the 16 blocks'
@@ -22,6 +23,7 @@
     defined(__AVX512VNNI__)
 
 #include "engine/cpu/avx512_intrinsics.hpp"
+#include "engine/quants.hpp"
 
 #include <algorithm>
 #include <array>
@@ -106,32 +108,33 @@ constexpr SwapIndices kSwaps[3] = {swap_indices(0), swap_indices(1), swap_indice
 }
 
 // Sixteen weight blocks of a row (fewer at its end: the rest weigh nothing), transposed, with
-// each block's scale and (K-quants) min on its lane: block b's sum is
-// scale·Σ w·x − min·Σ x.
+// each block's scale and (Q4_K, Q5_K) min on its lane: block b's sum is scale·Σ w·x − min·Σ x.
+// Q6_K has a scale per 16 values: `scales` for a block's first 16 (registers 0–3 of `weights`),
+// `second_scales` for the others.
 struct WeightGroup {
     __m512i weights[8];
-    __m512i minus_offset;  // −128·Σ w of each block
-    __m512 scales, mins;
+    __m512i minus_offsets[2];  // −128·Σ w of each block's first 16 values and of its last 16
+    __m512 scales, second_scales, mins;
 };
 
 // The blocks' integers, transposed, and the offset their sums start at.
 [[gnu::always_inline]] inline void set_weights(const __m256i (&blocks)[kGroup], WeightGroup& w) {
     transpose(blocks, w.weights);
-    // Two chains of vpdpbusd, not one of eight: integer sums come out the same in any order.
+    // Two chains of vpdpbusd (a block's first 16 values, its last 16), not one of eight.
     __m512i offset_sums[2] = {_mm512_setzero_si512(), _mm512_setzero_si512()};
 #pragma GCC unroll 8
     for (int d = 0; d < 8; ++d)
-        offset_sums[d % 2] =
-            _mm512_dpbusd_epi32(offset_sums[d % 2], _mm512_set1_epi8(char(0x80)), w.weights[d]);
-    w.minus_offset =
-        _mm512_sub_epi32(_mm512_setzero_si512(), _mm512_add_epi32(offset_sums[0], offset_sums[1]));
+        offset_sums[d / 4] =
+            _mm512_dpbusd_epi32(offset_sums[d / 4], _mm512_set1_epi8(char(0x80)), w.weights[d]);
+    for (int half = 0; half < 2; ++half)
+        w.minus_offsets[half] = _mm512_sub_epi32(_mm512_setzero_si512(), offset_sums[half]);
 }
 
 // A weight format: kGroupBytes of a row per 16 blocks; load() reads `count` of them (the rest
 // of a row's last group are zero) from `at`.
 struct Q8_0 {  // blocks of an fp16 scale and 32 signed bytes
     static constexpr int kBlockBytes = 34, kGroupBytes = kGroup * kBlockBytes;
-    static constexpr bool kMins = false;
+    static constexpr bool kMins = false, kTwoScales = false;
     [[gnu::always_inline]] static WeightGroup load(const std::byte* at, int count) {
         static constexpr std::array<int, 16> kLaneOffset = [] {
             std::array<int, 16> offsets{};
@@ -149,7 +152,7 @@ struct Q8_0 {  // blocks of an fp16 scale and 32 signed bytes
         const __m512i starts = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), present,
                                                            indices(kLaneOffset.data()), at, 1);
         w.scales = _mm512_cvtph_ps(_mm512_cvtepi32_epi16(starts));
-        w.mins = _mm512_setzero_ps();
+        w.second_scales = w.mins = _mm512_setzero_ps();
         return w;
     }
 };
@@ -157,7 +160,7 @@ struct Q8_0 {  // blocks of an fp16 scale and 32 signed bytes
 // The 8 scales (bytes 0–7) and 8 mins (bytes 8–15) of a Q4_K / Q5_K super-block from their 12
 // bytes: j < 4 keep 6 bits of bytes j and j + 4; j ≥ 4 take 4 bits from byte j + 4 and the top
 // 2 bits of bytes j − 4 (scale) and j (min). Four bytes at a time.
-__m128i k_quant_scales_and_mins(const std::byte* packed) {
+[[gnu::always_inline]] inline __m128i k_quant_scales_and_mins(const std::byte* packed) {
     std::uint32_t w[3];
     std::memcpy(w, packed, 12);
     const std::uint32_t low6 = 0x3f3f3f3f, low4 = 0x0f0f0f0f, low2 = 0x03030303;
@@ -174,7 +177,7 @@ __m128i k_quant_scales_and_mins(const std::byte* packed) {
 template <bool kQ5>
 struct KQuant {
     static constexpr int kSuperBytes = kQ5 ? 176 : 144, kGroupBytes = 2 * kSuperBytes;
-    static constexpr bool kMins = true;
+    static constexpr bool kMins = true, kTwoScales = false;
     [[gnu::always_inline]] static WeightGroup load(const std::byte* at, int count) {
         WeightGroup w;
         __m256i blocks[kGroup];
@@ -230,6 +233,126 @@ struct KQuant {
         w.scales = on_lanes(_mm_unpacklo_epi64(scales_and_mins[0], scales_and_mins[1]), d[0], d[1]);
         w.mins =
             on_lanes(_mm_unpackhi_epi64(scales_and_mins[0], scales_and_mins[1]), dmin[0], dmin[1]);
+        w.second_scales = _mm512_setzero_ps();
+        return w;
+    }
+};
+
+// Q6_K: super-blocks of 256 values (8 blocks) in two halves of 128, value = d·scale·(q − 32)
+// with q 6 bits (4 low bits in ql, 2 high in qh) and a signed 8-bit scale per 16 values. Each
+// half's four runs of 32 (blocks) come out in order from the bit fields; the weights are
+// q − 32, signed. A group: two super-blocks (count 8: the row's last, alone).
+struct Q6K {
+    static constexpr int kSuperBytes = 210, kGroupBytes = 2 * kSuperBytes;
+    static constexpr bool kMins = false, kTwoScales = true;
+    [[gnu::always_inline]] static WeightGroup load(const std::byte* at, int count) {
+        WeightGroup w;
+        __m256i blocks[kGroup];
+        __m512i scales[2];  // each super-block's 16 scales, in order
+        float d[2];
+        const __m256i low_mask = _mm256_set1_epi8(15), high_bits = _mm256_set1_epi8(0x30),
+                      thirty_two = _mm256_set1_epi8(32);
+#pragma GCC unroll 2
+        for (int s = 0; s < 2; ++s) {
+            const std::byte* super = at + s * kSuperBytes;
+            if (8 * s >= count) {
+                for (int b = 8 * s; b < 8 * s + 8; ++b) blocks[b] = _mm256_setzero_si256();
+                scales[s] = _mm512_setzero_si512();
+                d[s] = 0.0f;
+                continue;
+            }
+            std::uint16_t d_bits;
+            std::memcpy(&d_bits, super + 208, 2);
+            d[s] = _cvtsh_ss(d_bits);
+            scales[s] = _mm512_cvtepi8_epi32(
+                _mm_loadu_si128(reinterpret_cast<const __m128i*>(super + 192)));
+#pragma GCC unroll 2
+            for (int half = 0; half < 2; ++half) {
+                const std::byte* ql = super + 64 * half;
+                const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ql));
+                const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ql + 32));
+                const __m256i h =
+                    _mm256_loadu_si256(reinterpret_cast<const __m256i*>(super + 128 + 32 * half));
+                // Bits 4–5 from h's 2-bit fields (epi16 shifts; the masks drop what crosses
+                // bytes).
+                const __m256i runs[4] = {
+                    _mm256_or_si256(_mm256_and_si256(a, low_mask),
+                                    _mm256_and_si256(_mm256_slli_epi16(h, 4), high_bits)),
+                    _mm256_or_si256(_mm256_and_si256(b, low_mask),
+                                    _mm256_and_si256(_mm256_slli_epi16(h, 2), high_bits)),
+                    _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(a, 4), low_mask),
+                                    _mm256_and_si256(h, high_bits)),
+                    _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(b, 4), low_mask),
+                                    _mm256_and_si256(_mm256_srli_epi16(h, 2), high_bits))};
+                for (int run = 0; run < 4; ++run)
+                    blocks[8 * s + 4 * half + run] = _mm256_sub_epi8(runs[run], thirty_two);
+            }
+        }
+        set_weights(blocks, w);
+        // Block b's two scales are the super-block's 2b and 2b + 1: the even and odd ones of
+        // both super-blocks, then on their lanes, times d.
+        const auto on_lanes = [&](const std::int32_t* pick) {
+            const __m512i words = _mm512_permutexvar_epi32(
+                indices(kLaneBlock.data()),
+                _mm512_permutex2var_epi32(scales[0], indices(pick), scales[1]));
+            return _mm512_mul_ps(
+                _mm512_cvtepi32_ps(words),
+                _mm512_mask_blend_ps(kSecondHalfLanes, _mm512_set1_ps(d[0]), _mm512_set1_ps(d[1])));
+        };
+        w.scales = on_lanes(kEvenLanes);
+        w.second_scales = on_lanes(kOddLanes);
+        w.mins = _mm512_setzero_ps();
+        return w;
+    }
+};
+
+// IQ4_XS: super-blocks of 256 values (8 blocks), each block with a 6-bit scale (d·(scale −
+// 32)) and a nibble per value that picks one of 16 signed levels (kIq4Values); a block's 16
+// bytes hold its first 16 values in their low nibbles and its last 16 in their high ones. A
+// group: two super-blocks (count 8: the row's last, alone).
+struct Iq4Xs {
+    static constexpr int kSuperBytes = 136, kGroupBytes = 2 * kSuperBytes;
+    static constexpr bool kMins = false, kTwoScales = false;
+    [[gnu::always_inline]] static WeightGroup load(const std::byte* at, int count) {
+        WeightGroup w;
+        __m256i blocks[kGroup];
+        alignas(64) float scales[kGroup];  // in block order
+        const __m256i mask = _mm256_set1_epi8(15);
+        const __m256i levels = _mm256_broadcastsi128_si256(
+            _mm_loadu_si128(reinterpret_cast<const __m128i*>(kIq4Values.data())));
+#pragma GCC unroll 2
+        for (int s = 0; s < 2; ++s) {
+            const std::byte* super = at + s * kSuperBytes;
+            if (8 * s >= count) {
+                for (int b = 8 * s; b < 8 * s + 8; ++b) {
+                    blocks[b] = _mm256_setzero_si256();
+                    scales[b] = 0.0f;
+                }
+                continue;
+            }
+            std::uint16_t halves[2];  // d, and the scales' high 2 bits
+            std::memcpy(halves, super, 4);
+            const float d = _cvtsh_ss(halves[0]);
+            for (int j = 0; j < 8; ++j) {
+                const int low = (std::to_integer<int>(super[4 + j / 2]) >> (4 * (j % 2))) & 15;
+                const int high = (halves[1] >> (2 * j)) & 3;
+                scales[8 * s + j] = d * float((low | high << 4) - 32);
+            }
+#pragma GCC unroll 4
+            for (int g = 0; g < 4; ++g) {  // blocks 2g and 2g + 1: 32 bytes
+                const __m256i bytes =
+                    _mm256_loadu_si256(reinterpret_cast<const __m256i*>(super + 8 + 32 * g));
+                const __m256i low = _mm256_and_si256(bytes, mask);
+                const __m256i high = _mm256_and_si256(_mm256_srli_epi16(bytes, 4), mask);
+                blocks[8 * s + 2 * g] =
+                    _mm256_shuffle_epi8(levels, _mm256_permute2x128_si256(low, high, 0x20));
+                blocks[8 * s + 2 * g + 1] =
+                    _mm256_shuffle_epi8(levels, _mm256_permute2x128_si256(low, high, 0x31));
+            }
+        }
+        set_weights(blocks, w);
+        w.scales = _mm512_permutexvar_ps(indices(kLaneBlock.data()), _mm512_load_ps(scales));
+        w.second_scales = w.mins = _mm512_setzero_ps();
         return w;
     }
 };
@@ -282,7 +405,8 @@ struct Outputs {
     int t0;
     // Register (s, i) holds row rows[s]'s sums for token t0 + i.
     template <int kCount>
-    void store(const __m512 (&sums)[kCount], const int* rows, int tokens, bool add) const {
+    [[gnu::always_inline]] void store(const __m512 (&sums)[kCount], const int* rows, int tokens,
+                                      bool add) const {
         for (int first = 0; first < kCount; first += 8) {
             __m512 eight[8];
 #pragma GCC unroll 8
@@ -329,21 +453,29 @@ void rows_together(const MatmulTask& m, const PackedTile& tile, const Outputs& o
             const WeightGroup w = Format::load(first, std::min(kGroup, blocks - b0));
 #pragma GCC unroll 16
             for (int i = 0; i < N; ++i) {
-                // Two chains of vpdpbusd, not one of eight: integers add up alike in any order.
-                __m512i dots[2] = {w.minus_offset, _mm512_setzero_si512()};
+                // Two chains of vpdpbusd, a block's first 16 values and its last 16.
+                __m512i dots[2] = {w.minus_offsets[0], w.minus_offsets[1]};
 #pragma GCC unroll 8
                 for (int d = 0; d < 8; ++d)
-                    dots[d % 2] = _mm512_dpbusd_epi32(
-                        dots[d % 2],
+                    dots[d / 4] = _mm512_dpbusd_epi32(
+                        dots[d / 4],
                         _mm512_load_si512(reinterpret_cast<const __m512i*>(tile.x[slot0 + i][d])),
                         w.weights[d]);
-                const __m512i dot = _mm512_add_epi32(dots[0], dots[1]);
-                const __m512 scales =
-                    _mm512_mul_ps(_mm512_load_ps(tile.scales[slot0 + i]), w.scales);
-                sums[s * N + i] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(dot), scales, sums[s * N + i]);
+                const __m512 x_scales = _mm512_load_ps(tile.scales[slot0 + i]);
+                __m512& sum = sums[s * N + i];
+                if constexpr (Format::kTwoScales) {
+                    sum = _mm512_fmadd_ps(_mm512_cvtepi32_ps(dots[0]),
+                                          _mm512_mul_ps(x_scales, w.scales), sum);
+                    sum = _mm512_fmadd_ps(_mm512_cvtepi32_ps(dots[1]),
+                                          _mm512_mul_ps(x_scales, w.second_scales), sum);
+                } else {
+                    // Integers add up alike in any order: the same bits as one chain.
+                    const __m512i dot = _mm512_add_epi32(dots[0], dots[1]);
+                    sum = _mm512_fmadd_ps(_mm512_cvtepi32_ps(dot),
+                                          _mm512_mul_ps(x_scales, w.scales), sum);
+                }
                 if constexpr (Format::kMins)
-                    sums[s * N + i] = _mm512_fnmadd_ps(
-                        w.mins, _mm512_load_ps(tile.block_sums[slot0 + i]), sums[s * N + i]);
+                    sum = _mm512_fnmadd_ps(w.mins, _mm512_load_ps(tile.block_sums[slot0 + i]), sum);
             }
         }
         const int done = group0 + g + 1;  // groups of the row summed so far
@@ -410,6 +542,10 @@ bool matmul_block_lanes_avx512(const MatmulTask& m, int row_begin, int row_end) 
         matmul_block_lanes<KQuant<false>>(m, row_begin, row_end);
     else if (m.type == DType::q5_k && m.K % 256 == 0)
         matmul_block_lanes<KQuant<true>>(m, row_begin, row_end);
+    else if (m.type == DType::q6_k && m.K % 256 == 0)
+        matmul_block_lanes<Q6K>(m, row_begin, row_end);
+    else if (m.type == DType::iq4_xs && m.K % 256 == 0)
+        matmul_block_lanes<Iq4Xs>(m, row_begin, row_end);
     else
         return false;
     return true;

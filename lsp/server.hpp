@@ -153,7 +153,7 @@ public:
     int next_progress_token_ = 1;
     ServerSettings settings_;
     std::set<std::string> workspace_ignores_;
-    std::shared_ptr<const Profile> profile_;
+    std::shared_ptr<const WriterProfiles> profiles_;
     std::map<std::string, std::size_t> included_leaks_;  // by main file, as last published
     struct IncludingFile {
         std::string main_uri;

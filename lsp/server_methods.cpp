@@ -191,11 +191,11 @@ void Server::apply_settings(const json& configuration, std::string_view origin) 
         if (settings == settings_) return;
     }
     log_.info("configuration from " + std::string(origin));
-    std::shared_ptr<const Profile> profile;
+    std::shared_ptr<const WriterProfiles> profiles;
     if (!settings.profile_directory.empty()) {
         try {
-            profile = std::make_shared<const Profile>(
-                Profile::from_directory(settings.profile_directory, analyzer_));
+            profiles =
+                std::make_shared<const WriterProfiles>(settings.profile_directory, analyzer_);
         } catch (const std::exception& error) {
             show_message(kMessageError, std::string("fantasma: profile not loaded: ") + error.what());
         }
@@ -203,7 +203,7 @@ void Server::apply_settings(const json& configuration, std::string_view origin) 
     {
         const std::lock_guard lock(state_mutex_);
         settings_ = std::move(settings);
-        profile_ = std::move(profile);
+        profiles_ = std::move(profiles);
     }
     workspace_->set_debounce(std::chrono::milliseconds(settings_.debounce_ms));
     configure_rewrite_service();
@@ -219,7 +219,7 @@ void Server::update_analysis_settings() {
         analysis.ignored_codes.insert(settings_.ignored_codes.begin(), settings_.ignored_codes.end());
         analysis.min_bits = settings_.minimum_bits;
         analysis.show_common_habits = settings_.show_common_habits;
-        analysis.profile = profile_;
+        analysis.profiles = profiles_;
         analysis.public_names = settings_.public_names;
         analysis.word_choice = settings_.word_choice;
     }

@@ -58,8 +58,8 @@ void Server::publish_included_files(const std::string& uri, const std::string& t
         if (file.file.kind == SubmissionFile::Kind::Bibliography) {
             report.markers = bibliography_leaks(*file.text, authors);
         } else {
-            report =
-                Workspace::analyze(analyzer_, *file.text, Language::Latex, settings, {}, authors);
+            report = Workspace::analyze(analyzer_, *file.text, Language::Latex, settings, {},
+                                        authors, profile_for(settings, file.uri).get());
         }
         leaks += count_leaks(report.markers);
         const Snapshot snapshot{file.uri,

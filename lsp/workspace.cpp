@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "lsp/distinctive_words.hpp"
+#include "lsp/protocol.hpp"
 
 namespace fantasma::lsp {
 
@@ -12,7 +13,11 @@ bool wants_word_choice(const AnalysisSettings& settings) {
         settings.enabled_codes.empty() ||
         std::ranges::find(settings.enabled_codes, kWordChoiceCode) != settings.enabled_codes.end();
     const bool ignored = settings.ignored_codes.contains(std::string(kWordChoiceCode));
-    return settings.profile && settings.word_choice > 0 && enabled && !ignored;
+    return settings.profiles && settings.word_choice > 0 && enabled && !ignored;
+}
+
+std::shared_ptr<const Profile> profile_for(const AnalysisSettings& settings, std::string_view uri) {
+    return settings.profiles ? settings.profiles->for_document(file_path(uri)) : nullptr;
 }
 
 Workspace::Workspace(const Analyzer& analyzer, Options options, PublishFn publish)
@@ -35,10 +40,10 @@ Workspace::~Workspace() {
 
 Report Workspace::analyze(const Analyzer& analyzer, std::string_view text, Language language,
                           const AnalysisSettings& settings, std::stop_token stop,
-                          std::vector<std::string> submission_authors) {
+                          std::vector<std::string> submission_authors, const Profile* profile) {
     AnalysisOptions options;
     options.language = language;
-    options.profile = settings.profile.get();
+    options.profile = profile;
     options.min_bits = settings.min_bits;
     options.hide_common_habits = !settings.show_common_habits;
     options.group_by_paragraph = true;
@@ -66,11 +71,11 @@ Report Workspace::analyze(const Analyzer& analyzer, std::string_view text, Langu
 
 std::shared_ptr<const std::vector<DistinctiveWord>> Workspace::find_distinctive_words(
     const Analyzer& analyzer, std::string_view text, Language language, const Report& report,
-    const AnalysisSettings& settings) {
-    if (!wants_word_choice(settings)) return nullptr;
+    const AnalysisSettings& settings, const Profile* profile) {
+    if (!wants_word_choice(settings) || profile == nullptr) return nullptr;
     return std::make_shared<const std::vector<DistinctiveWord>>(
-        distinctive_words(make_document(text, language), report, *settings.profile,
-                          analyzer.reference(), settings.word_choice));
+        distinctive_words(make_document(text, language), report, *profile, analyzer.reference(),
+                          settings.word_choice));
 }
 
 namespace {
@@ -271,11 +276,12 @@ void Workspace::schedule(DocumentState& document, bool immediately) {
 Snapshot Workspace::timed_analyze(Snapshot latest, const AnalysisSettings& settings,
                                   std::stop_token stop) const {
     const auto start = Clock::now();
+    const std::shared_ptr<const Profile> profile = profile_for(settings, latest.uri);
     auto report = std::make_shared<const Report>(
-        analyze(analyzer_, *latest.text, latest.language, settings, stop));
+        analyze(analyzer_, *latest.text, latest.language, settings, stop, {}, profile.get()));
     if (!report->cancelled && !stop.stop_requested()) {
-        latest.distinctive_words =
-            find_distinctive_words(analyzer_, *latest.text, latest.language, *report, settings);
+        latest.distinctive_words = find_distinctive_words(analyzer_, *latest.text, latest.language,
+                                                          *report, settings, profile.get());
     }
     latest.report = std::move(report);
     if (options_.on_analysed) options_.on_analysed(Clock::now() - start);

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "lsp/text_edit.hpp"
+#include "lsp/writer_profiles.hpp"
 #include "stylometry/analyzer.hpp"
 #include "stylometry/language.hpp"
 #include "stylometry/source_file.hpp"
@@ -32,7 +33,9 @@ struct AnalysisSettings {
     std::set<std::string> ignored_codes;     // "ignore in this workspace"
     double min_bits = 0.0;
     bool show_common_habits = false;         // habits more than a quarter of writers share
-    std::shared_ptr<const Profile> profile;  // null: population bits
+    // The writer's profile folder (each document is measured against the folder's other texts);
+    // null: population bits.
+    std::shared_ptr<const WriterProfiles> profiles;
     std::vector<std::string> public_names;   // never flagged (lower case)
     // The share of content words the word-choice pass may mark as the writer's distinctive
     // words (with a profile only); 0: none.
@@ -42,6 +45,11 @@ struct AnalysisSettings {
 // Whether `settings` ask for the writer's distinctive words: a profile, a word-choice share
 // above 0, and the "word-choice" code neither left out of enabled_codes nor ignored.
 bool wants_word_choice(const AnalysisSettings& settings);
+
+// The profile the document at `uri` is measured against: the folder's texts less that document
+// (WriterProfiles::for_document). Null without a profile folder, or when the document is the
+// folder's only text.
+std::shared_ptr<const Profile> profile_for(const AnalysisSettings& settings, std::string_view uri);
 
 // A document open() or change() would not keep: past a limit of Workspace::Options. The
 // message says which, for the writer.
@@ -117,14 +125,16 @@ public:
 
     // What a document's analysis does, without any scheduling: exposed for the server's
     // "fresh analysis" comparisons in tests and benchmarks.
+    // `profile`: the writer's (profile_for), null for population bits.
     static Report analyze(const Analyzer& analyzer, std::string_view text, Language language,
                           const AnalysisSettings& settings, std::stop_token stop = {},
-                          std::vector<std::string> submission_authors = {});
+                          std::vector<std::string> submission_authors = {},
+                          const Profile* profile = nullptr);
     // The distinctive words of `text` (whose analysis is `report`) that `settings` asks for:
-    // null when they ask for none.
+    // null when they ask for none or there is no `profile`.
     static std::shared_ptr<const std::vector<DistinctiveWord>> find_distinctive_words(
         const Analyzer& analyzer, std::string_view text, Language language, const Report& report,
-        const AnalysisSettings& settings);
+        const AnalysisSettings& settings, const Profile* profile);
 
   private:
     using Clock = std::chrono::steady_clock;

@@ -53,7 +53,7 @@ const std::string kText =
 // A share of 0.5: these short texts have few content words, and 5 % of them is one word.
 lsp::AnalysisSettings settings_with(std::shared_ptr<const Profile> writer, double share = 0.5) {
     lsp::AnalysisSettings settings;
-    settings.profile = std::move(writer);
+    settings.profiles = std::make_shared<const lsp::WriterProfiles>(std::move(writer));
     settings.word_choice = share;
     return settings;
 }

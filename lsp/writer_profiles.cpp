@@ -1,0 +1,46 @@
+#include "lsp/writer_profiles.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace fantasma::lsp {
+
+WriterProfiles::WriterProfiles(std::filesystem::path directory, const Analyzer& analyzer)
+    : directory_(std::move(directory)),
+      analyzer_(&analyzer),
+      whole_(std::make_shared<const Profile>(Profile::from_directory(directory_, analyzer))) {}
+
+WriterProfiles::WriterProfiles(std::shared_ptr<const Profile> whole) : whole_(std::move(whole)) {}
+
+bool WriterProfiles::holds(const std::filesystem::path& path) const {
+    if (directory_.empty()) return false;
+    std::error_code error;
+    const auto folder = std::filesystem::weakly_canonical(directory_, error);
+    if (error) return false;
+    const auto file = std::filesystem::weakly_canonical(path, error);
+    if (error) return false;
+    const auto inside = file.lexically_relative(folder);
+    return !inside.empty() && *inside.begin() != "..";
+}
+
+std::shared_ptr<const Profile> WriterProfiles::for_document(const std::string& path) const {
+    if (path.empty() || !holds(path)) return whole_;
+    {
+        const std::lock_guard lock(mutex_);
+        if (const auto found = without_.find(path); found != without_.end()) return found->second;
+    }
+    // Read outside the lock: another document's analysis need not wait for this folder.
+    std::shared_ptr<const Profile> profile;
+    try {
+        auto others = Profile::from_directory(directory_, *analyzer_, {path});
+        profile = others.documents() == whole_->documents()
+                      ? whole_  // a file the profile does not read (another extension)
+                      : std::make_shared<const Profile>(std::move(others));
+    } catch (const std::runtime_error&) {
+        // No other usable text: the writer has no profile for this document.
+    }
+    const std::lock_guard lock(mutex_);
+    return without_.emplace(path, std::move(profile)).first->second;
+}
+
+}  // namespace fantasma::lsp

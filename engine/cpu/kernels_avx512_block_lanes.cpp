@@ -117,9 +117,8 @@ struct WeightGroup {
     __m512 scales, second_scales, mins;
 };
 
-// The blocks' integers, transposed, and the offset their sums start at.
-[[gnu::always_inline]] inline void set_weights(const __m256i (&blocks)[kGroup], WeightGroup& w) {
-    transpose(blocks, w.weights);
+// The offset the blocks' sums start at, from their transposed integers.
+[[gnu::always_inline]] inline void set_offsets(WeightGroup& w) {
     // Two chains of vpdpbusd (a block's first 16 values, its last 16), not one of eight.
     __m512i offset_sums[2] = {_mm512_setzero_si512(), _mm512_setzero_si512()};
 #pragma GCC unroll 8
@@ -128,6 +127,56 @@ struct WeightGroup {
             _mm512_dpbusd_epi32(offset_sums[d / 4], _mm512_set1_epi8(char(0x80)), w.weights[d]);
     for (int half = 0; half < 2; ++half)
         w.minus_offsets[half] = _mm512_sub_epi32(_mm512_setzero_si512(), offset_sums[half]);
+}
+
+// The blocks' integers, transposed, and the offset their sums start at.
+[[gnu::always_inline]] inline void set_weights(const __m256i (&blocks)[kGroup], WeightGroup& w) {
+    transpose(blocks, w.weights);
+    set_offsets(w);
+}
+
+// Where transpose_nibbles' two steps leave 4 bytes of run c (lane 8·c0 + 2·c2 + c1, 4 more for
+// the run's bytes 16 to 31): for each run, its low nibbles' lane, then its high nibbles' (+16).
+constexpr SwapIndices run_lanes() {
+    SwapIndices s{};
+    for (int run = 0; run < 8; ++run) {
+        const int lane = 8 * (run & 1) + 2 * ((run >> 2) & 1) + ((run >> 1) & 1);
+        s.first[run] = lane;
+        s.first[run + 8] = 16 + lane;
+        s.second[run] = lane + 4;
+        s.second[run + 8] = 16 + lane + 4;
+    }
+    return s;
+}
+constexpr SwapIndices kRunLanes = run_lanes();
+
+// Eight runs of 32 bytes whose low nibbles are block 2c and high nibbles block 2c + 1 (Q4_K's
+// values; runs[p]: runs 2p and 2p + 1) to transpose()'s layout of the 16 blocks: two steps move
+// the run number's high bits into the lane, then each register's nibbles give two registers.
+// Half the permutes of splitting the nibbles first and transposing 16 blocks.
+[[gnu::always_inline]] inline void transpose_nibbles(const __m512i (&runs)[4], __m512i (&out)[8]) {
+    __m512i r[4] = {runs[0], runs[1], runs[2], runs[3]};
+#pragma GCC unroll 2
+    for (int bit = 0; bit < 2; ++bit) {
+        const __m512i first = indices(kSwaps[bit].first), second = indices(kSwaps[bit].second);
+#pragma GCC unroll 4
+        for (int p = 0; p < 4; ++p) {
+            if ((p >> bit) & 1) continue;
+            const int q = p | (1 << bit);
+            const __m512i a = r[p], b = r[q];
+            r[p] = _mm512_permutex2var_epi32(a, first, b);
+            r[q] = _mm512_permutex2var_epi32(a, second, b);
+        }
+    }
+    const __m512i mask = _mm512_set1_epi8(15);
+    const __m512i low_bytes = indices(kRunLanes.first), high_bytes = indices(kRunLanes.second);
+#pragma GCC unroll 4
+    for (int k = 0; k < 4; ++k) {  // r[k]: bytes 4k to 4k + 3 and 4k + 16 to 4k + 19 of each run
+        const __m512i low = _mm512_and_si512(r[k], mask);
+        const __m512i high = _mm512_and_si512(_mm512_srli_epi16(r[k], 4), mask);
+        out[k] = _mm512_permutex2var_epi32(low, low_bytes, high);
+        out[k + 4] = _mm512_permutex2var_epi32(low, high_bytes, high);
+    }
 }
 
 // A weight format: kGroupBytes of a row per 16 blocks; load() reads `count` of them (the rest
@@ -180,7 +229,8 @@ struct KQuant {
     static constexpr bool kMins = true, kTwoScales = false;
     [[gnu::always_inline]] static WeightGroup load(const std::byte* at, int count) {
         WeightGroup w;
-        __m256i blocks[kGroup];
+        __m256i blocks[kGroup];  // Q5_K
+        __m512i runs[4];         // Q4_K: its values' bytes as they are (transpose_nibbles)
         __m128i scales_and_mins[2];
         float d[2], dmin[2];
         const __m256i mask = _mm256_set1_epi8(15), one = _mm256_set1_epi8(1);
@@ -189,6 +239,7 @@ struct KQuant {
             const std::byte* super = at + s * kSuperBytes;
             if (8 * s >= count) {
                 for (int b = 8 * s; b < 8 * s + 8; ++b) blocks[b] = _mm256_setzero_si256();
+                runs[2 * s] = runs[2 * s + 1] = _mm512_setzero_si512();
                 scales_and_mins[s] = _mm_setzero_si128();
                 d[s] = dmin[s] = 0.0f;
                 continue;
@@ -199,6 +250,11 @@ struct KQuant {
             dmin[s] = _cvtsh_ss(halves[1]);
             scales_and_mins[s] = k_quant_scales_and_mins(super + 4);
             const std::byte* q = super + (kQ5 ? 48 : 16);
+            if constexpr (!kQ5) {
+                runs[2 * s] = _mm512_loadu_si512(q);
+                runs[2 * s + 1] = _mm512_loadu_si512(q + 64);
+                continue;
+            }
             const __m256i qh =
                 kQ5 ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(super + 16))
                     : _mm256_setzero_si256();
@@ -221,7 +277,12 @@ struct KQuant {
                 blocks[8 * s + 2 * g + 1] = high;
             }
         }
-        set_weights(blocks, w);
+        if constexpr (kQ5) {
+            set_weights(blocks, w);
+        } else {
+            transpose_nibbles(runs, w.weights);
+            set_offsets(w);
+        }
         // Bytes of blocks 0–15 in order, then on their lanes, times the super-block's d or dmin.
         const auto on_lanes = [](__m128i bytes, float first, float second) {
             const __m512i words =

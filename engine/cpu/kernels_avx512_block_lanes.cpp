@@ -185,7 +185,7 @@ struct Q8_0 {  // blocks of an fp16 scale and 32 signed bytes
     static constexpr int kBlockBytes = 34, kGroupBytes = kGroup * kBlockBytes;
     static constexpr bool kMins = false, kTwoScales = false;
     [[gnu::always_inline]] static WeightGroup load(const std::byte* at, int count) {
-        static constexpr std::array<int, 16> kLaneOffset = [] {
+        alignas(64) static constexpr std::array<int, 16> kLaneOffset = [] {
             std::array<int, 16> offsets{};
             for (std::size_t lane = 0; lane < 16; ++lane)
                 offsets[lane] = kBlockBytes * kLaneBlock[lane];

@@ -5,21 +5,30 @@
 
 namespace fantasma::lsp {
 
+namespace {
+
+// The path with `.`, `..` and links resolved as far as it exists; empty when it cannot be.
+std::filesystem::path canonical_or_empty(const std::filesystem::path& path) {
+    std::error_code error;
+    auto resolved = std::filesystem::weakly_canonical(path, error);
+    return error ? std::filesystem::path() : resolved;
+}
+
+}  // namespace
+
 WriterProfiles::WriterProfiles(std::filesystem::path directory, const Analyzer& analyzer)
     : directory_(std::move(directory)),
+      folder_(canonical_or_empty(directory_)),
       analyzer_(&analyzer),
       whole_(std::make_shared<const Profile>(Profile::from_directory(directory_, analyzer))) {}
 
 WriterProfiles::WriterProfiles(std::shared_ptr<const Profile> whole) : whole_(std::move(whole)) {}
 
 bool WriterProfiles::holds(const std::filesystem::path& path) const {
-    if (directory_.empty()) return false;
-    std::error_code error;
-    const auto folder = std::filesystem::weakly_canonical(directory_, error);
-    if (error) return false;
-    const auto file = std::filesystem::weakly_canonical(path, error);
-    if (error) return false;
-    const auto inside = file.lexically_relative(folder);
+    if (folder_.empty()) return false;
+    const auto file = canonical_or_empty(path);
+    if (file.empty()) return false;
+    const auto inside = file.lexically_relative(folder_);
     return !inside.empty() && *inside.begin() != "..";
 }
 

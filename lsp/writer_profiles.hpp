@@ -33,6 +33,7 @@ class WriterProfiles {
     bool holds(const std::filesystem::path& path) const;
 
     std::filesystem::path directory_;  // empty: no folder
+    std::filesystem::path folder_;     // directory_ resolved once, to compare paths against
     const Analyzer* analyzer_ = nullptr;
     std::shared_ptr<const Profile> whole_;
     mutable std::mutex mutex_;

@@ -214,17 +214,18 @@ struct KQuant {
     static constexpr bool kMins = true, kTwoScales = false;
     [[gnu::always_inline]] static WeightGroup load(const std::byte* at, int count) {
         WeightGroup w;
-        __m256i blocks[kGroup];  // Q5_K
+        __m256i blocks[kGroup];  // Q5_K: its blocks unpacked
         __m512i runs[4];         // Q4_K: its values' bytes as they are (transpose_nibbles)
         __m128i scales_and_mins[2];
         float d[2], dmin[2];
-        const __m256i mask = _mm256_set1_epi8(15), one = _mm256_set1_epi8(1);
 #pragma GCC unroll 2
         for (int s = 0; s < 2; ++s) {
             const std::byte* super = at + s * kSuperBytes;
             if (8 * s >= count) {
-                for (int b = 8 * s; b < 8 * s + 8; ++b) blocks[b] = _mm256_setzero_si256();
-                runs[2 * s] = runs[2 * s + 1] = _mm512_setzero_si512();
+                if constexpr (kQ5)
+                    for (int b = 8 * s; b < 8 * s + 8; ++b) blocks[b] = _mm256_setzero_si256();
+                else
+                    runs[2 * s] = runs[2 * s + 1] = _mm512_setzero_si512();
                 scales_and_mins[s] = _mm_setzero_si128();
                 d[s] = dmin[s] = 0.0f;
                 continue;
@@ -238,28 +239,23 @@ struct KQuant {
             if constexpr (!kQ5) {
                 runs[2 * s] = _mm512_loadu_si512(q);
                 runs[2 * s + 1] = _mm512_loadu_si512(q + 64);
-                continue;
-            }
-            const __m256i qh =
-                kQ5 ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(super + 16))
-                    : _mm256_setzero_si256();
+            } else {
+                const __m256i mask = _mm256_set1_epi8(15), one = _mm256_set1_epi8(1);
+                const __m256i qh = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(super + 16));
 #pragma GCC unroll 4
-            for (int g = 0; g < 4; ++g) {
-                const __m256i bytes =
-                    _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q + 32 * g));
-                __m256i low = _mm256_and_si256(bytes, mask);
-                __m256i high = _mm256_and_si256(_mm256_srli_epi16(bytes, 4), mask);
-                if constexpr (kQ5) {  // bit j of each qh byte to bit 4 (epi16 shifts: the mask
-                                      // keeps each byte's own bit)
-                    low = _mm256_or_si256(
-                        low,
+                for (int g = 0; g < 4; ++g) {
+                    const __m256i bytes =
+                        _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q + 32 * g));
+                    // Bit j of each qh byte to bit 4 (epi16 shifts: the mask keeps each byte's
+                    // own bit).
+                    blocks[8 * s + 2 * g] = _mm256_or_si256(
+                        _mm256_and_si256(bytes, mask),
                         _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(qh, 2 * g), one), 4));
-                    high = _mm256_or_si256(
-                        high, _mm256_slli_epi16(
-                                  _mm256_and_si256(_mm256_srli_epi16(qh, 2 * g + 1), one), 4));
+                    blocks[8 * s + 2 * g + 1] = _mm256_or_si256(
+                        _mm256_and_si256(_mm256_srli_epi16(bytes, 4), mask),
+                        _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(qh, 2 * g + 1), one),
+                                          4));
                 }
-                blocks[8 * s + 2 * g] = low;
-                blocks[8 * s + 2 * g + 1] = high;
             }
         }
         if constexpr (kQ5) {

@@ -70,4 +70,23 @@ alignas(64) inline constexpr std::int32_t kHighPairs[16] = {2,  3,  6,  7,  10, 
     return _mm512_castps512_ps256(add_picked(pairs, pairs, kEvenLanes, kOddLanes));
 }
 
+// Each register's lane sum (lane_sums_of_8, eight at a time) to at(k), the float register k's
+// sum belongs in: set, or added to it when `add` (a later stretch of K).
+template <int kCount, typename At>
+[[gnu::always_inline]] inline void store_lane_sums(const __m512 (&sums)[kCount], bool add, At at) {
+#pragma GCC unroll 2
+    for (int first = 0; first < kCount; first += 8) {
+        __m512 eight[8];
+#pragma GCC unroll 8
+        for (int k = 0; k < 8; ++k)
+            eight[k] = first + k < kCount ? sums[first + k] : _mm512_setzero_ps();
+        alignas(32) float totals[8];
+        _mm256_store_ps(totals, lane_sums_of_8(eight));
+        for (int k = first; k < kCount && k < first + 8; ++k) {
+            float& out = at(k);
+            out = add ? out + totals[k - first] : totals[k - first];
+        }
+    }
+}
+
 }  // namespace fantasma::engine::cpu

@@ -197,18 +197,9 @@ void packed_tile(const MatmulTask& m, int r0, int r1, const PackedTile& tile, in
                 sums[i] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(dot), scales, sums[i]);
             }
         }
-#pragma GCC unroll 2
-        for (int g = 0; g < N; g += 8) {
-            __m512 group[8];
-#pragma GCC unroll 8
-            for (int i = 0; i < 8; ++i) group[i] = g + i < N ? sums[g + i] : _mm512_setzero_ps();
-            alignas(32) float totals[8];
-            _mm256_store_ps(totals, lane_sums_of_8(group));
-            for (int i = g; i < smaller(N, g + 8); ++i) {
-                float& out = m.out[std::size_t(t0 + i) * m.out_stride + r];
-                out = add ? out + totals[i - g] : totals[i - g];
-            }
-        }
+        store_lane_sums(sums, add, [&](int i) -> float& {
+            return m.out[std::size_t(t0 + i) * m.out_stride + std::size_t(r)];
+        });
     }
 }
 

@@ -75,37 +75,12 @@ void pack_tile(const MatmulTask& m, int t0, int n, int group0, int groups, Packe
     }
 }
 
-// Where the rows' sums go: per stretch of K (kSegmentGroups groups), the first stretch's sum
-// set and each later one's added, so that every token is summed alike however many share it.
-struct Outputs {
-    const MatmulTask& m;
-    int t0;
-    // Register (s, i) holds row rows[s]'s sums for token t0 + i.
-    template <int kCount>
-    [[gnu::always_inline]] void store(const __m512 (&sums)[kCount], const int* rows, int tokens,
-                                      bool add) const {
-        for (int first = 0; first < kCount; first += 8) {
-            __m512 eight[8];
-#pragma GCC unroll 8
-            for (int k = 0; k < 8; ++k)
-                eight[k] = first + k < kCount ? sums[first + k] : _mm512_setzero_ps();
-            alignas(32) float totals[8];
-            _mm256_store_ps(totals, lane_sums_of_8(eight));
-            for (int k = first; k < std::min(kCount, first + 8); ++k) {
-                float& out = m.out[std::size_t(t0 + k % tokens) * m.out_stride +
-                                   std::size_t(rows[k / tokens])];
-                out = add ? out + totals[k - first] : totals[k - first];
-            }
-        }
-    }
-};
-
 // kStreams rows (r, r + stretch, …) against the tile's N tokens over groups [group0, group0 +
 // groups). Rows from kStreams places in memory keep that many sequential reads in flight (as
 // the one-token kernels of the other types do).
 template <typename Format, int N, int kStreams>
-void rows_together(const MatmulTask& m, const PackedTile& tile, const Outputs& outputs, int r,
-                   int stretch, int group0, int groups) {
+void rows_together(const MatmulTask& m, const PackedTile& tile, int t0, int r, int stretch,
+                   int group0, int groups) {
     // 2 KiB ahead into L1: measured with the weights in memory, 1 to 3 KiB alike, 32 KiB ahead
     // into L2 (or none) made 8 tokens 15 % slower.
     constexpr std::size_t kAhead = 2048;
@@ -157,7 +132,11 @@ void rows_together(const MatmulTask& m, const PackedTile& tile, const Outputs& o
         }
         const int done = group0 + g + 1;  // groups of the row summed so far
         if (done % kSegmentGroups == 0 || g + 1 == groups) {
-            outputs.store(sums, rows, N, done > kSegmentGroups);
+            // Register s·N + i: row rows[s], token t0 + i. The first stretch of K sets the
+            // row's sum, each later one adds to it, for one token as for many.
+            store_lane_sums(sums, done > kSegmentGroups, [&](int k) -> float& {
+                return m.out[std::size_t(t0 + k % N) * m.out_stride + std::size_t(rows[k / N])];
+            });
 #pragma GCC unroll 16
             for (int k = 0; k < kStreams * N; ++k) sums[k] = _mm512_setzero_ps();
         }
@@ -171,12 +150,11 @@ template <typename Format, int N>
 void rows_against_tile(const MatmulTask& m, int r0, int r1, const PackedTile& tile, int t0,
                        int group0, int groups) {
     constexpr int kStreams = std::max(1, std::min(4, 16 / N));
-    const Outputs outputs{m, t0};
     const int stretch = (r1 - r0) / kStreams;
     for (int r = r0; r < r0 + stretch; ++r)
-        rows_together<Format, N, kStreams>(m, tile, outputs, r, stretch, group0, groups);
+        rows_together<Format, N, kStreams>(m, tile, t0, r, stretch, group0, groups);
     for (int r = r0 + kStreams * stretch; r < r1; ++r)
-        rows_together<Format, N, 1>(m, tile, outputs, r, 0, group0, groups);
+        rows_together<Format, N, 1>(m, tile, t0, r, 0, group0, groups);
 }
 
 using TileKernel = void (*)(const MatmulTask&, int, int, const PackedTile&, int, int, int);

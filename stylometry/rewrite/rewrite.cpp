@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <limits>
 
 #include "stylometry/analyzer.hpp"
 #include "stylometry/extract/extract.hpp"
@@ -234,10 +235,35 @@ std::vector<TextEdit> safe_edits(std::string_view source, std::vector<TextEdit> 
     return {};
 }
 
-// The document's total bits with `edits` applied.
+// Whether `failures` names a detector that `baseline` does not.
+bool fails_beyond(const std::vector<DetectorFailure>& failures,
+                  const std::vector<DetectorFailure>& baseline) {
+    return std::ranges::any_of(failures, [&](const DetectorFailure& failure) {
+        return std::ranges::none_of(
+            baseline, [&](const DetectorFailure& known) { return known.code == failure.code; });
+    });
+}
+
+// Adds the failures of `report` that `failures` does not name yet.
+void note_failures(const Report& report, std::vector<DetectorFailure>& failures) {
+    for (const DetectorFailure& failure : report.failed_detectors) {
+        if (fails_beyond({failure}, failures)) failures.push_back(failure);
+    }
+}
+
+// The document's total bits with `edits` applied; `before` is the document's own report.
+// Edits on which a detector fails that did not fail on the document score infinitely high:
+// with its markers missing the score would look lower than it is, so such edits are never
+// kept. Every failure is noted in `result`.
 double bits_with(std::string_view source, const std::vector<TextEdit>& edits,
-                 const Analyzer& analyzer, const AnalysisOptions& analysis) {
-    return analyzer.analyze(apply_edits(source, edits), analysis).total_bits;
+                 const Analyzer& analyzer, const AnalysisOptions& analysis, const Report& before,
+                 RewriteResult& result) {
+    const Report report = analyzer.analyze(apply_edits(source, edits), analysis);
+    note_failures(report, result.failed_detectors);
+    if (fails_beyond(report.failed_detectors, before.failed_detectors)) {
+        return std::numeric_limits<double>::infinity();
+    }
+    return report.total_bits;
 }
 
 // `edits` without those of marker `code`.
@@ -249,9 +275,11 @@ std::vector<TextEdit> without_code(const std::vector<TextEdit>& edits, const std
 }
 
 // Drops the edits of one marker code at a time, the one whose removal lowers the score most,
-// while the edits raise the score above `bits_before`. Sets result.edits and result.bits_after.
-void drop_rising(std::string_view source, double bits_before, const Analyzer& analyzer,
+// while the edits raise the score above that of `before`, the document's report. Sets
+// result.edits and result.bits_after.
+void drop_rising(std::string_view source, const Report& before, const Analyzer& analyzer,
                  const AnalysisOptions& analysis, RewriteResult& result) {
+    const double bits_before = before.total_bits;
     while (!result.edits.empty() && result.bits_after > bits_before) {
         std::vector<std::string> codes;
         for (const TextEdit& edit : result.edits) {
@@ -262,8 +290,9 @@ void drop_rising(std::string_view source, double bits_before, const Analyzer& an
         bool found = false;
         for (const std::string& code : codes) {
             std::vector<TextEdit> fewer = without_code(result.edits, code);
-            const double bits =
-                fewer.empty() ? bits_before : bits_with(source, fewer, analyzer, analysis);
+            const double bits = fewer.empty()
+                                    ? bits_before
+                                    : bits_with(source, fewer, analyzer, analysis, before, result);
             if (!found || bits < best_bits) {
                 best_edits = std::move(fewer);
                 best_bits = bits;
@@ -317,13 +346,15 @@ RewriteResult guarded(std::string_view source, std::vector<TextEdit> proposed,
         candidate_edits(source, std::move(proposed), options.range, kept);
     const std::size_t candidate_count = candidates.size();
     RewriteResult result;
+    note_failures(before, result.failed_detectors);
     result.edits = safe_edits(source, std::move(candidates), options.language);
     result.dropped_unsafe = candidate_count - result.edits.size();
     result.bits_before = before.total_bits;
-    result.bits_after = result.edits.empty() ? before.total_bits
-                                             : bits_with(source, result.edits, analyzer, analysis);
+    result.bits_after = result.edits.empty()
+                            ? before.total_bits
+                            : bits_with(source, result.edits, analyzer, analysis, before, result);
     result.bits_proposed = result.bits_after;
-    drop_rising(source, before.total_bits, analyzer, analysis, result);
+    drop_rising(source, before, analyzer, analysis, result);
     result.text = apply_edits(source, result.edits);
     return result;
 }

@@ -251,9 +251,8 @@ std::vector<TextEdit> safe_edits(std::string_view source, std::vector<TextEdit> 
                                  Language language) {
     const NonProse non_prose = non_prose_of(source, language);
     if (keeps_non_prose(source, non_prose, edits, language)) return edits;
-    std::erase_if(edits, [&](const TextEdit& edit) {
-        return touches_non_prose(source, non_prose, edit);
-    });
+    std::erase_if(edits,
+                  [&](const TextEdit& edit) { return touches_non_prose(source, non_prose, edit); });
     std::vector<TextEdit> safe;
     add_safe(source, non_prose, edits, language, safe);
     if (keeps_non_prose(source, non_prose, safe, language)) return safe;

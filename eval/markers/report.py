@@ -80,15 +80,26 @@ def genre_table(documents, befores, now):
     by_genre = defaultdict(list)
     for document in documents:
         by_genre[document.genre].append(document.id)
+    partial = False
     for genre in sorted(by_genre):
         ids = by_genre[genre]
         words = sum(now[d]["words"] for d in ids)
-        # Each binary's markers over the words it counted itself.
-        rates = [1000 * sum(sum(run[d]["codes"].values()) for d in ids)
-                 / sum(run[d]["words"] for d in ids)
-                 for run in [counts_ for _, counts_ in befores] + [now]]
-        lines.append(f"| {genre} | {len(ids)} | {words:,} | "
-                     + " | ".join(f"{rate:.1f}" for rate in rates) + " |")
+        # Each binary's markers over the words it counted itself, over the documents it
+        # counted: a sample's before file lacks the documents added after it was drawn.
+        cells = []
+        for run in [counts_ for _, counts_ in befores] + [now]:
+            counted = [d for d in ids if d in run]
+            if not counted:
+                cells.append("–")
+                continue
+            rate = (1000 * sum(sum(run[d]["codes"].values()) for d in counted)
+                    / sum(run[d]["words"] for d in counted))
+            partial |= len(counted) < len(ids)
+            cells.append(f"{rate:.1f}" + ("*" if len(counted) < len(ids) else ""))
+        lines.append(f"| {genre} | {len(ids)} | {words:,} | " + " | ".join(cells) + " |")
+    if partial:
+        lines += ["", "\\* over the genre's documents that binary counted (documents added to "
+                  "the manifest after its sample was drawn are not in its before file); – none."]
     return lines
 
 

@@ -158,6 +158,15 @@ class SampleResult:
                 f"| {self.precision(self.identifying, 'now')} "
                 f"| {self.weighted('before')} | {self.weighted('now')} |")
 
+    def agreement_rows(self):
+        """How often the sample's two blind labellers agree, when it has two."""
+        doubled = [label["labellers"] for label in self.labels if "labellers" in label]
+        if not doubled:
+            return []
+        same = sum(1 for first, second in doubled if first["label"] == second["label"])
+        return [f"| two blind labellers agree (a label counts at the stricter of the two) "
+                f"| {same} of {len(doubled)} ({percent(same, len(doubled))}) | – |"]
+
     def section(self, unlabelled):
         everything, binary = self.everything, self.sample.binary
         out = [
@@ -181,6 +190,7 @@ class SampleResult:
             f"| genuine labelled markers no longer reported | – "
             f"| {everything['genuine'] - everything['reported genuine']} |",
             f"| current markers no label of this sample covers | – | {unlabelled:,} |",
+            *self.agreement_rows(),
             f"| of them new: beyond the before count of their document and code | – "
             f"| {beyond_before(self.before, self.now):,} |",
             "",

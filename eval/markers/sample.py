@@ -9,9 +9,13 @@
         lines and '#' comments are skipped), e.g. documents-seed16.txt, the documents added for
         issue 34
     sample.py label --sample "seed 14" [--drawn SAMPLE.jsonl] [--append] DECISIONS.tsv...
+            [--second DECISIONS.tsv...]
         DECISIONS.tsv: "index<TAB>genuine|genre|wrong<TAB>one-line reason" per drawn marker
         (several files may share the indices of one drawing between labellers); writes the
-        sample's labels file (samples.py), or adds to it with --append
+        sample's labels file (samples.py), or adds to it with --append. --second: a second
+        labeller's decisions on the same markers, made blind; each label then keeps both
+        (`labellers`), and its `label` is the stricter (wrong before genre before genuine), so
+        a marker counts as genuine only when both labellers call it so
 
 The sample is stratified by marker code: the markers of each code are shuffled with the
 seed, and one is taken from each code in turn until the sample is full or the codes run out,
@@ -31,6 +35,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 WORK = REPO / "build/eval-markers"
 KINDS = ("genuine", "genre", "wrong")
+STRICTNESS = ("wrong", "genre", "genuine")  # of two labels, the first in this order counts
 
 
 def stratified(markers_by_code, size, seed):
@@ -137,22 +142,36 @@ def read_decisions(paths):
     return decisions
 
 
-def labelled_entries(drawn, decisions, unpublished):
-    """The labels of the drawn markers, in drawing order. The EBG corpus is not ours to
-    publish: its labels keep a digest of the marked text and no message (which quotes it)."""
+def check_covers(drawn, decisions):
     missing = [i for i in range(len(drawn)) if i not in decisions]
     if missing:
         raise SystemExit(f"no decision for drawn markers {missing[:20]}")
     extra = sorted(set(decisions) - set(range(len(drawn))))
     if extra:
         raise SystemExit(f"decisions for markers that were not drawn: {extra[:20]}")
+
+
+def labelled_entries(drawn, decisions, unpublished, second=None):
+    """The labels of the drawn markers, in drawing order. The EBG corpus is not ours to
+    publish: its labels keep a digest of the marked text and no message (which quotes it).
+    With `second` (another labeller's decisions), each label keeps both and takes the
+    stricter."""
+    check_covers(drawn, decisions)
+    if second is not None:
+        check_covers(drawn, second)
     for index, entry in enumerate(drawn):
         kind, reason = decisions[index]
+        both = None
+        if second is not None:
+            both = [decisions[index], second[index]]
+            kind, reason = min(both, key=lambda decision: STRICTNESS.index(decision[0]))
         labelled = {k: entry[k] for k in ("doc", "code", "byteRange")}
         labelled["textSha256"] = text_digest(entry["text"])
         if entry["doc"] not in unpublished:
             labelled.update(text=entry["text"], message=entry["message"])
         labelled.update(label=kind, reason=reason)
+        if both is not None:
+            labelled["labellers"] = [{"label": k, "reason": r} for k, r in both]
         yield labelled
 
 
@@ -160,7 +179,8 @@ def label(args):
     sample = by_name(args.sample)
     drawn = [json.loads(line) for line in open(args.drawn, encoding="utf-8")]
     unpublished = {d.id for d in read_manifest() if d.source == "ebg"}
-    entries = list(labelled_entries(drawn, read_decisions(args.decisions), unpublished))
+    second = read_decisions(args.second) if args.second else None
+    entries = list(labelled_entries(drawn, read_decisions(args.decisions), unpublished, second))
     with open(sample.labels, "a" if args.append else "w", encoding="utf-8") as out:
         for labelled in entries:
             out.write(json.dumps(labelled, ensure_ascii=False) + "\n")
@@ -183,6 +203,8 @@ def main():
                               help="the markers drawn (sample.py draw)")
     label_parser.add_argument("--append", action="store_true")
     label_parser.add_argument("decisions", type=Path, nargs="+")
+    label_parser.add_argument("--second", type=Path, nargs="+",
+                              help="a second labeller's decisions on the same markers")
     args = parser.parse_args()
     draw(args) if args.command == "draw" else label(args)
 

@@ -85,6 +85,22 @@ def test_two_labellers_files_make_one_sample_and_unpublished_text_stays_out(tmp_
     assert entries[1]["text"] == "a@b.example"
 
 
+def test_two_blind_labellers_of_the_same_markers_count_at_the_stricter_label(tmp_path):
+    drawn = [{"doc": "d", "code": "c", "byteRange": [i, i + 1], "text": "x", "message": "m"}
+             for i in range(3)]
+    first = read_decisions([decisions_file(tmp_path, "a.tsv", [
+        "0\tgenuine\tmine", "1\tgenuine\tmine", "2\tgenre\tcommon"])])
+    second = read_decisions([decisions_file(tmp_path, "b.tsv", [
+        "0\tgenuine\tyes", "1\tgenre\ta quarter", "2\twrong\tcode"])])
+    entries = list(labelled_entries(drawn, first, set(), second))
+    assert [e["label"] for e in entries] == ["genuine", "genre", "wrong"]
+    assert [e["reason"] for e in entries] == ["mine", "a quarter", "code"]
+    assert entries[1]["labellers"] == [{"label": "genuine", "reason": "mine"},
+                                       {"label": "genre", "reason": "a quarter"}]
+    with pytest.raises(SystemExit):  # the second labeller left a marker undecided
+        list(labelled_entries(drawn, first, set(), {0: ("genuine", "")}))
+
+
 def test_a_sample_with_a_marker_left_undecided_or_decided_twice_is_refused(tmp_path):
     drawn = [{"doc": "d", "code": "c", "byteRange": [0, 1], "text": "x", "message": "m"}] * 2
     one = decisions_file(tmp_path, "one.tsv", ["0\tgenre\ttopic"])

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "stylometry/detectors/common/layout.hpp"
 #include "stylometry/detectors/common/style_choice.hpp"
 
 namespace fantasma {
@@ -22,13 +23,16 @@ Span gap_between(std::string_view text, const Sentence& first, const Sentence& s
 }  // namespace
 
 void DoubleSpace::detect(const DetectionContext& context, MarkerSink& sink) const {
-    const std::string_view text = context.document.prose.text;
+    // Justified text spaces its sentences as the formatter pads its lines: not measured.
+    if (layout::is_justified(context.document.source)) return;
+    const Prose& prose = context.document.prose;
+    const std::string_view text = prose.text;
     const std::vector<Sentence>& sentences = context.document.sentences();
     std::vector<Span> doubles;
     double boundaries = 0;
     for (std::size_t i = 0; i + 1 < sentences.size(); ++i) {
         const Span gap = gap_between(text, sentences[i], sentences[i + 1]);
-        if (gap.empty()) continue;
+        if (gap.empty() || layout::in_heading(prose, gap.begin)) continue;
         ++boundaries;
         if (gap.size() >= 2) doubles.push_back(gap);
     }

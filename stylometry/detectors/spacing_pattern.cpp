@@ -1,6 +1,7 @@
 #include "stylometry/detectors/spacing_pattern.hpp"
 
 #include "stylometry/detectors/common/invisible.hpp"
+#include "stylometry/detectors/common/layout.hpp"
 
 namespace fantasma {
 namespace {
@@ -28,6 +29,8 @@ void SpacingPattern::detect(const DetectionContext& context, MarkerSink& sink) c
     // In plain text the reader sees every space (columns, indented examples): only Markdown
     // and LaTeX render a run of spaces as one.
     if (document.prose.language == Language::Text) return;
+    // A justified source's spaces are its formatter's.
+    if (layout::is_justified(document.source)) return;
     const std::string_view text = document.prose.text;
     std::vector<invisible::Finding> findings;
     // Runs of spaces between words of one sentence.
@@ -44,8 +47,9 @@ void SpacingPattern::detect(const DetectionContext& context, MarkerSink& sink) c
                 std::string_view(".!?:").find(text[at - 1]) != std::string_view::npos;
             const bool between_words =
                 !after_stop && !is_white(text[at - 1]) && !is_white(text[end]);
+            // A heading's spaces align it (before a date, a version): no sentence's.
             if (between_words && run.size() >= 2 && run.size() <= kMaxInnerSpaces &&
-                written(document.prose, run)) {
+                written(document.prose, run) && !layout::in_heading(document.prose, run.begin)) {
                 findings.push_back(
                     {run, std::to_string(run.size()) + " spaces between words", " "});
             }

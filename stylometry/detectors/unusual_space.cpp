@@ -8,6 +8,7 @@
 #include <cctype>
 
 #include "stylometry/detectors/common/invisible.hpp"
+#include "stylometry/detectors/common/layout.hpp"
 
 namespace fantasma {
 namespace {
@@ -124,6 +125,9 @@ void UnusualSpace::detect(const DetectionContext& context, MarkerSink& sink) con
         invisible::for_each_written_char(document.prose, [&](Span span, char32_t cp) {
             const std::string_view name = name_of(cp);
             if (name.empty() || typography_calls_for(text, span, cp)) return;
+            // Indentation and a section number's space: a converter's layout (the Debian FAQ's
+            // DocBook-to-text no-break spaces), never in place of a space between words.
+            if (cp == 0x00A0 && layout::is_layout_space(text, span.begin)) return;
             findings.push_back({span,
                                 std::string(name) + " (" + invisible::code_point_name(cp) +
                                     ") where a plain space would do",

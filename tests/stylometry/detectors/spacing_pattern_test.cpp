@@ -34,3 +34,19 @@ TEST_CASE("spacing-pattern wants a repeat, and leaves sentence gaps, columns and
     require_markers(SpacingPattern{}, "A line  \nbreaks here  \nand here.\n", 0,
                     Language::Markdown);
 }
+
+TEST_CASE("spacing-pattern leaves headings' alignment and justified sources") {
+    // A NEWS file's version headings, each with two spaces before its date (data.table's).
+    require_markers(SpacingPattern{},
+                    "# pkg v1.11.2  (08 May 2018)\n\nFixed a crash.\n\n"
+                    "# pkg v1.11.0  (01 May 2018)\n\nFaster  reads and  writes.\n",
+                    2, Language::Markdown);
+    // Markdown filled and justified by an editor: the filler's padding, on one right edge.
+    std::string justified;
+    for (int i = 0; i < 8; ++i) {
+        justified +=
+            "The  files  are  now  read  in  parallel, and the result is the\n"
+            "same  as  before on every platform that the package builds for.\n\n";
+    }
+    require_markers(SpacingPattern{}, justified, 0, Language::Markdown);
+}

@@ -34,3 +34,15 @@ TEST_CASE("unusual-space skips spaces written as markup") {
     require_markers(UnusualSpace{}, "The&nbsp;report is late.\n", 0, Language::Markdown);
     require_markers(UnusualSpace{}, "The~report is late.\n", 0, Language::Latex);
 }
+
+TEST_CASE("unusual-space leaves a converter's no-break spaces: indentation and section numbers") {
+    // The Debian FAQ as DocBook's conversion to text writes it.
+    require_no_markers(UnusualSpace{},
+                       "Chapter\u00A01.\u00A0Definitions and overview\n\n"
+                       "3.2.3.\u00A0I'm using another distribution. How do I migrate?\n\n"
+                       "    If you are an expert and you know what you\n"
+                       "\u00A0\u00A0\u00A0 are doing, then it might be possible.\n");
+    // Between words of a sentence, the same character is no layout.
+    require_markers(UnusualSpace{},
+                    "Chapter\u00A01.\u00A0Definitions\n\nWe know[[\u00A0]]what we are doing.\n", 1);
+}

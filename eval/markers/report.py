@@ -133,7 +133,10 @@ class SampleResult:
         self.labels = labels
         self.rows = precision_rows(labels, still_reported)
         self.before = sample.read_before()
-        self.before_codes, self.now_codes = code_counts(self.before), code_counts(now)
+        # Now over the documents this sample's binary counted: documents added since (issue
+        # 34's) would otherwise change an older sample's figures without any label of it.
+        self.before_codes = code_counts(self.before)
+        self.now_codes = code_counts({doc: now[doc] for doc in self.before if doc in now})
         self.now = now
         self.codes = sorted(set(self.rows) | set(self.now_codes) | set(self.before_codes))
         self.everything = total(self.rows, self.codes)

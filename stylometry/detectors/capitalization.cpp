@@ -7,6 +7,7 @@
 
 #include "stylometry/detectors/common/style_choice.hpp"
 #include "stylometry/technical_words.hpp"
+#include "stylometry/text/quotations.hpp"
 
 namespace fantasma {
 namespace {
@@ -351,6 +352,26 @@ bool after_acronym(const Document& document, const Sentence& sentence, std::size
            std::ranges::all_of(word, is_upper);
 }
 
+// Whether the one-letter word at token `i` is a key in a table of keys (its line's first word,
+// two spaces or a tab after it: "i    List your inventory") or a letter of a word spaced out
+// letter by letter ("T a s t y   B i t s"): one-letter words on both sides, a space apart.
+bool is_key_or_spaced_letter(const Document& document, std::size_t i) {
+    const std::string_view text = document.prose.text;
+    const Span word = document.tokens()[i].text;
+    std::size_t line = word.begin;
+    while (line > 0 && (text[line - 1] == ' ' || text[line - 1] == '\t')) --line;
+    const bool opens_line = line == 0 || text[line - 1] == '\n';
+    const std::string_view after = text.substr(word.end, 2);
+    if (opens_line && (after == "  " || after.starts_with('\t'))) return true;
+    const auto single_letter = [&](std::size_t at) {
+        const Token& token = document.tokens()[at];
+        return token.kind == TokenKind::Word && token.text.size() == 1;
+    };
+    const auto& tokens = document.tokens();
+    return i > 0 && i + 1 < tokens.size() && single_letter(i - 1) && single_letter(i + 1) &&
+           tokens[i - 1].text.end + 1 == word.begin && word.end + 1 == tokens[i + 1].text.begin;
+}
+
 // Words ending in a single s that may follow the pronoun I ("I always", "I was").
 constexpr std::string_view kAfterPronoun[] = {"afterwards", "always", "as",           "besides",
                                               "has",        "is",     "nevertheless", "perhaps",
@@ -381,6 +402,7 @@ void Capitalization::detect(const DetectionContext& context, MarkerSink& sink) c
     double pronouns = 0, starts = 0;
     const std::map<std::string_view, std::size_t> capitals_count = count_capital_words(document);
     const Prose& prose = document.prose;
+    const std::vector<Span> quotations = quotation_spans(prose);
     for (const Sentence& sentence : document.sentences()) {
         const std::size_t block = block_at(prose, sentence.text.begin);
         const bool free_casing = block < prose.blocks.size() && is_free_casing(prose.blocks[block]);
@@ -427,6 +449,13 @@ void Capitalization::detect(const DetectionContext& context, MarkerSink& sink) c
                                       before_plural(document, sentence, i);
             if (word == "i" && !followed_by_word(document, sentence, i)) {
                 first_word = false;  // a variable, not the pronoun
+                continue;
+            }
+            // Someone else's "i" (a quotation), a key in a table of keys ("i    List your
+            // inventory") or a letter of a word spaced out ("B i t s"): not the writer's.
+            if (token.norm == "i" &&
+                (in_spans(quotations, token.text.begin) || is_key_or_spaced_letter(document, i))) {
+                first_word = false;
                 continue;
             }
             if ((token.norm == "i" && !abbreviation) || token.norm.starts_with("i'")) {

@@ -228,6 +228,23 @@ bool has_dotted_digit(std::string_view number) {
     return false;
 }
 
+// Whether `number` (digits and separators) has the shape of something else that a run of
+// digit groups can be: an ISO date, with the time after it ("2009-12-06 10:11:19" in a diff's
+// header), or a US ZIP+4 code ("Portland, OR 97208-2311").
+bool is_date_or_postal_code(std::string_view number) {
+    const auto digits_at = [&](std::size_t begin, std::size_t count) {
+        return begin + count <= number.size() &&
+               std::all_of(number.begin() + static_cast<std::ptrdiff_t>(begin),
+                           number.begin() + static_cast<std::ptrdiff_t>(begin + count),
+                           [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+    };
+    const bool iso_date = digits_at(0, 4) && number.size() >= 10 && number[4] == '-' &&
+                          digits_at(5, 2) && number[7] == '-' && digits_at(8, 2);
+    const bool zip_plus_four =
+        number.size() == 10 && digits_at(0, 5) && number[5] == '-' && digits_at(6, 4);
+    return iso_date || zip_plus_four;
+}
+
 }  // namespace
 
 std::vector<Span> find_phone_numbers(std::string_view text) {
@@ -273,7 +290,8 @@ std::vector<Span> find_phone_numbers(std::string_view text) {
         const bool grouped = first == '+' || (groups >= 2 && longest <= 6);
         const bool ends_clean = end == text.size() || !word_char(end) || text[end] == '.';
         const bool phone = digits >= 9 && digits <= 15 && grouped && ends_clean &&
-                           !has_dotted_digit(text.substr(at, end - at));
+                           !has_dotted_digit(text.substr(at, end - at)) &&
+                           !is_date_or_postal_code(text.substr(at, end - at));
         if (phone) found.push_back({at, end});
         at = std::max(i, at + 1);
     }

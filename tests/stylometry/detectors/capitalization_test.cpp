@@ -161,3 +161,21 @@ TEST_CASE("capitalization: the i of a product name and a word joined by a semico
     require_markers_with(Capitalization{}, kUnknown,
                          "Then [[i]] always test it, and [[i]] was right. Then I know.", 2);
 }
+
+TEST_CASE(
+    "capitalization counts no lower-case i of a quotation, a table of keys or spaced letters") {
+    // Someone else's words, quoted; a game manual's keys; a newsletter's spaced-out masthead.
+    require_markers_with(Capitalization{}, kUnknown,
+                         "In 2007 the author wrote \"[...] i have decided to give it away\". "
+                         "He said \u201ci think so\u201d too.\n\n"
+                         "          i    List your inventory.\n"
+                         "          I    List selected items.\n\n"
+                         "    T a s t y   B i t s   f r o m   t h e   F r o n t\n",
+                         0);
+    const auto sink = run_detector(Capitalization{}, "He wrote \"i think so\" and I agree.",
+                                   Language::Text, kUnknown);
+    CHECK(measured(sink, "caps.lowercase-i") == std::pair(0.0, 1.0));
+    // The writer's own "i" beside them still counts.
+    require_markers_with(Capitalization{}, kUnknown, "He wrote \"i think so\". Then [[i]] left.\n",
+                         1);
+}

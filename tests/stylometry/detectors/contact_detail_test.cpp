@@ -96,3 +96,13 @@ TEST_CASE("contact-detail: a contributor credited by name is not the writer") {
                     "[[jane@example.org]].",
                     1);
 }
+
+TEST_CASE("contact-detail: a ZIP+4 code and a diff's timestamp are no phone numbers") {
+    // A users' group's postal address, and a patch's header (fresh shapes of seed 16's).
+    require_no_markers(ContactDetail{},
+                       "Write to the Users Group, PO Box 4410, Salem, OR 97302-4410, USA.\n\n"
+                       "--- config.h.orig 2011-03-14 09:12:55.000000000 +0100\n"
+                       "+++ config.h 2011-03-15 18:02:41.000000000 +0100\n");
+    // A phone number beside them still is one.
+    require_markers(ContactDetail{}, "Salem, OR 97302-4410. Phone: [[+1-503-555-0142]].", 1);
+}

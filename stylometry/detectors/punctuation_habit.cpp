@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "stylometry/detectors/common/style_choice.hpp"
+#include "stylometry/text/quotations.hpp"
 
 namespace fantasma {
 namespace {
@@ -34,6 +35,9 @@ struct Use {
 bool is_digit(char c) {
     return c >= '0' && c <= '9';
 }
+bool is_word_char(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '_';
+}
 bool is_bang_or_query(char c) {
     return c == '!' || c == '?';
 }
@@ -44,13 +48,22 @@ void add_uses(std::string_view text, Span token, std::vector<Use>& uses) {
     for (std::size_t i = token.begin; i < token.end; ++i) {
         const char c = text[i];
         if (c == ';') uses.push_back({Span(i, i + 1), Semicolon});
-        if (c == '(') uses.push_back({Span(i, i + 1), Parenthesis});
+        // "main()", "Approx()": a function's name in prose, its parentheses the code's.
+        const bool empty_call = c == '(' && is_word_char(style::byte_before(text, i)) &&
+                                style::byte_at(text, i + 1) == ')';
+        if (c == '(' && !empty_call) uses.push_back({Span(i, i + 1), Parenthesis});
         // 10:30 is a time, not a colon of prose.
         if (c == ':' &&
             !(is_digit(style::byte_before(text, i)) && is_digit(style::byte_at(text, i + 1)))) {
             uses.push_back({Span(i, i + 1), Colon});
         }
         if (!is_bang_or_query(c) || is_bang_or_query(style::byte_before(text, i))) continue;
+        // "!defined", "!=": code's negation and comparison, glued to what follows and not to
+        // a word before.
+        if (c == '!' && !is_word_char(style::byte_before(text, i)) &&
+            (is_word_char(style::byte_at(text, i + 1)) || style::byte_at(text, i + 1) == '=')) {
+            continue;
+        }
         std::size_t end = i;
         while (end < text.size() && is_bang_or_query(text[end])) ++end;
         const std::string_view run = text.substr(i, end - i);
@@ -72,8 +85,11 @@ std::vector<Fix> fixes_for(std::string_view run, Mark mark) {
 void PunctuationHabit::detect(const DetectionContext& context, MarkerSink& sink) const {
     const Document& document = context.document;
     std::vector<Use> uses;
+    // Someone else's punctuation, quoted, is not the writer's habit.
+    const std::vector<Span> quotations = quotation_spans(document.prose);
     for (const Token& token : document.tokens()) {
-        if (token.kind == TokenKind::Punct) add_uses(document.prose.text, token.text, uses);
+        if (token.kind == TokenKind::Punct && !in_spans(quotations, token.text.begin))
+            add_uses(document.prose.text, token.text, uses);
     }
     std::array<double, kMarks.size()> counts{};
     for (const Use& use : uses) counts[use.mark] += 1;

@@ -60,3 +60,18 @@ TEST_CASE("punctuation-habit: a frequent mark is one marker for the document, co
     CHECK(severity_of(markers[1]) == Severity::Hint);
     CHECK(is_common_habit(markers[1]));
 }
+
+TEST_CASE("punctuation-habit counts no quoted marks, function names' parentheses or code's '!'") {
+    // A user's question quoted in a FAQ, "main()" and "rq()" named in prose, negations in a
+    // configuration line: none of them is the writer's punctuation.
+    const auto sink = run_detector(
+        PunctuationHabit{},
+        "A user asked \u201cwhy does rq() fail; is it broken?!\u201d The answer: call main() "
+        "first. Set it to !defined(x) or use a != b in the rule (see below).",
+        Language::Text, kUnknown);
+    CHECK(measured(sink, "punct.semicolon").first == 0);
+    CHECK(measured(sink, "punct.multiple").first == 0);
+    CHECK(measured(sink, "punct.exclamation").first == 0);
+    CHECK(measured(sink, "punct.parenthesis").first == 2);  // "(x)" and "(see below)"
+    CHECK(measured(sink, "punct.colon").first == 1);
+}

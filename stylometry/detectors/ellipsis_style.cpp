@@ -3,6 +3,7 @@
 #include <array>
 
 #include "stylometry/detectors/common/style_choice.hpp"
+#include "stylometry/text/quotations.hpp"
 
 namespace fantasma {
 namespace {
@@ -66,7 +67,15 @@ std::vector<Ellipsis> find_ellipses(std::string_view text) {
 
 void EllipsisStyle::detect(const DetectionContext& context, MarkerSink& sink) const {
     const std::string_view text = context.document.prose.text;
-    const std::vector<Ellipsis> ellipses = find_ellipses(text);
+    // Not the writer's: a quoted ellipsis ("....Matrix" in a quoted expression), and dots that
+    // hold an address's place ("Douglas Bates <....>").
+    std::vector<Ellipsis> ellipses = find_ellipses(text);
+    const std::vector<Span> quotations = quotation_spans(context.document.prose);
+    std::erase_if(ellipses, [&](const Ellipsis& e) {
+        const bool placeholder = style::byte_before(text, e.span.begin) == '<' &&
+                                 style::byte_at(text, e.span.end) == '>';
+        return in_spans(quotations, e.span.begin) || placeholder;
+    });
     std::array<double, kChoices.size()> counts{};
     double spaced = 0;
     double after_text = 0;

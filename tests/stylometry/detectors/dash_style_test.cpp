@@ -82,3 +82,12 @@ TEST_CASE("dash-style: a dash beside a dropped code span is not marked over the 
         Language::Markdown);
     CHECK(markers[1].fixes.at(0).new_text == markers[0].fixes.at(0).new_text);
 }
+
+TEST_CASE("dash-style counts no dash inside a quoted message") {
+    // A program's error message quoted in release notes (rsync's NEWS, fresh shape).
+    const auto sink = run_detector(DashStyle{},
+                                   "It caused \"failed verification -- update discarded\" "
+                                   "errors on transfers.",
+                                   Language::Text, Reference{});
+    for (const auto& [feature, measured] : sink.measurements) CHECK(measured.first == 0);
+}

@@ -60,3 +60,13 @@ TEST_CASE("ellipsis-style calls an ellipsis between two numbers a range, with no
     CHECK(markers[1].message.starts_with("A range typed with '…'"));
     CHECK(markers[1].fixes.empty());
 }
+
+TEST_CASE("ellipsis-style counts no quoted dots and no address's placeholder") {
+    // An announcement quoting an expression and a package's DESCRIPTION with its addresses
+    // left out (fresh shapes of seed 16's).
+    require_no_markers(EllipsisStyle{},
+                       "Objects are also made by as(x, \"....Matrix\") calls.\n\n"
+                       "Author: Ann Smith <....> and Bo Li <....>\n");
+    // The writer's own, typed between words, still counts.
+    require_markers(EllipsisStyle{}, "We waited[[....]]and waited[[....]] then left.", 2);
+}

@@ -154,6 +154,16 @@ constexpr ProfileHost kProfileHosts[] = {
     {"keybase.io/", "a Keybase profile"},
     {"stackoverflow.com/users/", "a Stack Overflow profile"},
     {"bsky.app/profile/", "a Bluesky profile"}};
+
+// `name` with only its letters and digits ("data.table" -> "datatable").
+std::string alnum_only(std::string_view name) {
+    std::string kept;
+    for (const char c : name) {
+        if (std::isalnum(static_cast<unsigned char>(c)) != 0) kept += c;
+    }
+    return kept;
+}
+
 // Hosts that serve an account's pages under its own subdomain (alice.github.io).
 constexpr std::string_view kUserSubdomains[] = {".github.io",    ".gitlab.io",     ".academia.edu",
                                                 ".substack.com", ".wordpress.com", ".blogspot.com",
@@ -214,13 +224,26 @@ std::optional<std::string> identifying_link(std::string_view url,
         if (clean.empty() || listed(clean, kGenericPages) || is_public(clean)) return std::nullopt;
         const std::string_view after = rest.substr(std::min(rest.size(), account.size()));
         const bool repository = after.size() > 1 && after.front() == '/';
-        // ccache/ccache, procps-ng/procps, httplib2/httplib2: an account named after its
-        // project is the project's, not a person's.
+        // ccache/ccache, procps-ng/procps, Rdatatable/data.table: an account named after its
+        // project is the project's, not a person's. A link to an issue, a pull request or a
+        // commit points at a project's tracker, where a report or a fix is discussed
+        // (rstudio/shiny/issues/1696 in release notes), not at anyone's account.
         if (repository) {
             const std::string_view project = after.substr(1, after.find_first_of("/?#", 1) - 1);
-            const std::string_view owner = clean;
-            if (project.size() >= 3 && (owner.starts_with(project) || project.starts_with(owner))) {
+            const std::string owner = alnum_only(clean);
+            const std::string name = alnum_only(project);
+            if (name.size() >= 3 && owner.size() >= 3 &&
+                (owner.find(name) != npos || name.find(owner) != npos)) {
                 return std::nullopt;
+            }
+            const std::string_view within =
+                after.substr(std::min(after.size(), project.size() + 1));
+            for (std::string_view tracker :
+                 {"/issues/", "/pull/", "/commit/", "/merge_requests/"}) {
+                if (within.starts_with(tracker) ||
+                    within.starts_with(std::string("/-") + std::string(tracker))) {
+                    return std::nullopt;
+                }
             }
         }
         return std::string(repository ? "a " : "the ") + std::string(account_host.label) +

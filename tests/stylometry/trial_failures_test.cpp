@@ -135,6 +135,25 @@ TEST_CASE("trial: links to many accounts share one account's bits, one marker an
     CHECK(bits == Approx(15.0));
 }
 
+TEST_CASE("trial: a project's tracker and a project's own account are nobody's account",
+          "[trial]") {
+    // Release notes crediting reports and fixes (seed 16's data.table NEWS, fresh shapes):
+    // issues, pull requests and commits of someone's repository, and a repository whose
+    // account is named after its project.
+    const Report report = check(
+        "Fixed, see [shiny/#1696](https://github.com/acme-labs/shiny/issues/1696), "
+        "[PR#12](https://github.com/jdoe/widgets/pull/12), "
+        "[the fix](https://gitlab.com/jdoe/widgets/-/merge_requests/3), "
+        "[abc123](https://github.com/jdoe/widgets/commit/abc123) and the "
+        "[news](https://github.com/Rwidgets/widgets/blob/master/NEWS.md).\n",
+        Language::Markdown);
+    CHECK(count_code(report, "link-target") == 0);
+    // The repository itself, under a person's account, still is theirs.
+    CHECK(
+        count_code(check("Code: [widgets](https://github.com/jdoe/widgets).\n", Language::Markdown),
+                   "link-target") == 1);
+}
+
 TEST_CASE("trial: a mailing list's address is not the writer's", "[trial]") {
     const Report report = check(
         "From: Ada <ada@analytical.example>\nTo: engine-devel@lists.example.org\n\n"

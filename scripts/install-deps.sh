@@ -27,6 +27,7 @@ if [[ "${1:-}" == "--test" ]]; then
         clang-16 libclang-rt-16-dev         # libFuzzer (clang 14 lacks C++20 pieces we use)
         neovim                              # Neovim 0.7 end-to-end tests
         emacs-nox elpa-eglot elpa-markdown-mode  # Emacs + eglot end-to-end test
+        elpa-lsp-mode                       # Emacs + lsp-mode end-to-end test (fantasma-lsp.el)
         chromium                            # drives code-server headless (VS Code test)
         ripgrep                             # code-server wants rg; Debian's, not a download
         libkrb5-dev                         # code-server's kerberos module builds against it

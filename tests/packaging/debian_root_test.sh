@@ -2,7 +2,8 @@
 # Installs the package make_deb.sh made into a clean Debian 12 root with apt (which fetches
 # its Depends from Debian, without Recommends: no OpenCL driver), then runs, inside the root
 # and from a folder of its own, `fantasma check` on the installed example and fantasma-ls
-# through an LSP exchange (the client runs here; the server in the root).
+# through an LSP exchange (the client runs here; the server in the root); then, with
+# Debian's Neovim and Emacs installed too, the plugins the package carries.
 # The root (Debian's essential packages and apt, by mmdebstrap) is made once and kept as a
 # tarball in CACHE_DIR; each run unpacks a fresh copy.
 #   debian_root_test.sh BUILD_DIR CACHE_DIR FANTASMA_BINARY
@@ -72,3 +73,24 @@ cp "$root/srv/writer/field-notes.md" "$work/"
 python3 "$here/lsp_exchange.py" "$version" "$work/field-notes.md" -- \
     "$work/in-root" sh -c 'cd /srv/writer && exec fantasma-ls'
 in_root sh -c 'fantasma devices' || fail "fantasma devices failed without an OpenCL driver"
+
+# The README's editor lines, with Debian's editors: Neovim finds the plugin the package put in
+# its site folder (no plugin manager), Emacs finds fantasma.el on its load-path.
+start=$SECONDS
+in_root sh -c "DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+    neovim emacs-nox elpa-eglot" >"$work/apt-editors.log" 2>&1 ||
+    { tail -20 "$work/apt-editors.log" >&2; fail "apt-get install neovim emacs-nox failed"; }
+echo "apt-get installed Neovim and Emacs in $((SECONDS - start)) s"
+health=$(in_root sh -c 'cd /srv/writer && HOME=/root nvim --headless -i NONE -n \
+    -c "lua require(\"fantasma\").setup{}" -c "checkhealth fantasma" \
+    -c "lua io.stdout:write(table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), \"\\n\"))" \
+    -c "qall!"' 2>&1)
+grep -q "OK:\? fantasma-ls found: /usr/bin/fantasma-ls" <<<"$health" ||
+    fail "Neovim in the root: :checkhealth fantasma says: $health"
+echo "Neovim in the root: setup{} and :checkhealth fantasma find /usr/bin/fantasma-ls"
+command=$(in_root sh -c "HOME=/root emacs --batch --eval \"(progn (require 'fantasma)
+    (add-hook 'markdown-mode-hook #'eglot-ensure) (require 'eglot)
+    (princ (funcall (cdr (assq 'markdown-mode eglot-server-programs)))))\"" 2>/dev/null)
+[[ $command == "(fantasma-ls --stdio)" ]] ||
+    fail "Emacs in the root: (require 'fantasma) and eglot give the command '$command'"
+echo "Emacs in the root: (require 'fantasma) needs no load-path; eglot starts $command"

@@ -23,8 +23,10 @@ echo "Neovim: the installed plugin's :checkhealth finds $destdir/usr/bin/fantasm
 
 command -v emacs >/dev/null || fail "emacs is not installed (scripts/install-deps.sh --test installs it)"
 loaded=$(HOME=$work timeout 60 emacs --batch -L "$share/emacs/site-lisp/fantasma" --eval \
-    "(progn (require 'fantasma) (require 'lsp-mode)
-            (princ (format \"%s %s\" (featurep 'fantasma-lsp) (and (gethash 'fantasma lsp-clients) t))))" \
-    2>/dev/null)
-[[ $loaded == "t t" ]] || fail "Emacs: fantasma-lsp loaded and client registered? '$loaded'"
-echo "Emacs: fantasma.el loads from site-lisp/fantasma, and its lsp-mode client with lsp-mode"
+    "(progn (require 'fantasma) (require 'eglot) (require 'lsp-mode)
+            (princ (format \"%s %s %s\" (featurep 'fantasma-eglot)
+                           (funcall (cdr (assq 'markdown-mode eglot-server-programs)))
+                           (and (gethash 'fantasma lsp-clients) t))))" 2>/dev/null)
+[[ $loaded == "t (fantasma-ls --stdio) t" ]] ||
+    fail "Emacs: eglot's client loaded, its command, lsp-mode's client registered? '$loaded'"
+echo "Emacs: fantasma.el loads from site-lisp/fantasma, its clients with eglot and lsp-mode"

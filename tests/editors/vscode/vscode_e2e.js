@@ -11,7 +11,8 @@
 //    the leaks of the file it \input's, sections/evaluation.tex, which is not open, in the
 //    Problems panel at their lines; going to one opens that file at that line.
 // 3. opens the test set's acmart paper, a review copy (`review` option): checked as a
-//    double-blind submission by default, so the status bar counts its leaks.
+//    double-blind submission by default, so the status bar counts its leaks; the palette's
+//    double-blind command gives its verdict.
 // Keeps screenshots.
 //   node vscode_e2e.js --code-server DIR --vsix FILE --sample FILE
 //                      --latex-project DIR --review-project DIR --artifacts DIR
@@ -176,6 +177,24 @@ async function commandsInPalette(page) {
   console.log("PASS: the palette lists the commands");
 }
 
+// The palette's double-blind command on the open review copy: the setting goes on and the
+// verdict comes back as a notification (last: the setting stays on for the workspace).
+async function checkDoubleBlindFromPalette(page) {
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("F1");
+  await page.keyboard.type("fantasma: Check this document as a double-blind submission");
+  await sleep(500);
+  await page.keyboard.press("Enter");
+  const verdict = await waitFor("the double-blind verdict notification", 30, () =>
+    page.evaluate(() => [...document.querySelectorAll(".notification-toast")]
+        .map((toast) => toast.innerText).find((text) => text.includes("fantasma (double-blind):"))));
+  await page.screenshot({ path: path.join(artifacts, "vscode-double-blind-command.png") });
+  if (!/[1-9][0-9]* leaks? would identify you/.test(verdict)) {
+    throw new Error(`the verdict names no leaks: ${verdict}`);
+  }
+  console.log(`PASS: the double-blind command gives the verdict: "${verdict.split("\n")[0]}"`);
+}
+
 async function main() {
   fs.mkdirSync(artifacts, { recursive: true });
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "fantasma-vscode-"));
@@ -312,6 +331,7 @@ async function main() {
           .find((text) => /^[1-9][0-9]* leaks? · [0-9.]+ bits$/.test(text))));
     await page.screenshot({ path: path.join(artifacts, "vscode-double-blind-status.png") });
     console.log(`PASS: a review copy is checked as a double-blind submission: "${status}"`);
+    await checkDoubleBlindFromPalette(page);
   } catch (error) {
     await page.screenshot({ path: path.join(artifacts, "vscode-failure.png") }).catch(() => {});
     console.error(ideLog.slice(-4000));

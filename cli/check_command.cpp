@@ -121,8 +121,8 @@ void write_double_blind(std::ostream& out, const std::vector<CheckedFile>& files
 
 }  // namespace
 
-int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err) {
-    const Analyzer analyzer;
+int run_check(const CheckOptions& options, const Analyzer& analyzer, std::ostream& out,
+              std::ostream& err) {
     std::optional<Profile> profile;
     if (!options.profile_dir.empty()) {
         try {
@@ -225,6 +225,11 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
                 } else {
                     analysis.language = file.path == fs::path(path) ? language : Language::Latex;
                     report = analyzer.analyze(document.text, analysis);
+                }
+                for (const DetectorFailure& failure : report.failed_detectors) {
+                    err << "fantasma: " << file.path.string() << ": " << failure_message(failure)
+                        << '\n';
+                    status = 1;
                 }
                 emit({file.path.string(), std::move(document.text), std::move(report),
                       document.encoding});

@@ -31,10 +31,13 @@ struct CheckOptions {
 // Registers the subcommand and its flags on `app`, filling `options` when parsed.
 CLI::App& add_check_command(CLI::App& app, CheckOptions& options);
 
-// A LaTeX file is checked with the files it includes and its .bib files (submission.hpp).
-// Exit status: 0 when every file was analysed, 1 when some file could not be (each named on
-// `err` in one line; the others are still analysed), 2 when the profile or the public-names
-// file cannot be read, 3 with --double-blind when a leak was found (and every file was read).
-int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err);
+// A LaTeX file is checked with the files it includes and its .bib files (submission.hpp), by
+// `analyzer`'s detectors. Exit status: 0 when every file was analysed, 1 when some file could
+// not be, or a detector failed on it (each named on `err` in one line; the others are still
+// analysed, and the failed detector's markers alone are missing), 2 when the profile or the
+// public-names file cannot be read, 3 with --double-blind when a leak was found (and every
+// file was read).
+int run_check(const CheckOptions& options, const Analyzer& analyzer, std::ostream& out,
+              std::ostream& err);
 
 }  // namespace fantasma::cli

@@ -12,6 +12,7 @@
 #include "cli/quantize_command.hpp"
 #include "cli/rewrite_command.hpp"
 #include "cli/tokenize_command.hpp"
+#include "stylometry/analyzer.hpp"
 #include "support/version.hpp"
 
 int main(int argc, char** argv) {
@@ -45,9 +46,12 @@ int main(int argc, char** argv) {
         return app.exit(error);
     }
     try {
-        if (check.parsed()) return fantasma::cli::run_check(check_options, std::cout, std::cerr);
+        if (check.parsed())
+            return fantasma::cli::run_check(check_options, fantasma::Analyzer{}, std::cout,
+                                            std::cerr);
         if (rewrite.parsed())
-            return fantasma::cli::run_rewrite(rewrite_options, std::cout, std::cerr);
+            return fantasma::cli::run_rewrite(rewrite_options, fantasma::Analyzer{}, std::cout,
+                                              std::cerr);
         if (tokenize.parsed())
             return fantasma::cli::run_tokenize(tokenize_options, std::cout, std::cerr);
         if (devices.parsed()) return fantasma::cli::run_devices(std::cout);

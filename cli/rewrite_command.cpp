@@ -230,7 +230,8 @@ std::string read_utf8_document(const std::string& path) {
 
 }  // namespace
 
-int run_rewrite(const RewriteCommandOptions& options, std::ostream& out, std::ostream& err) {
+int run_rewrite(const RewriteCommandOptions& options, const Analyzer& analyzer, std::ostream& out,
+                std::ostream& err) {
     try {
         const std::string source = read_utf8_document(options.file);
         RewriteOptions rewrite_options;
@@ -246,7 +247,6 @@ int run_rewrite(const RewriteCommandOptions& options, std::ostream& out, std::os
                 "--model rewrites one passage at a time: give --paragraph N or --range "
                 "L:C-L:C");
         }
-        const Analyzer analyzer;
         std::optional<Profile> profile;
         if (!options.profile_dir.empty()) {
             profile = Profile::from_directory(options.profile_dir, analyzer, {options.file});
@@ -266,6 +266,8 @@ int run_rewrite(const RewriteCommandOptions& options, std::ostream& out, std::os
         } else {
             out << result.text;
         }
+        for (const DetectorFailure& failure : result.failed_detectors)
+            err << "fantasma: " << options.file << ": " << failure_message(failure) << '\n';
         err << std::fixed << std::setprecision(1);
         if (result.refused()) {
             err << "fantasma: " << options.file << ": rewrite refused: its "
@@ -286,7 +288,7 @@ int run_rewrite(const RewriteCommandOptions& options, std::ostream& out, std::os
                 << result.bits_proposed << " bits)";
         }
         err << '\n';
-        return 0;
+        return result.failed_detectors.empty() ? 0 : 1;
     } catch (const std::exception& error) {
         err << "fantasma: " << options.file << ": " << error.what() << '\n';
         return 1;

@@ -13,6 +13,10 @@ namespace CLI {
 class App;
 }
 
+namespace fantasma {
+class Analyzer;
+}
+
 namespace fantasma::cli {
 
 // The word-choice share `fantasma rewrite` uses unless told otherwise: none. Its judged
@@ -42,9 +46,12 @@ struct RewriteCommandOptions {
 // Registers the subcommand and its flags on `app`, filling `options` when parsed.
 CLI::App& add_rewrite_command(CLI::App& app, RewriteCommandOptions& options);
 
-// Writes the rewritten document (or its diff) to `out`, or the file itself with --in-place,
-// and one summary line to `err`. Exit status: 0 on success, 1 when the file cannot be read or
-// written or the range does not fit the document (the file is then left as it was).
-int run_rewrite(const RewriteCommandOptions& options, std::ostream& out, std::ostream& err);
+// Rewrites with `analyzer`'s detectors. Writes the rewritten document (or its diff) to `out`, or
+// the file itself with --in-place, and one summary line to `err`. Exit status: 0 on success, 1 when
+// the file cannot be read or written or the range does not fit the document (the file is then left
+// as it was), or when a detector failed on it (named on `err`; the rewrite is made without that
+// detector's fixes).
+int run_rewrite(const RewriteCommandOptions& options, const Analyzer& analyzer, std::ostream& out,
+                std::ostream& err);
 
 }  // namespace fantasma::cli

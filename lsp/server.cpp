@@ -42,7 +42,12 @@ Server::Server(Transport& transport, const Analyzer& analyzer, Logger& logger,
         };
     }
     rewrite_service_ = std::make_unique<RewriteService>(analyzer_, std::move(open_model));
-    workspace_options.on_error = [this](const std::string& message) { log_.error(message); };
+    // The writer would otherwise see the document's old diagnostics, or none, and believe them.
+    workspace_options.on_error = [this](const std::string& uri, const std::string& why) {
+        tell_internal_error("analysis of " + uri,
+                            "fantasma: internal error: " + uri + " could not be analysed (" + why +
+                                "); its markers are not shown; please report this bug");
+    };
     workspace_ = std::make_unique<Workspace>(analyzer_, workspace_options,
                                              [this](const Snapshot& snapshot) { publish(snapshot); });
     bind_methods();

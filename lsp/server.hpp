@@ -109,6 +109,10 @@ public:
     void update_analysis_settings();
     void publish(const Snapshot& snapshot);
     void show_message(int type, const std::string& message);
+    // An internal error (a detector that threw, an analysis that failed): logged each time,
+    // shown to the writer once per `key` (a detector's code, a document), since the same bug
+    // recurs on every keystroke.
+    void tell_internal_error(const std::string& key, const std::string& message);
     // A document the workspace would not keep (past its limits): logged, its diagnostics
     // cleared, the writer told.
     void tell_refused(const std::string& uri, const std::string& why);
@@ -155,6 +159,7 @@ public:
     std::set<std::string> workspace_ignores_;
     std::shared_ptr<const WriterProfiles> profiles_;
     std::map<std::string, std::size_t> included_leaks_;  // by main file, as last published
+    std::set<std::string> told_internal_errors_;         // tell_internal_error's keys
     struct IncludingFile {
         std::string main_uri;
         bool review_copy = false;  // double_blind_by_default of the main file

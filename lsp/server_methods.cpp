@@ -269,6 +269,9 @@ void Server::report_progress(const std::string& title, std::size_t documents) {
 }
 
 void Server::publish(const Snapshot& snapshot) {
+    for (const DetectorFailure& failure : snapshot.report->failed_detectors)
+        tell_internal_error("detector " + failure.code,
+                            "fantasma: " + snapshot.uri + ": " + failure_message(failure));
     const DoubleBlind double_blind =
         double_blind_for(snapshot.uri, *snapshot.text, snapshot.language);
     auto diagnostics = diagnostics_for(snapshot, encoding_, double_blind.on);
@@ -283,6 +286,19 @@ void Server::publish(const Snapshot& snapshot) {
 void Server::show_message(int type, const std::string& message) {
     log_.log(type == kMessageError ? LogLevel::Error : LogLevel::Warning, message);
     notify("window/showMessage", {{"type", type}, {"message", message}});
+}
+
+void Server::tell_internal_error(const std::string& key, const std::string& message) {
+    bool told = false;
+    {
+        const std::lock_guard lock(state_mutex_);
+        told = !told_internal_errors_.insert(key).second;
+    }
+    if (told) {
+        log_.error(message);
+    } else {
+        show_message(kMessageError, message);
+    }
 }
 
 void Server::hover(const json& params, const Responder& responder) {

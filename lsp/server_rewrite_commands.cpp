@@ -237,6 +237,9 @@ void Server::finish_rewrite(const RunningRewrite& running, const ModelRewriteRes
                    {"modelWon", result.model_won},
                    {"candidates", candidates},
                    {"edit", workspace_edit}};
+    for (const DetectorFailure& failure : result.rewrite.failed_detectors)
+        tell_internal_error("detector " + failure.code,
+                            "fantasma: " + uri + ": " + failure_message(failure));
     const std::size_t rising = result.rewrite.dropped_rising;
     const std::string left_out = rising == 0
                                      ? ""

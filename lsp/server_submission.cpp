@@ -61,6 +61,9 @@ void Server::publish_included_files(const std::string& uri, const std::string& t
             report = Workspace::analyze(analyzer_, *file.text, Language::Latex, settings, {},
                                         authors, profile_for(settings, file.uri).get());
         }
+        for (const DetectorFailure& failure : report.failed_detectors)
+            tell_internal_error("detector " + failure.code,
+                                "fantasma: " + file.uri + ": " + failure_message(failure));
         leaks += count_leaks(report.markers);
         const Snapshot snapshot{file.uri,
                                 0,

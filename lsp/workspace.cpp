@@ -304,7 +304,7 @@ void Workspace::analyze_inline(const std::string& uri) {
     try {
         finish(uri, generation, timed_analyze(std::move(latest), *settings, {}));
     } catch (const std::exception& error) {
-        if (options_.on_error) options_.on_error(uri + ": analysis failed: " + error.what());
+        if (options_.on_error) options_.on_error(uri, error.what());
     }
 }
 
@@ -342,7 +342,7 @@ void Workspace::worker_loop() {
                 finish(uri, generation, analysed);
         } catch (const std::exception& error) {
             // A detector bug must not take the server down: report it, publish nothing new.
-            if (options_.on_error) options_.on_error(uri + ": analysis failed: " + error.what());
+            if (options_.on_error) options_.on_error(uri, error.what());
         }
 
         lock.lock();

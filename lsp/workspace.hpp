@@ -75,7 +75,8 @@ public:
     struct Options {
         unsigned threads = 1;  // 0: analyse inline on the caller's thread (tests)
         std::chrono::milliseconds debounce{250};
-        std::function<void(const std::string&)> on_error;  // an analysis threw
+        // An analysis threw (a bug in fantasma): the document's URI and the exception's message.
+        std::function<void(const std::string& uri, const std::string& what)> on_error;
         // How long each finished analysis took (benchmarks split analysis from the server's
         // own time); called from the analysing thread, before the publication.
         std::function<void(std::chrono::nanoseconds)> on_analysed;

@@ -49,19 +49,15 @@ bool covers(const IgnoreDirective& directive, Span covered, const Marker& marker
 
 // Receives one document's detector output: measurements go into the report, markers are
 // dropped when a fantasma-ignore directive covers them or their habit has reached its limit,
-// else mapped to source spans.
+// else mapped to source spans. A detector's output is held until commit(), so a detector that
+// throws halfway leaves nothing behind (discard()).
 class ReportSink final : public MarkerSink {
   public:
     ReportSink(const Prose& prose, Report& report, std::size_t max_per_habit)
         : prose_(prose), report_(report), max_per_habit_(max_per_habit) {}
 
     void measure(std::string_view feature, double count, double opportunities) override {
-        auto it = report_.measurements.find(feature);
-        if (it == report_.measurements.end()) {
-            it = report_.measurements.emplace(std::string(feature), Measurement{}).first;
-        }
-        it->second.count += count;
-        it->second.opportunities += opportunities;
+        pending_measurements_.push_back({std::string(feature), {count, opportunities}});
     }
 
     void mark(Marker marker) override {
@@ -70,7 +66,7 @@ class ReportSink final : public MarkerSink {
             if (covers(directive, directive.text, marker)) return;
         }
         for (Span& span : marker.spans) span = prose_.to_source(span);
-        keep(std::move(marker));
+        pending_markers_.push_back(std::move(marker));
     }
 
     void mark_in_source(Marker marker) override {
@@ -78,7 +74,25 @@ class ReportSink final : public MarkerSink {
         for (const IgnoreDirective& directive : prose_.ignores) {
             if (covers(directive, prose_.to_source(directive.text), marker)) return;
         }
-        keep(std::move(marker));
+        pending_markers_.push_back(std::move(marker));
+    }
+
+    // The output of the detector that just finished goes into the report.
+    void commit() {
+        for (auto& [feature, measurement] : pending_measurements_) {
+            auto it = report_.measurements.find(feature);
+            if (it == report_.measurements.end()) {
+                it = report_.measurements.emplace(std::move(feature), Measurement{}).first;
+            }
+            it->second.count += measurement.count;
+            it->second.opportunities += measurement.opportunities;
+        }
+        for (Marker& marker : pending_markers_) keep(std::move(marker));
+        discard();
+    }
+    void discard() {
+        pending_measurements_.clear();
+        pending_markers_.clear();
     }
 
   private:
@@ -99,6 +113,8 @@ class ReportSink final : public MarkerSink {
     Report& report_;
     std::size_t max_per_habit_;
     std::map<std::string, std::size_t, std::less<>> kept_per_habit_;
+    std::vector<std::pair<std::string, Measurement>> pending_measurements_;
+    std::vector<Marker> pending_markers_;
 };
 
 double linking_bits(const Marker& marker, const Report& report, const Profile& profile,
@@ -200,6 +216,12 @@ double marker_total(const std::vector<Marker>& markers, std::string_view source)
 
 }  // namespace
 
+std::string failure_message(const DetectorFailure& failure) {
+    return "internal error in the " + failure.code + " detector (" + failure.what +
+           "): its markers are left out, every other marker is reported; please report this "
+           "bug to fantasma";
+}
+
 Analyzer::Analyzer(const Reference& reference)
     : reference_(&reference), detectors_(make_all_detectors()) {}
 Analyzer::Analyzer(const Reference& reference, std::vector<std::unique_ptr<Detector>> detectors)
@@ -233,7 +255,15 @@ Report Analyzer::analyze(std::string_view source, const AnalysisOptions& options
                 options.enabled_codes.end()) {
             continue;
         }
-        detector->detect(context, sink);
+        // A detector's bug costs the writer that detector's markers on this document, never
+        // the others' (a shouted "CAN'T" once made one detector throw and every marker vanish).
+        try {
+            detector->detect(context, sink);
+            sink.commit();
+        } catch (const std::exception& error) {
+            sink.discard();
+            report.failed_detectors.push_back({std::string(detector->code()), error.what()});
+        }
     }
     if (options.stop.stop_requested()) report.cancelled = true;
 

@@ -60,6 +60,12 @@ struct FeatureLink {
     double bits = 0;  // log2 likelihood ratio, same writer vs. a random writer; may be < 0
 };
 
+// A detector that threw on a document: a bug in fantasma, never in the writer's text.
+struct DetectorFailure {
+    std::string code;  // the detector's marker code
+    std::string what;  // the exception's message
+};
+
 struct Report {
     std::vector<Marker> markers;  // sorted by first span, then code; spans in source bytes
     // Sum of the markers' bits, each habit (feature) counted once: habits are assumed
@@ -81,7 +87,15 @@ struct Report {
     std::size_t omitted_markers = 0;
     std::map<std::string, Measurement, std::less<>> measurements;
     bool cancelled = false;  // options.stop fired: the report is incomplete
+    // Detectors that threw on this document: their markers and measurements are left out, every
+    // other detector's are here. The programs say so (failure_message); fuzzing and the real-text
+    // sweep treat any as a finding.
+    std::vector<DetectorFailure> failed_detectors;
 };
+
+// One line for the writer about a detector that failed on their document: what is missing
+// from the report, and that it is fantasma's bug.
+std::string failure_message(const DetectorFailure& failure);
 
 class Analyzer {
 public:

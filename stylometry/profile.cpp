@@ -81,7 +81,20 @@ Profile Profile::from_directory(const std::filesystem::path& directory, const An
         }
         AnalysisOptions options;
         options.language = language_for_path(path.string());
-        profile.add(analyzer.analyze(document.text, options));
+        Report report;
+        try {
+            report = analyzer.analyze(document.text, options);
+        } catch (const std::exception& error) {
+            // fantasma's bug, not the writer's file: the rest of the folder still counts.
+            profile.notes_.push_back(name + "skipped: it could not be measured (internal error: " +
+                                     error.what() + "); please report this bug to fantasma");
+            continue;
+        }
+        for (const DetectorFailure& failure : report.failed_detectors)
+            profile.notes_.push_back(name + "measured without the " + failure.code +
+                                     " detector (internal error: " + failure.what +
+                                     "); please report this bug to fantasma");
+        profile.add(report);
         profile.add_words(make_document(document.text, options.language));
     }
     if (profile.words() == 0) {

@@ -20,7 +20,8 @@ public:
     void add_words(const Document& document);
     // Reads every .md/.markdown/.tex/.txt file under `directory` (recursively). A file that
     // is not UTF-8 is read in the single-byte encoding its bytes suggest; a file that cannot
-    // be read at all (binary, too large, not permitted) is skipped. notes() names both.
+    // be read at all (binary, too large, not permitted) or measured (an internal error) is
+    // skipped. notes() names each, and each detector that failed on a file.
     // Throws std::runtime_error with a readable message when the directory cannot be read or
     // holds no usable text. The files in `excluded` (the documents being checked, which a
     // writer's folder often holds) are left out, and notes() says so: a profile is the

@@ -74,7 +74,8 @@ def unpack_package(package, cache):
     return root
 
 
-R_CHUNK = re.compile(rb"^<<[^\n]*>>=[ \t]*\n.*?^@[ \t]*$\n?", re.MULTILINE | re.DOTALL)
+# A chunk's lines may end in CRLF (xtable's gallery does).
+R_CHUNK = re.compile(rb"^<<[^\n]*>>=[ \t]*\r?\n.*?^@[ \t]*\r?$\n?", re.MULTILINE | re.DOTALL)
 
 
 def without_r_chunks(rnw):

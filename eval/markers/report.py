@@ -80,15 +80,26 @@ def genre_table(documents, befores, now):
     by_genre = defaultdict(list)
     for document in documents:
         by_genre[document.genre].append(document.id)
+    partial = False
     for genre in sorted(by_genre):
         ids = by_genre[genre]
         words = sum(now[d]["words"] for d in ids)
-        # Each binary's markers over the words it counted itself.
-        rates = [1000 * sum(sum(run[d]["codes"].values()) for d in ids)
-                 / sum(run[d]["words"] for d in ids)
-                 for run in [counts_ for _, counts_ in befores] + [now]]
-        lines.append(f"| {genre} | {len(ids)} | {words:,} | "
-                     + " | ".join(f"{rate:.1f}" for rate in rates) + " |")
+        # Each binary's markers over the words it counted itself, over the documents it
+        # counted: a sample's before file lacks the documents added after it was drawn.
+        cells = []
+        for run in [counts_ for _, counts_ in befores] + [now]:
+            counted = [d for d in ids if d in run]
+            if not counted:
+                cells.append("–")
+                continue
+            rate = (1000 * sum(sum(run[d]["codes"].values()) for d in counted)
+                    / sum(run[d]["words"] for d in counted))
+            partial |= len(counted) < len(ids)
+            cells.append(f"{rate:.1f}" + ("*" if len(counted) < len(ids) else ""))
+        lines.append(f"| {genre} | {len(ids)} | {words:,} | " + " | ".join(cells) + " |")
+    if partial:
+        lines += ["", "\\* over the genre's documents that binary counted (documents added to "
+                  "the manifest after its sample was drawn are not in its before file); – none."]
     return lines
 
 
@@ -147,6 +158,15 @@ class SampleResult:
                 f"| {self.precision(self.identifying, 'now')} "
                 f"| {self.weighted('before')} | {self.weighted('now')} |")
 
+    def agreement_rows(self):
+        """How often the sample's two blind labellers agree, when it has two."""
+        doubled = [label["labellers"] for label in self.labels if "labellers" in label]
+        if not doubled:
+            return []
+        same = sum(1 for first, second in doubled if first["label"] == second["label"])
+        return [f"| two blind labellers agree (a label counts at the stricter of the two) "
+                f"| {same} of {len(doubled)} ({percent(same, len(doubled))}) | – |"]
+
     def section(self, unlabelled):
         everything, binary = self.everything, self.sample.binary
         out = [
@@ -170,6 +190,7 @@ class SampleResult:
             f"| genuine labelled markers no longer reported | – "
             f"| {everything['genuine'] - everything['reported genuine']} |",
             f"| current markers no label of this sample covers | – | {unlabelled:,} |",
+            *self.agreement_rows(),
             f"| of them new: beyond the before count of their document and code | – "
             f"| {beyond_before(self.before, self.now):,} |",
             "",

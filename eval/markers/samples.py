@@ -51,6 +51,15 @@ SAMPLES = (
            drawn="260 markers, seed 15, stratified by code, drawn on the binary after issue 13's "
                  "second round of fixes (genre-bound rates as hints, extraction of code in mail "
                  "and LaTeX) and issue 14's review-copy work"),
+    Sample(name="seed 16",
+           labels=HERE / "labels-seed16.jsonl",
+           before=HERE / "before-seed16.json",
+           binary="16cf0cc",
+           drawn="200 markers, seed 16, stratified by code, drawn only from the 25 documents "
+                 "added for issue 34 (`documents-seed16.txt`: mail, essays, a blog post, FAQs, "
+                 "release notes, papers, manuals, Markdown documentation and game lore that "
+                 "nobody here had read fantasma's output on), on the binary after issue 32, to "
+                 "be labelled blind by two labellers before any fix"),
 )
 
 

@@ -67,15 +67,29 @@ constexpr std::string_view kStressable[] = {
     "wonderful", "amazing", "awesome", "terrible", "horrible", "everywhere", "boom", "wow", "yes"};
 // clang-format on
 
+// Whether `word` is written in capitals: two capital letters or more and nothing else but the
+// apostrophes of a contraction (CAN'T, DON’T, WONʼT).
+bool in_capitals(std::string_view word) {
+    std::size_t capitals = 0;
+    for (std::size_t at = 0; at < word.size(); ++at) {
+        if (is_upper(word[at])) {
+            ++capitals;
+        } else if (word[at] == '\'') {
+            continue;
+        } else if (word.substr(at).starts_with("\u2019") || word.substr(at).starts_with("\u02BC")) {
+            at += word.substr(at).starts_with("\u2019") ? 2 : 1;
+        } else {
+            return false;
+        }
+    }
+    return capitals >= 2;
+}
+
 // A word in capitals for emphasis: a stressable word of two letters or more (NOT, ONLY). The
 // requirement levels of specifications (MUST, SHOULD, MAY, and the NOT of "MUST NOT", which
 // stands beside capitals) are not stressable: they carry a defined meaning.
 bool is_shouted(std::string_view word, std::string_view norm) {
-    if (word.size() < 2 ||
-        !std::ranges::all_of(word, [](char c) { return is_upper(c) || c == '\''; })) {
-        return false;
-    }
-    return std::ranges::find(kStressable, norm) != std::end(kStressable);
+    return in_capitals(word) && std::ranges::find(kStressable, norm) != std::end(kStressable);
 }
 
 // A capitalised word with small letters that does not open its sentence: a name.
@@ -118,7 +132,7 @@ bool beside_capitals(const Document& document, const Sentence& sentence, std::si
     const std::string_view word = document.text(near.text);
     // A run of words in capitals is a name or a passage set in capitals (WITHOUT WARRANTY),
     // not one word stressed.
-    return word.size() >= 2 && std::ranges::all_of(word, is_upper);
+    return in_capitals(word);
 }
 
 // Whether the word after token `i` names the kind of thing the capitals name ("the RESET test").
@@ -155,20 +169,20 @@ bool is_spelled_in_capitals(const Document& document, const Sentence& sentence, 
     }
     if (before_kind_noun(document, sentence, i)) return true;
     if (document.non_prose_words.contains(std::string(document.text(span)))) return true;
-    return capitals_count.at(document.text(span)) > 1 ||
+    const auto counted = capitals_count.find(document.text(span));
+    return (counted != capitals_count.end() && counted->second > 1) ||
            beside_capitals(document, sentence, i, -1) ||
            beside_capitals(document, sentence, i, +1) ||
            next_word_is_name(document, sentence, i, -1) ||
            next_word_is_name(document, sentence, i, +1);
 }
 
-// How often each word of two capitals or more appears, as written.
+// How often each word in capitals appears, as written.
 std::map<std::string_view, std::size_t> count_capital_words(const Document& document) {
     std::map<std::string_view, std::size_t> counts;
     for (const Token& token : document.tokens()) {
         const std::string_view word = document.text(token.text);
-        if (token.kind == TokenKind::Word && word.size() >= 2 &&
-            std::ranges::all_of(word, is_upper)) {
+        if (token.kind == TokenKind::Word && in_capitals(word)) {
             ++counts[word];
         }
     }

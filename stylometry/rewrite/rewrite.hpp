@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "stylometry/analyzer.hpp"
 #include "stylometry/language.hpp"
 #include "stylometry/span.hpp"
 
@@ -64,6 +65,10 @@ struct RewriteResult {
     std::size_t dropped_rising = 0;
     // Bits the edits would have reached before those were dropped (bits_after when none were).
     double bits_proposed = 0;
+    // Detectors that threw on the document or on an edited version of it (a bug in fantasma),
+    // once each: the rewrite went on without their fixes, and no edit is kept that makes a
+    // detector fail that did not fail on the document as written.
+    std::vector<DetectorFailure> failed_detectors;
 
     // Whether the rewrite was refused: every edit it found raised the score, so none is made.
     bool refused() const { return edits.empty() && dropped_rising > 0; }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "faulty_detector.hpp"
 #include "lsp/server.hpp"
 
 using namespace fantasma;
@@ -26,8 +27,9 @@ const Analyzer& analyzer() {
 // notification is there as soon as loop() returns.
 class TestClient {
 public:
-  explicit TestClient(Workspace::Options workspace = options(0, 0ms))
-      : log_(LogLevel::Error), server_(transport_, analyzer(), log_, std::move(workspace)) {}
+  explicit TestClient(Workspace::Options workspace = options(0, 0ms),
+                      const Analyzer& with = analyzer())
+      : log_(LogLevel::Error), server_(transport_, with, log_, std::move(workspace)) {}
 
   std::vector<json> send_raw(std::string_view bytes) {
       transport_.write_bytes(bytes);
@@ -255,4 +257,40 @@ TEST_CASE("documents past the size and count limits are refused with one message
     // A document that grows past its own limit is closed too (told in the log only now).
     CHECK(with_method(replace_text("file:///1.md", 1001), "window/showMessage").empty());
     CHECK(client.server().open_documents() == 1);
+}
+
+TEST_CASE("a detector that throws is shown once, and every other diagnostic is published") {
+    static const Analyzer faulty = fantasma::testing::analyzer_with_faulty_detector();
+    const std::string text =
+        "I think -- as I always say -- that the colour matters.  Mail "
+        "jane.doe@example.com today.\n";
+    TestClient good;
+    good.initialize();
+    const auto expected = good.notify("textDocument/didOpen", did_open(text));
+    REQUIRE(expected.size() == 2);
+    REQUIRE(!expected[0]["params"]["diagnostics"].empty());
+
+    TestClient client(options(0, 0ms), faulty);
+    client.initialize();
+    const auto sent = client.notify("textDocument/didOpen", did_open(text));
+    REQUIRE(sent.size() == 3);
+    CHECK(sent[0]["method"] == "window/showMessage");
+    CHECK(sent[0]["params"]["type"] == 1);
+    CHECK(sent[0]["params"]["message"] ==
+          "fantasma: file:///a.md: internal error in the test-faulty detector (map::at): its "
+          "markers are left out, every other marker is reported; please report this bug to "
+          "fantasma");
+    CHECK(sent[1]["method"] == "textDocument/publishDiagnostics");
+    CHECK(sent[1]["params"]["diagnostics"] == expected[0]["params"]["diagnostics"]);
+
+    // The same bug on the next edit is logged, not shown again.
+    const json change = {{"textDocument", {{"uri", "file:///a.md"}, {"version", 4}}},
+                         {"contentChanges", json::array({{{"text", text + "More.\n"}}})}};
+    const auto again = client.notify("textDocument/didChange", change);
+    CHECK(std::none_of(again.begin(), again.end(), [](const json& message) {
+        return message["method"] == "window/showMessage";
+    }));
+    CHECK(std::any_of(again.begin(), again.end(), [](const json& message) {
+        return message["method"] == "textDocument/publishDiagnostics";
+    }));
 }

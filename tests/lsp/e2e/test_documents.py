@@ -386,3 +386,23 @@ async def test_word_choice_hints_with_a_profile(client: LanguageClient, tmp_path
     assert document["kind"] == "refactor.rewrite"
     assert apply_edits(text, text_edits(document["edit"]["changes"][uri])) == text.replace(
         "utilized", "used")
+
+
+async def test_shouted_contractions_get_diagnostics(client: LanguageClient):
+    """A document with "I CAN'T" once got no diagnostics at all, and no message: the writer
+    saw a clean document. Each form of the issue, in text, Markdown and LaTeX."""
+    shouted = ("I CAN'T stop now, and I DON'T think we WON'T. We SHAN'T sign it.\n\n"
+               "DON'T QUOTE ME: I CAN\u2019T say it plainer. Can'T you see? "
+               "Mail jane.doe@example.com.\n")
+    for uri, text in (("file:///letter.txt", "Hi all,\n\n" + shouted),
+                      ("file:///notes.md", "# Notes\n\n" + shouted),
+                      ("file:///paper.tex",
+                       "\\documentclass{article}\n\\begin{document}\n" + shouted +
+                       "\\end{document}\n")):
+        open_document(client, uri, text)
+        diagnostics = await diagnostics_for(client, uri, 1)
+        assert by_code(diagnostics, "contact-detail"), uri
+        assert by_code(diagnostics, "capitalization"), uri
+    shown = [params for method, params in client.notifications
+             if method == "window/showMessage"]
+    assert not [m for m in shown if "internal error" in m.get("message", "")]

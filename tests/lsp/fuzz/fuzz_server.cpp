@@ -1,7 +1,9 @@
 // libFuzzer target: arbitrary bytes through the framing and into the server's dispatch, after
 // a valid initialize so that the LSP methods themselves are reached. Every reply the server
-// sends must be valid JSON; anything else (a crash, a sanitizer report, a hang) is a bug.
+// sends must be valid JSON and none may report an internal error; anything else (a crash, a
+// sanitizer report, a hang, an exception) is a bug.
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 
 #include "lsp/server.hpp"
@@ -33,6 +35,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     transport.loop(server);
     for (const std::string& body : transport.take_sent()) {
         if (!json::accept(body)) std::abort();
+        // The server tells the writer of its internal errors (a detector or an analysis that
+        // threw); any is a finding.
+        if (body.find("internal error") == std::string::npos) continue;
+        const json message = json::parse(body);
+        if (message.is_object() && message.value("method", "") == "window/showMessage") {
+            std::fprintf(stderr, "%s\n", body.c_str());
+            std::abort();
+        }
     }
     return 0;
 }

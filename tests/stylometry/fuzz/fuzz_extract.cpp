@@ -1,5 +1,5 @@
-// libFuzzer target: arbitrary bytes as a Markdown (or LaTeX) document. Extraction must keep
-// the invariants every extractor promises (tests/stylometry/extract/prose_checks.hpp): pieces
+// libFuzzer target: arbitrary bytes as a Markdown, LaTeX or plain-text document. Extraction must
+// keep the invariants every extractor promises (tests/stylometry/extract/prose_checks.hpp): pieces
 // contiguous over the prose, verbatim pieces equal to their source, blocks in order and inside
 // the text; then the whole analysis runs on it. Anything else (a crash, a sanitizer report, a
 // stack overflow, a hang) is a bug.
@@ -10,6 +10,9 @@
 
 #include "stylometry/analyzer.hpp"
 #include "stylometry/extract/extract.hpp"
+#if defined(FUZZ_FAULTY_DETECTOR)
+#include "faulty_detector.hpp"
+#endif
 
 namespace {
 
@@ -17,9 +20,22 @@ namespace {
 constexpr fantasma::Language kLanguage = fantasma::Language::Markdown;
 #elif defined(FUZZ_LANGUAGE_latex)
 constexpr fantasma::Language kLanguage = fantasma::Language::Latex;
+#elif defined(FUZZ_LANGUAGE_text)
+constexpr fantasma::Language kLanguage = fantasma::Language::Text;
 #else
-#error "FUZZ_LANGUAGE_markdown or FUZZ_LANGUAGE_latex"
+#error "FUZZ_LANGUAGE_markdown, FUZZ_LANGUAGE_latex or FUZZ_LANGUAGE_text"
 #endif
+
+// The test that this target finds a detector's exception builds it with a detector that
+// throws (tests/faulty_detector.hpp).
+const fantasma::Analyzer& analyzer() {
+#if defined(FUZZ_FAULTY_DETECTOR)
+    static const fantasma::Analyzer instance = fantasma::testing::analyzer_with_faulty_detector();
+#else
+    static const fantasma::Analyzer instance;
+#endif
+    return instance;
+}
 
 void require(bool ok, const char* rule) {
     if (ok) return;
@@ -54,9 +70,15 @@ void check_invariants(const fantasma::Prose& prose, std::string_view source) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view source(reinterpret_cast<const char*>(data), size);
     check_invariants(fantasma::extract(source, kLanguage), source);
-    static const fantasma::Analyzer analyzer;
     fantasma::AnalysisOptions options;
     options.language = kLanguage;
-    (void)analyzer.analyze(source, options);
+    // The analyzer contains a detector's exception (the programs report it and go on); here it
+    // is a finding like a crash, named, with libFuzzer keeping the input.
+    const fantasma::Report report = analyzer().analyze(source, options);
+    for (const fantasma::DetectorFailure& failure : report.failed_detectors) {
+        std::fprintf(stderr, "detector '%s' threw: %s\n", failure.code.c_str(),
+                     failure.what.c_str());
+    }
+    if (!report.failed_detectors.empty()) std::abort();
     return 0;
 }

@@ -13,10 +13,16 @@
 #include "cli/rewrite_command.hpp"
 #include "cli/tokenize_command.hpp"
 #include "stylometry/analyzer.hpp"
+#include "support/version.hpp"
 
 int main(int argc, char** argv) {
-    CLI::App app{"fantasma: find what in your prose identifies you, and rewrite it away"};
+    // Named, so that --help says "fantasma" however it was started (the man page is made of it).
+    CLI::App app{"fantasma: find what in your prose identifies you, and rewrite it away",
+                 "fantasma"};
     app.require_subcommand(1);
+    // Checked before the subcommand is required, so `fantasma --version` needs none.
+    app.set_version_flag("--version", "fantasma " + std::string(fantasma::version()),
+                         "Print the version and exit");
     fantasma::cli::CheckOptions check_options;
     const CLI::App& check = fantasma::cli::add_check_command(app, check_options);
     fantasma::cli::RewriteCommandOptions rewrite_options;

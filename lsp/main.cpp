@@ -10,10 +10,7 @@
 #include "lsp/server.hpp"
 #include "lsp/transport.hpp"
 #include "stylometry/analyzer.hpp"
-
-#ifndef FANTASMA_VERSION
-#define FANTASMA_VERSION "0.0.0"
-#endif
+#include "support/version.hpp"
 
 int main(int argc, char** argv) {
     CLI::App app(
@@ -33,7 +30,7 @@ int main(int argc, char** argv) {
     CLI11_PARSE(app, argc, argv);
 
     if (version) {
-        std::cout << "fantasma-ls " << FANTASMA_VERSION << "\n";
+        std::cout << "fantasma-ls " << fantasma::version() << "\n";
         return 0;
     }
     // A client that goes away mid-reply must end the read loop, not kill the process.
@@ -62,7 +59,7 @@ int main(int argc, char** argv) {
             return RewriteService::OpenedModel{std::move(generator), std::move(note)};
         };
         Server server(transport, analyzer, logger, {}, open_model);
-        logger.info(std::string("fantasma-ls ") + FANTASMA_VERSION + " started");
+        logger.info("fantasma-ls " + std::string(fantasma::version()) + " started");
         transport.loop(server);
         const int code = server.finished() ? server.exit_code() : 1;
         logger.info("exiting with code " + std::to_string(code));

@@ -5,10 +5,7 @@
 #include "lsp/server.hpp"
 #include "stylometry/profile.hpp"
 #include "stylometry/submission.hpp"
-
-#ifndef FANTASMA_VERSION
-#define FANTASMA_VERSION "0.0.0"
-#endif
+#include "support/version.hpp"
 
 namespace fantasma::lsp {
 namespace {
@@ -79,17 +76,18 @@ json Server::initialize(const json& params) {
         apply_settings(client.initializationOptions, "initializationOptions");
     log_.info(std::string("initialized; positions in ") +
               (encoding_ == PositionEncoding::Utf8 ? "utf-8" : "utf-16"));
-    return {{"capabilities",
-             {{"positionEncoding", encoding_ == PositionEncoding::Utf8 ? "utf-8" : "utf-16"},
-              {"textDocumentSync",
-               {{"openClose", true}, {"change", 2}, {"save", {{"includeText", false}}}}},
-              {"hoverProvider", true},
-              {"codeActionProvider",
-               {{"codeActionKinds", {"quickfix", "refactor.rewrite", "source"}}}},
-              {"executeCommandProvider",
-               {{"commands", {kIgnoreInWorkspaceCommand, kResetWorkspaceIgnoresCommand,
-                              kRewriteWithModelCommand, kPreviewRewriteCommand}}}}}},
-            {"serverInfo", {{"name", "fantasma-ls"}, {"version", FANTASMA_VERSION}}}};
+    return {
+        {"capabilities",
+         {{"positionEncoding", encoding_ == PositionEncoding::Utf8 ? "utf-8" : "utf-16"},
+          {"textDocumentSync",
+           {{"openClose", true}, {"change", 2}, {"save", {{"includeText", false}}}}},
+          {"hoverProvider", true},
+          {"codeActionProvider", {{"codeActionKinds", {"quickfix", "refactor.rewrite", "source"}}}},
+          {"executeCommandProvider",
+           {{"commands",
+             {kIgnoreInWorkspaceCommand, kResetWorkspaceIgnoresCommand, kRewriteWithModelCommand,
+              kPreviewRewriteCommand}}}}}},
+        {"serverInfo", {{"name", "fantasma-ls"}, {"version", fantasma::version()}}}};
 }
 
 void Server::initialized() {

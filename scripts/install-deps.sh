@@ -19,6 +19,7 @@ packages=(
     python3 python3-venv              # data-building scripts; the test and eval environments
     scowl                             # word lists the committed reference tables are built from
     wordnet-base                      # WordNet 3.0: the committed synonym table (tools/wordnet/) is built from it
+    dpkg-dev file                     # the .deb (scripts/package.sh): dpkg-shlibdeps computes Depends; CPack finds programs with file
 )
 # Test-only packages.
 if [[ "${1:-}" == "--test" ]]; then
@@ -26,9 +27,15 @@ if [[ "${1:-}" == "--test" ]]; then
         clang-16 libclang-rt-16-dev         # libFuzzer (clang 14 lacks C++20 pieces we use)
         neovim                              # Neovim 0.7 end-to-end tests
         emacs-nox elpa-eglot elpa-markdown-mode  # Emacs + eglot end-to-end test
+        elpa-lsp-mode                       # Emacs + lsp-mode end-to-end test (fantasma-lsp.el)
         chromium                            # drives code-server headless (VS Code test)
         ripgrep                             # code-server wants rg; Debian's, not a download
         libkrb5-dev                         # code-server's kerberos module builds against it
+        lintian                             # checks the .deb (tests/packaging)
+        mmdebstrap                          # the clean Debian 12 root the .deb is installed into
+        strace                              # the DESTDIR test: the installed programs never read the build tree
+        groff-base                          # renders the man pages to check them against --help
+        zsh fish                            # the completion test runs their completions
     )
     # Node.js with npm (VS Code extension): Debian's, unless the machine already has one.
     command -v npm >/dev/null || packages+=(nodejs npm)

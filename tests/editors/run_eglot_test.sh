@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the eglot end-to-end test in batch Emacs against the built fantasma-ls.
+# Runs an Emacs end-to-end test (eglot or lsp-mode) in batch Emacs against the built fantasma-ls.
 #   run_eglot_test.sh SERVER TEST.el SAMPLE
 set -euo pipefail
 server=$1 test=$2 sample=$3

@@ -1,6 +1,7 @@
 // The fantasma VS Code extension: starts fantasma-ls over stdio for Markdown, LaTeX and plain
-// text, and shows the active document's total identifying bits in the status bar. All the
-// analysis, quick fixes and code actions come from the server.
+// text (which one: server.ts), and shows the active document's total identifying bits in the
+// status bar; clicking it shows the summary. All the analysis, quick fixes and code actions
+// come from the server; the palette commands (commands.ts) go through it.
 import * as vscode from "vscode";
 import {
   LanguageClient,
@@ -8,30 +9,35 @@ import {
   ServerOptions,
   TransportKind,
 } from "vscode-languageclient/node";
-
-// Sent by fantasma-ls after each analysis (see lsp/README.md).
-interface Summary {
-  uri: string;
-  version: number;
-  totalBits: number;
-  wordCount: number;
-  markerCount: number;
-  summary?: string;  // what the total means, bounded by the reference's size
-  // The findings to read first: self-identifying content, then the strongest habits.
-  readFirst?: { code: string; bits: number; message: string }[];
-  doubleBlind?: boolean;  // checked as a double-blind submission
-  leakCount?: number;  // then: what would identify the authors to a reviewer
-  verdict?: string;
-}
+import {
+  checkDoubleBlind,
+  chooseProfileFolder,
+  describe,
+  rewriteParagraph,
+  showSummary,
+  Summary,
+} from "./commands";
+import { explainMissingServer, findServer, olderThan, ServerChoice } from "./server";
 
 let client: LanguageClient | undefined;
 const summaries = new Map<string, Summary>();
+// Callers waiting for a document's next summary (the double-blind command).
+const waiting: ((summary: Summary) => boolean)[] = [];
 
-function createClient(): LanguageClient {
+function waitForSummary(uri: string, accept: (s: Summary) => boolean): Promise<Summary> {
+  return new Promise((resolve) => {
+    waiting.push((summary) => {
+      if (summary.uri !== uri || !accept(summary)) return false;
+      resolve(summary);
+      return true;
+    });
+  });
+}
+
+function createClient(server: ServerChoice): LanguageClient {
   const config = vscode.workspace.getConfiguration("fantasma");
-  const command = config.get<string>("serverPath") || "fantasma-ls";
   const serverOptions: ServerOptions = {
-    command,
+    command: server.command,
     args: ["--stdio"],
     transport: TransportKind.stdio,
   };
@@ -48,7 +54,7 @@ function createClient(): LanguageClient {
   return new LanguageClient("fantasma", "fantasma", serverOptions, clientOptions);
 }
 
-function showSummary(item: vscode.StatusBarItem): void {
+function updateStatus(item: vscode.StatusBarItem): void {
   const editor = vscode.window.activeTextEditor;
   const summary = editor && summaries.get(editor.document.uri.toString());
   if (!summary) {
@@ -57,33 +63,45 @@ function showSummary(item: vscode.StatusBarItem): void {
   }
   const bits = summary.totalBits.toFixed(1);
   item.text = `$(eye) ${bits} bits`;
-  const first = (summary.readFirst ?? [])
-      .map((finding) => `${finding.code} (${finding.bits.toFixed(1)} bits)`)
-      .join(", ");
-  item.tooltip =
-      `fantasma: ${summary.markerCount} authorship markers, ${bits} bits of identifying ` +
-      `information: ${summary.summary ?? 'no summary from this server'}.` +
-      (first ? ` Read first: ${first}.` : "");
+  item.tooltip = describe(summary) + " (click for the summary)";
   if (summary.doubleBlind && summary.verdict) {
     const leaks = summary.leakCount ?? 0;
     item.text = `$(eye) ${leaks} ${leaks === 1 ? 'leak' : 'leaks'} · ${bits} bits`;
-    item.tooltip = `fantasma (double-blind): ${summary.verdict}\n${item.tooltip}`;
   }
   item.show();
 }
 
 async function start(context: vscode.ExtensionContext, item: vscode.StatusBarItem) {
-  client = createClient();
+  const server = findServer(context);
+  if (!server) {
+    await explainMissingServer();
+    return;
+  }
+  client = createClient(server);
   client.onNotification("fantasma/summary", (summary: Summary) => {
     summaries.set(summary.uri, summary);
-    showSummary(item);
+    for (let i = waiting.length - 1; i >= 0; i--) {
+      if (waiting[i](summary)) waiting.splice(i, 1);
+    }
+    updateStatus(item);
   });
   try {
     await client.start();
   } catch (error) {
     void vscode.window.showErrorMessage(
-      `fantasma: could not start the language server (${String(error)}). ` +
-        `Set "fantasma.serverPath" to the fantasma-ls executable.`,
+      `fantasma: could not start the language server ${server.command} (from ` +
+        `${server.origin}): ${String(error)}. Set "fantasma.serverPath" to the fantasma-ls ` +
+        `executable, or leave it empty to use the one on PATH or bundled.`,
+    );
+    return;
+  }
+  const serverVersion = client.initializeResult?.serverInfo?.version;
+  const ours = String(context.extension.packageJSON.version);
+  if (olderThan(serverVersion, ours)) {
+    void vscode.window.showWarningMessage(
+      `fantasma: the language server (${server.command}, version ${serverVersion}) is older ` +
+        `than this extension (${ours}): some features may be missing. Update fantasma-ls, ` +
+        `or clear fantasma.serverPath to use the one this extension carries.`,
     );
   }
 }
@@ -91,9 +109,15 @@ async function start(context: vscode.ExtensionContext, item: vscode.StatusBarIte
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const item = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Right, 100);
   item.name = "fantasma";
+  item.command = "fantasma.showSummary";
   context.subscriptions.push(item);
   context.subscriptions.push(
-    vscode.window.onDidChangeActiveTextEditor(() => showSummary(item)),
+    vscode.window.onDidChangeActiveTextEditor(() => updateStatus(item)),
+    vscode.commands.registerCommand("fantasma.showSummary", () => showSummary(summaries)),
+    vscode.commands.registerCommand("fantasma.rewriteParagraph", rewriteParagraph),
+    vscode.commands.registerCommand("fantasma.checkDoubleBlind",
+                                    () => checkDoubleBlind(waitForSummary)),
+    vscode.commands.registerCommand("fantasma.chooseProfileFolder", chooseProfileFolder),
     vscode.commands.registerCommand("fantasma.restartServer", async () => {
       await client?.stop();
       summaries.clear();

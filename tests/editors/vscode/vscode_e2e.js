@@ -1,16 +1,20 @@
-// End-to-end: installs the packaged fantasma .vsix into a real VS Code (code-server) and, in
-// headless Chromium, with real clicks and keys:
-// 1. opens a Markdown file, waits for fantasma's diagnostics in the Problems panel, applies a
-//    quick fix with Ctrl+. and checks the editor's text. The sample's marker is a habit few
+// End-to-end: installs the platform fantasma .vsix (fantasma-linux-x64.vsix, which carries
+// fantasma-ls) into a real VS Code (code-server) with no fantasma.serverPath set and no
+// fantasma-ls on PATH, and, in headless Chromium, with real clicks and keys:
+// 1. opens a Markdown file, waits for fantasma's diagnostics in the Problems panel, checks
+//    that the server running is the one the extension carries, applies a quick fix with
+//    Ctrl+. and checks the editor's text; clicking the status bar item shows the summary, and
+//    the palette lists the extension's commands. The sample's marker is a habit few
 //    writers share ('---' for a dash): the habits many share are hints, which the Problems
 //    panel does not list.
 // 2. opens a LaTeX submission's main.tex (the double-blind test set's `article`) and finds
 //    the leaks of the file it \input's, sections/evaluation.tex, which is not open, in the
 //    Problems panel at their lines; going to one opens that file at that line.
 // 3. opens the test set's acmart paper, a review copy (`review` option): checked as a
-//    double-blind submission by default, so the status bar counts its leaks.
+//    double-blind submission by default, so the status bar counts its leaks; the palette's
+//    double-blind command gives its verdict.
 // Keeps screenshots.
-//   node vscode_e2e.js --code-server DIR --vsix FILE --server FANTASMA_LS --sample FILE
+//   node vscode_e2e.js --code-server DIR --vsix FILE --sample FILE
 //                      --latex-project DIR --review-project DIR --artifacts DIR
 "use strict";
 const { spawn, execFileSync } = require("child_process");
@@ -27,7 +31,6 @@ function argument(name) {
 
 const codeServerDir = argument("code-server");
 const vsix = argument("vsix");
-const server = argument("server");
 const sample = argument("sample");
 const latexProject = argument("latex-project");
 const reviewProject = argument("review-project");
@@ -124,6 +127,74 @@ async function leaksOfIncludedFile(page) {
   await page.screenshot({ path: path.join(artifacts, "vscode-included-file-opened.png") });
 }
 
+// The programs running as fantasma-ls, by the path they were started from.
+function runningServers() {
+  const found = [];
+  for (const pid of fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const program = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")[0];
+      if (path.basename(program) === "fantasma-ls") found.push(program);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return found;
+}
+
+// Clicking the status bar item ("N bits") shows the document's summary as a notification.
+async function summaryFromStatusBar(page) {
+  const item = await waitFor("the fantasma status bar item", 30, async () => {
+    for (const candidate of await page.$$(".statusbar-item")) {
+      const text = await candidate.evaluate((i) => i.innerText.trim());
+      if (/^[0-9.]+ bits$/.test(text)) return candidate;
+    }
+    return false;
+  });
+  await (await item.$("a") ?? item).click();
+  const shown = await waitFor("the summary notification", 20, () =>
+    page.evaluate(() => [...document.querySelectorAll(".notification-toast")]
+        .map((toast) => toast.innerText).find((text) => text.includes("bits of identifying"))));
+  await page.screenshot({ path: path.join(artifacts, "vscode-summary.png") });
+  console.log(`PASS: the status bar item shows the summary: "${shown.split("\n")[0]}"`);
+}
+
+// F1 and "fantasma:" list the commands the extension contributes.
+async function commandsInPalette(page) {
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("F1");
+  await page.keyboard.type("fantasma:");
+  const wanted = ["Rewrite the paragraph in a neutral style",
+    "Check this document as a double-blind submission",
+    "Choose the profile folder (your own writing)", "Show the summary of this document"];
+  await waitFor("the extension's commands in the palette", 20, () =>
+    page.evaluate((wanted) => {
+      const rows = [...document.querySelectorAll(".quick-input-list .monaco-list-row")]
+          .map((row) => row.innerText);
+      return wanted.every((title) => rows.some((row) => row.includes(title)));
+    }, wanted));
+  await page.screenshot({ path: path.join(artifacts, "vscode-palette.png") });
+  await page.keyboard.press("Escape");
+  console.log("PASS: the palette lists the commands");
+}
+
+// The palette's double-blind command on the open review copy: the setting goes on and the
+// verdict comes back as a notification (last: the setting stays on for the workspace).
+async function checkDoubleBlindFromPalette(page) {
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("F1");
+  await page.keyboard.type("fantasma: Check this document as a double-blind submission");
+  await sleep(500);
+  await page.keyboard.press("Enter");
+  const verdict = await waitFor("the double-blind verdict notification", 30, () =>
+    page.evaluate(() => [...document.querySelectorAll(".notification-toast")]
+        .map((toast) => toast.innerText).find((text) => text.includes("fantasma (double-blind):"))));
+  await page.screenshot({ path: path.join(artifacts, "vscode-double-blind-command.png") });
+  if (!/[1-9][0-9]* leaks? would identify you/.test(verdict)) {
+    throw new Error(`the verdict names no leaks: ${verdict}`);
+  }
+  console.log(`PASS: the double-blind command gives the verdict: "${verdict.split("\n")[0]}"`);
+}
+
 async function main() {
   fs.mkdirSync(artifacts, { recursive: true });
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "fantasma-vscode-"));
@@ -146,7 +217,6 @@ async function main() {
           'workbench.startupEditor': 'none',
           'extensions.autoCheckUpdates': false,
           'telemetry.telemetryLevel': 'off',
-          'fantasma.serverPath': server,
           'fantasma.debounceMs': 0,
       }),
   );
@@ -155,11 +225,15 @@ async function main() {
   execFileSync(codeServer, ["--config", config, "--user-data-dir", userData,
     "--extensions-dir", extensions, "--install-extension", vsix], { stdio: "inherit" });
 
+  // No fantasma-ls on PATH: the extension must find the one it carries.
+  const env = { ...process.env };
+  env.PATH = (env.PATH ?? "").split(path.delimiter)
+      .filter((dir) => dir && !fs.existsSync(path.join(dir, "fantasma-ls"))).join(path.delimiter);
   const port = await freePort();
   const ide = spawn(codeServer, ["--bind-addr", `127.0.0.1:${port}`, "--auth", "none",
     "--disable-telemetry", "--disable-update-check", "--disable-workspace-trust",
     "--config", config, "--user-data-dir", userData, "--extensions-dir", extensions,
-    workspace], { stdio: ["ignore", "pipe", "pipe"] });
+    workspace], { stdio: ["ignore", "pipe", "pipe"], env });
   let ideLog = "";
   ide.stdout.on("data", (d) => (ideLog += d));
   ide.stderr.on("data", (d) => (ideLog += d));
@@ -197,6 +271,11 @@ async function main() {
         return panel && panel.innerText.includes("---") && panel.innerText.includes("fantasma");
       }));
     await page.screenshot({ path: path.join(artifacts, "vscode-problems.png") });
+    const servers = runningServers();
+    if (!servers.some((s) => s.startsWith(extensions + path.sep))) {
+      throw new Error(`the fantasma-ls running is not the bundled one: ${JSON.stringify(servers)}`);
+    }
+    console.log("PASS: the server the extension carries runs");
 
     // Go to the problem (double-click its row), then Ctrl+. for the quick fixes.
     let rowText = null;
@@ -239,6 +318,8 @@ async function main() {
       }));
     await page.screenshot({ path: path.join(artifacts, "vscode-quickfix-applied.png") });
     console.log("PASS: diagnostics shown and quick fix applied in code-server");
+    await summaryFromStatusBar(page);
+    await commandsInPalette(page);
 
     await leaksOfIncludedFile(page);
     console.log("PASS: leaks of an included LaTeX file shown in code-server's Problems panel");
@@ -250,6 +331,7 @@ async function main() {
           .find((text) => /^[1-9][0-9]* leaks? · [0-9.]+ bits$/.test(text))));
     await page.screenshot({ path: path.join(artifacts, "vscode-double-blind-status.png") });
     console.log(`PASS: a review copy is checked as a double-blind submission: "${status}"`);
+    await checkDoubleBlindFromPalette(page);
   } catch (error) {
     await page.screenshot({ path: path.join(artifacts, "vscode-failure.png") }).catch(() => {});
     console.error(ideLog.slice(-4000));

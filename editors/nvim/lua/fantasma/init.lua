@@ -5,22 +5,25 @@
 -- in vim.b.fantasma_bits for statuslines (see M.statusline()).
 local M = {}
 
+-- The server's command, filetypes and language ids are those of the nvim-lspconfig entry
+-- (fantasma.lspconfig), so both ways of starting it agree.
+local server = require("fantasma.lspconfig").default_config
 local defaults = {
-  cmd = { "fantasma-ls", "--stdio" },
-  filetypes = { "markdown", "tex", "plaintex", "text" },
+  cmd = server.cmd,
+  filetypes = server.filetypes,
   -- The server's configuration, section "fantasma" (keys in lsp/README.md).
   settings = {},
   -- Passed to the LSP client as is (e.g. { debounce_text_changes = 0 }).
   flags = {},
 }
 
--- Neovim uses the filetype as languageId; the server expects LSP's ids.
-local language_ids = { text = "plaintext", plaintex = "latex", tex = "latex" }
-
 local config = vim.deepcopy(defaults)
 local client_id = nil
 
-local function on_summary(_, summary)
+-- The configuration setup() was given, over the defaults (read by :checkhealth fantasma).
+function M.config() return config end
+
+function M.on_summary(_, summary)
   if type(summary) ~= "table" or not summary.uri then return end
   local bufnr = vim.uri_to_bufnr(summary.uri)
   if vim.api.nvim_buf_is_valid(bufnr) then
@@ -32,28 +35,34 @@ local function on_summary(_, summary)
   vim.cmd("redrawstatus")
 end
 
+-- The settings as the server wants them: an object, also when setup{} gave none (an empty Lua
+-- table would go out as the JSON array []).
+local function settings()
+  return next(config.settings) and config.settings or vim.empty_dict()
+end
+
 local function client_config(root_dir)
   return {
     name = "fantasma",
     cmd = config.cmd,
     root_dir = root_dir,
     flags = config.flags,
-    get_language_id = function(_, filetype) return language_ids[filetype] or filetype end,
-    init_options = { fantasma = config.settings },
-    settings = { fantasma = config.settings },
+    get_language_id = server.get_language_id,
+    init_options = { fantasma = settings() },
+    settings = { fantasma = settings() },
     handlers = {
-      ["fantasma/summary"] = on_summary,
+      ["fantasma/summary"] = M.on_summary,
       -- Neovim 0.7 does not answer configuration pulls by itself.
       ["workspace/configuration"] = function(_, params)
         local result = {}
         for i, item in ipairs(params.items or {}) do
-          result[i] = item.section == "fantasma" and config.settings or vim.NIL
+          result[i] = item.section == "fantasma" and settings() or vim.NIL
         end
         return result
       end,
     },
     on_init = function(client)
-      client.notify("workspace/didChangeConfiguration", { settings = { fantasma = config.settings } })
+      client.notify("workspace/didChangeConfiguration", { settings = { fantasma = settings() } })
     end,
   }
 end
@@ -62,6 +71,15 @@ end
 function M.attach(bufnr)
   bufnr = bufnr or vim.api.nvim_get_current_buf()
   local root_dir = vim.fn.getcwd()
+  if vim.fn.executable(config.cmd[1]) == 0 then
+    if not M.warned then
+      M.warned = true  -- once a session, not once a buffer
+      vim.notify("fantasma: " .. config.cmd[1] .. " was not found. Install the fantasma package" ..
+        " (it puts fantasma-ls on PATH) or give setup{} its path as cmd; :checkhealth fantasma" ..
+        " tells more.", vim.log.levels.ERROR)
+    end
+    return
+  end
   if vim.lsp.start then
     vim.lsp.start(client_config(root_dir), { bufnr = bufnr })
     return
@@ -69,7 +87,9 @@ function M.attach(bufnr)
   if client_id == nil or vim.lsp.get_client_by_id(client_id) == nil then
     client_id = vim.lsp.start_client(client_config(root_dir))
     if client_id == nil then
-      vim.notify("fantasma: could not start " .. table.concat(config.cmd, " "), vim.log.levels.ERROR)
+      vim.notify("fantasma: could not start " .. table.concat(config.cmd, " ") ..
+        " (install the fantasma package, which puts fantasma-ls on PATH, or set cmd;" ..
+        " :checkhealth fantasma tells more)", vim.log.levels.ERROR)
       return
     end
   end

@@ -25,8 +25,18 @@ part=$cache/debian12-root.part.tar  # mmdebstrap writes a tarball when the name 
 mkdir -p "$cache"
 if [[ ! -s $base ]]; then
     start=$SECONDS
+    # The root gets the machine's own apt sources, so it installs from whatever mirror this
+    # machine is set up with.
+    sources=""
+    for candidate in /etc/apt/sources.list.d/debian.sources /etc/apt/sources.list; do
+        if [[ -s $candidate ]]; then
+            sources=$candidate
+            break
+        fi
+    done
+    [[ -n $sources ]] || skip "this machine has no Debian apt sources to make a root from"
     if ! mmdebstrap --quiet --variant=apt --mode=root bookworm "$part" \
-        http://deb.debian.org/debian >"$cache/mmdebstrap.log" 2>&1; then
+        "$sources" >"$cache/mmdebstrap.log" 2>&1; then
         tail -5 "$cache/mmdebstrap.log" >&2
         rm -f "$part"
         grep -qi -e "permission" -e "not permitted" "$cache/mmdebstrap.log" &&

@@ -7,9 +7,10 @@ provide. Asserts that none of them meets an internal error (a detector that thre
 exception's bare message such as "map::at"), a crash or a timeout; a refusal the writer can act
 on (a file that is not UTF-8 for rewrite) is no error.
 
-Documents come in groups, one a Debian package or an EBG author: `check` reads a group in one
-run, `check --profile` checks up to three of its files against the group's other files (as a
-writer's folder would hold them), and `rewrite --diff` runs once a file.
+Documents come in groups, one a Debian package or an EBG author, each content once (packages
+share change logs): `check` reads a group in one run, `check --profile` checks up to three of
+its files against the group's other files (as a writer's folder would hold them), and
+`rewrite --diff` runs once a file up to 128 KB.
 
     sweep.py --fantasma BUILD/cli/fantasma [--shared ../shared] [--jobs 2]
 
@@ -20,6 +21,7 @@ folder, removed at the end."""
 import argparse
 import concurrent.futures
 import gzip
+import hashlib
 import os
 import re
 import shutil
@@ -40,6 +42,9 @@ PROSE_NAMES = re.compile(r"^(README|NEWS|TODO|AUTHORS|THANKS|CHANGES|changelog)(
 GROUP_TIMEOUT_S = 600
 FILE_TIMEOUT_S = 120
 LARGEST_BYTES = 4 << 20  # `fantasma check` refuses larger files, with a message
+# `rewrite --diff` runs on every file up to this size (the few larger change logs, megabytes
+# each, would take most of the sweep's time; `check` reads them all the same).
+REWRITE_LARGEST_BYTES = 128 << 10
 
 # What fantasma may say on stderr without anything having gone wrong: notes on how a file was
 # read, profile notes, the rewrite's summary and its refusals.
@@ -64,6 +69,15 @@ def gather(shared: Path, source_dir: Path, scratch: Path):
     """{group name: [document paths]}: Debian packages' documentation (gzipped files
     decompressed into `scratch`), EBG authors, the test submissions."""
     groups = {}
+    seen = set()  # the contents already gathered: packages share change logs (libssl3, openssl)
+
+    def fresh(path):
+        digest = hashlib.sha256(path.read_bytes()).digest()
+        if digest in seen:
+            return False
+        seen.add(digest)
+        return True
+
     doc = Path("/usr/share/doc")
     if doc.is_dir():
         for package in sorted(p for p in doc.iterdir() if p.is_dir()):
@@ -88,7 +102,7 @@ def gather(shared: Path, source_dir: Path, scratch: Path):
                 else:
                     os.symlink(path, target)
                 files.append(target)
-            files = [f for f in files if f.stat().st_size <= LARGEST_BYTES]
+            files = [f for f in files if f.stat().st_size <= LARGEST_BYTES and fresh(f)]
             if files:
                 groups["deb:" + package.name] = files
     ebg = shared / "corpora" / "ebg-amt"
@@ -110,13 +124,19 @@ def folder_of(files):
     return Path(os.path.commonpath([str(f.parent) for f in files]))
 
 
+SLOWEST = []  # (seconds, command's last argument), every run's
+
+
 def run(command, timeout):
     """(exit status or "timeout", stderr lines)."""
+    start = time.monotonic()
     try:
         done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                               stdin=subprocess.DEVNULL, timeout=timeout)
     except subprocess.TimeoutExpired:
         return "timeout", []
+    finally:
+        SLOWEST.append((time.monotonic() - start, f"{command[1]} {command[-1]}"))
     return done.returncode, done.stderr.decode("utf-8", "replace").splitlines()
 
 
@@ -143,7 +163,7 @@ def failures_of(what, status, lines, refused=()):
 
 
 def sweep_group(fantasma, name, files):
-    """(files checked, runs, failures) for one group."""
+    """(files checked, files rewritten, runs, failures) for one group."""
     runs, failures = 0, []
     paths = [str(f) for f in files]
     status, lines = run([fantasma, "check", *paths], GROUP_TIMEOUT_S)
@@ -155,11 +175,15 @@ def sweep_group(fantasma, name, files):
                             GROUP_TIMEOUT_S)
         runs += 1
         failures += failures_of(f"{name}: check --profile", status, lines, (PROFILE_REFUSED,))
+    rewritten = 0
     for path in paths:
+        if os.path.getsize(path) > REWRITE_LARGEST_BYTES:
+            continue
         status, lines = run([fantasma, "rewrite", "--diff", path], FILE_TIMEOUT_S)
         runs += 1
+        rewritten += 1
         failures += failures_of(f"{name}: rewrite --diff {path}", status, lines, (REWRITE_REFUSED,))
-    return len(files), runs, failures
+    return len(files), rewritten, runs, failures
 
 
 def main():
@@ -175,12 +199,13 @@ def main():
         if not groups:
             print(SKIP_MARKER + "no documents: neither /usr/share/doc nor ../shared holds any")
             return 0
-        files = runs = 0
+        files = rewritten = runs = 0
         failures = []
         with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            for checked, ran, found in pool.map(
+            for checked, rewrote, ran, found in pool.map(
                     lambda item: sweep_group(args.fantasma, *item), groups.items()):
                 files += checked
+                rewritten += rewrote
                 runs += ran
                 failures += found
                 for failure in found:
@@ -191,10 +216,12 @@ def main():
         kinds[kind] = kinds.get(kind, 0) + len(groups[name])
     print(f"sweep: {files} files in {len(groups)} groups "
           f"({', '.join(f'{kind} {count}' for kind, count in sorted(kinds.items()))}), "
-          f"{runs} runs of fantasma, {len(failures)} failures "
+          f"{rewritten} of them rewritten, {runs} runs of fantasma, {len(failures)} failures "
           f"(internal errors {sum('internal error' in f for f in failures)}, "
           f"timeouts {sum(f.endswith(': timeout') for f in failures)}), "
           f"{time.monotonic() - start:.0f} s")
+    for seconds, what in sorted(SLOWEST, reverse=True)[:5]:
+        print(f"sweep: slowest: {seconds:.1f} s {what}")
     return 1 if failures else 0
 
 

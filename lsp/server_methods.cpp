@@ -1,6 +1,7 @@
 // The LSP methods: documents, configuration, diagnostics, hover, code actions, commands.
 #include <algorithm>
 
+#include "lsp/distinctive_words.hpp"
 #include "lsp/features.hpp"
 #include "lsp/server.hpp"
 #include "stylometry/profile.hpp"
@@ -182,6 +183,16 @@ void Server::pull_configuration() {
 void Server::apply_settings(const json& configuration, std::string_view origin) {
     std::vector<std::string> problems;
     ServerSettings settings = read_settings(configuration, problems);
+    // A code no detector has would fail every analysis ("unknown marker code"): it is left
+    // out and the writer told, as any setting that cannot be used.
+    std::erase_if(settings.enabled_codes, [&](const std::string& code) {
+        const bool known = code == kWordChoiceCode ||
+                           std::ranges::any_of(analyzer_.detectors(), [&](const auto& detector) {
+                               return detector->code() == code;
+                           });
+        if (!known) problems.push_back("fantasma.enabledCodes: no marker is called '" + code + "'");
+        return !known;
+    });
     for (const std::string& problem : problems)
         show_message(kMessageWarning, "fantasma: " + problem + " (setting ignored)");
     {

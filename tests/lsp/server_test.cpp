@@ -294,3 +294,23 @@ TEST_CASE("a detector that throws is shown once, and every other diagnostic is p
         return message["method"] == "textDocument/publishDiagnostics";
     }));
 }
+
+TEST_CASE("an enabledCodes entry no marker has is left out with a warning, not a failed analysis") {
+    // Found by the server's fuzzer ("dash-st}le"): every analysis threw "unknown marker code".
+    TestClient client;
+    client.initialize();
+    const auto told = client.notify(
+        "workspace/didChangeConfiguration",
+        {{"settings", {{"fantasma", {{"enabledCodes", {"dash-st}le", "contact-detail"}}}}}}});
+    REQUIRE(!told.empty());
+    CHECK(told[0]["method"] == "window/showMessage");
+    CHECK(told[0]["params"]["message"].get<std::string>().find(
+              "no marker is called 'dash-st}le'") != std::string::npos);
+    const auto sent =
+        client.notify("textDocument/didOpen", did_open("Mail jane.doe@example.com -- soon.\n"));
+    REQUIRE(!sent.empty());
+    CHECK(sent[0]["method"] == "textDocument/publishDiagnostics");
+    const json& diagnostics = sent[0]["params"]["diagnostics"];
+    REQUIRE(diagnostics.size() == 1);
+    CHECK(diagnostics[0]["code"] == "contact-detail");
+}

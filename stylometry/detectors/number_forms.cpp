@@ -16,11 +16,13 @@ constexpr std::string_view kMonths[] = {"January",   "February", "March",    "Ap
                                         "May",       "June",     "July",     "August",
                                         "September", "October",  "November", "December"};
 // After these words a small number is a label, written in digits by every style guide.
-constexpr std::string_view kLabels[] = {"page", "chapter", "section", "figure", "table", "version",
-                                        "step", "number",  "no",      "room",   "level", "grade",
-                                        "part", "volume",  "vol",     "line",   "item",  "p",
-                                        "id",   "order",   "account", "ticket", "issue", "phone",
-                                        "tel",  "fax",     "call",    "dial",   "isbn",  "ref"};
+constexpr std::string_view kLabels[] = {
+    "page",     "chapter",  "section", "figure", "table",   "version", "step",  "number",
+    "no",       "room",     "level",   "grade",  "part",    "volume",  "vol",   "line",
+    "item",     "p",        "id",      "order",  "account", "ticket",  "issue", "phone",
+    "tel",      "fax",      "call",    "dial",   "isbn",    "ref",     "bug",   "point",
+    "question", "example",  "case",    "test",   "rfc",     "pr",      "patch", "note",
+    "appendix", "exercise", "problem", "lemma",  "theorem", "comment"};
 // Before these a small number is a measure, also in digits everywhere.
 constexpr std::string_view kUnits[] = {
     "am",  "pm",  "km",      "kg",       "cm",      "mm",      "m",    "g",  "mg",
@@ -129,6 +131,49 @@ bool is_machine_limit(std::string_view digits) {
     return power_of_two(n) || power_of_two(n + 1);
 }
 
+// Whether `digits` reads as a year and month (201811, OpenMP's _OPENMP) or a year, month
+// and day (20240131): a stamp, whose digits are never grouped.
+bool is_date_stamp(std::string_view digits) {
+    if (digits.size() != 6 && digits.size() != 8) return false;
+    const auto field = [&](std::size_t at, std::size_t n) {
+        return std::stoi(std::string(digits.substr(at, n)));
+    };
+    const int year = field(0, 4), month = field(4, 2);
+    if (year < 1900 || year > 2099 || month < 1 || month > 12) return false;
+    if (digits.size() == 6) return true;
+    const int day = field(6, 2);
+    return day >= 1 && day <= 31;
+}
+
+// The line of `text` from `line_start` without its leading blanks.
+std::string_view line_at(std::string_view text, std::size_t line_start) {
+    std::size_t end = text.find('\n', line_start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(line_start, end - line_start);
+    line.remove_prefix(std::min(line.size(), line.find_first_not_of(" \t")));
+    return line;
+}
+
+// Whether the number at `span` opens its line and the line above or below opens with a
+// figure too: a column of a table (program sizes, counts per file), whose cells are
+// copied as the program printed them.
+bool in_number_column(std::string_view text, Span span) {
+    const std::size_t line_start = text.rfind('\n', span.begin == 0 ? 0 : span.begin - 1);
+    const std::size_t begin = line_start == std::string_view::npos ? 0 : line_start + 1;
+    if (text.substr(begin, span.begin - begin).find_first_not_of(" \t") != std::string_view::npos)
+        return false;
+    const auto opens_with_figure = [](std::string_view line) {
+        return !line.empty() && is_digit(line.front());
+    };
+    if (begin > 0) {
+        const std::size_t above = begin >= 2 ? text.rfind('\n', begin - 2) : std::string_view::npos;
+        if (opens_with_figure(line_at(text, above == std::string_view::npos ? 0 : above + 1)))
+            return true;
+    }
+    const std::size_t below = text.find('\n', span.end);
+    return below != std::string_view::npos && opens_with_figure(line_at(text, below + 1));
+}
+
 // Whether the large number at token `i` counts something named after it ("25000 people"): a
 // bare one ("cherry-pick 2075910 from upstream", "a port < 65536 received") is as likely an
 // identifier, a commit or a constant, whose digits are not grouped.
@@ -173,6 +218,7 @@ void find_in_tokens(const Document& document, const Reference& reference,
                     std::erase(digits, ',');
                     uses.push_back({t.text, Thousands, true, digits});
                 } else if (std::regex_match(text, plain) && !is_machine_limit(text) &&
+                           !is_date_stamp(text) && !in_number_column(document.prose.text, t.text) &&
                            counts_something(document, s, i, reference)) {
                     uses.push_back(
                         {t.text, Thousands, false, groups_digits ? with_commas(text) : ""});

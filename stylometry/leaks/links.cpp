@@ -14,13 +14,18 @@ constexpr std::size_t npos = std::string_view::npos;
 struct AccountHost {
     std::string_view host;
     std::string_view label;
+    bool code = false;  // the account's second path segment is a repository (a project)
 };
-constexpr AccountHost kAccountHosts[] = {
-    {"github.com", "GitHub"},           {"gitlab.com", "GitLab"},
-    {"bitbucket.org", "Bitbucket"},     {"codeberg.org", "Codeberg"},
-    {"huggingface.co", "Hugging Face"}, {"sr.ht", "SourceHut"},
-    {"twitter.com", "Twitter"},         {"x.com", "X"},
-    {"medium.com", "Medium"},           {"kaggle.com", "Kaggle"}};
+constexpr AccountHost kAccountHosts[] = {{"github.com", "GitHub", true},
+                                         {"gitlab.com", "GitLab", true},
+                                         {"bitbucket.org", "Bitbucket", true},
+                                         {"codeberg.org", "Codeberg", true},
+                                         {"huggingface.co", "Hugging Face", true},
+                                         {"sr.ht", "SourceHut", true},
+                                         {"twitter.com", "Twitter"},
+                                         {"x.com", "X"},
+                                         {"medium.com", "Medium"},
+                                         {"kaggle.com", "Kaggle"}};
 // Pages of those hosts that belong to nobody: product pages, search, documentation.
 constexpr std::string_view kGenericPages[] = {
     "about", "features", "pricing", "topics", "explore", "marketplace", "sponsors", "settings",
@@ -184,21 +189,92 @@ bool url_char(char c) {
              c == '>' || c == '"' || c == '\\' || c == '|');
 }
 
+// A URL as host and path, lower case, without scheme or "www.".
+struct Address {
+    std::string whole;
+    std::string host;
+    std::string path;  // from its '/', or empty
+};
+
+Address split(std::string_view url) {
+    Address address{text::ascii_lower(url), "", ""};
+    for (std::string_view scheme : {"https://", "http://"}) {
+        if (address.whole.starts_with(scheme)) address.whole.erase(0, scheme.size());
+    }
+    if (address.whole.starts_with("www.")) address.whole.erase(0, 4);
+    const std::size_t slash = address.whole.find('/');
+    address.host = address.whole.substr(0, slash);
+    address.path = slash == npos ? "" : address.whole.substr(slash);
+    return address;
+}
+
+// The path segment at the start of `rest` (up to '/', '?' or '#').
+std::string_view first_segment(std::string_view rest) {
+    return rest.substr(0, rest.find_first_of("/?#"));
+}
+
+// The account and, when the link goes into one, the project of a link to a code host
+// (github.com/alice/tool) or to an account's pages (alice.github.io/tool/); nullopt for
+// anything else.
+struct Project {
+    const AccountHost* host = nullptr;  // null for an account's pages (alice.github.io)
+    std::string account;
+    std::string name;         // empty for the account's own page
+    std::string_view within;  // the path after the project's name
+};
+
+std::optional<Project> project_of(const Address& address) {
+    for (const AccountHost& account_host : kAccountHosts) {
+        if (address.host != account_host.host) continue;
+        std::string_view rest =
+            std::string_view(address.path).substr(std::min<std::size_t>(1, address.path.size()));
+        if (rest.starts_with("orgs/") || rest.starts_with("users/")) rest.remove_prefix(5);
+        const std::string_view account = first_segment(rest);
+        rest.remove_prefix(account.size());
+        Project project{&account_host, std::string(account), "", ""};
+        if (project.account.starts_with('@')) project.account.erase(0, 1);
+        if (rest.size() > 1 && rest.front() == '/') {
+            project.name = first_segment(rest.substr(1));
+            project.within = rest.substr(1 + project.name.size());
+        }
+        return project;
+    }
+    for (std::string_view suffix : kUserSubdomains) {
+        if (!address.host.ends_with(suffix) || address.host.size() <= suffix.size()) continue;
+        Project project{nullptr, address.host.substr(0, address.host.size() - suffix.size()), "",
+                        ""};
+        const std::string_view rest =
+            std::string_view(address.path).substr(std::min<std::size_t>(1, address.path.size()));
+        const std::string_view name = first_segment(rest);
+        // alice.github.io/index.html and /cv.pdf are the account's own pages;
+        // rdatatable.gitlab.io/data.table/reference/ is a project's.
+        const bool folder = rest.size() > name.size() && rest[name.size()] == '/';
+        if (!name.empty() && (folder || name.find('.') == npos)) {
+            project.name = name;
+            project.within = rest.substr(name.size());
+        }
+        return project;
+    }
+    return std::nullopt;
+}
+
+// ccache/ccache, procps-ng/procps, Rdatatable/data.table, rdatatable.gitlab.io/data.table:
+// an account named after its project is the project's, not a person's.
+bool named_after_project(const Project& project) {
+    const std::string owner = alnum_only(project.account);
+    const std::string name = alnum_only(project.name);
+    return name.size() >= 3 && owner.size() >= 3 &&
+           (owner.find(name) != npos || name.find(owner) != npos);
+}
+
 }  // namespace
 
 std::optional<std::string> identifying_link(std::string_view url,
                                             std::span<const std::string> public_names) {
-    std::string address = text::ascii_lower(url);
-    for (std::string_view scheme : {"https://", "http://"}) {
-        if (address.starts_with(scheme)) address.erase(0, scheme.size());
-    }
-    if (address.starts_with("www.")) address.erase(0, 4);
+    const Address address = split(url);
     for (std::string_view host : kAnonymousHosts) {
-        if (address.starts_with(host)) return std::nullopt;
+        if (address.whole.starts_with(host)) return std::nullopt;
     }
-    const std::size_t slash = address.find('/');
-    const std::string host = address.substr(0, slash);
-    const std::string path = slash == npos ? "" : address.substr(slash);
     // "nodejs-private", "google-research": an organisation's other accounts are its own too.
     auto is_public = [&](std::string_view name) {
         const std::string_view stem = name.substr(0, name.find('-'));
@@ -207,66 +283,57 @@ std::optional<std::string> identifying_link(std::string_view url,
     };
 
     for (const ProfileHost& profile : kProfileHosts) {
-        if (address.starts_with(profile.prefix) && address.size() > profile.prefix.size() &&
-            (profile.prefix.back() == '/' || address.find("user=") != npos ||
-             address.find("id=") != npos)) {
+        if (address.whole.starts_with(profile.prefix) &&
+            address.whole.size() > profile.prefix.size() &&
+            (profile.prefix.back() == '/' || address.whole.find("user=") != npos ||
+             address.whole.find("id=") != npos)) {
             return std::string(profile.what);
         }
     }
-    for (const AccountHost& account_host : kAccountHosts) {
-        if (host != account_host.host) continue;
-        std::string_view rest =
-            std::string_view(path).substr(std::min<std::size_t>(1, path.size()));
-        if (rest.starts_with("orgs/") || rest.starts_with("users/")) rest.remove_prefix(5);
-        const std::string account(rest.substr(0, rest.find_first_of("/?#")));
-        std::string clean = account;
-        if (clean.starts_with('@')) clean.erase(0, 1);
-        if (clean.empty() || listed(clean, kGenericPages) || is_public(clean)) return std::nullopt;
-        const std::string_view after = rest.substr(std::min(rest.size(), account.size()));
-        const bool repository = after.size() > 1 && after.front() == '/';
-        // ccache/ccache, procps-ng/procps, Rdatatable/data.table: an account named after its
-        // project is the project's, not a person's. A link to an issue, a pull request or a
-        // commit points at a project's tracker, where a report or a fix is discussed
-        // (rstudio/shiny/issues/1696 in release notes), not at anyone's account.
-        if (repository) {
-            const std::string_view project = after.substr(1, after.find_first_of("/?#", 1) - 1);
-            const std::string owner = alnum_only(clean);
-            const std::string name = alnum_only(project);
-            if (name.size() >= 3 && owner.size() >= 3 &&
-                (owner.find(name) != npos || name.find(owner) != npos)) {
+    if (const auto project = project_of(address)) {
+        const std::string& account = project->account;
+        if (account.empty() || is_public(account)) return std::nullopt;
+        if (project->host != nullptr && listed(account, kGenericPages)) return std::nullopt;
+        if (named_after_project(*project)) return std::nullopt;
+        // A link to an issue, a pull request or a commit points at a project's tracker,
+        // where a report or a fix is discussed (rstudio/shiny/issues/1696 in release notes),
+        // not at anyone's account.
+        for (std::string_view tracker : {"/issues/", "/pull/", "/commit/", "/merge_requests/"}) {
+            if (project->within.starts_with(tracker) ||
+                project->within.starts_with(std::string("/-") + std::string(tracker))) {
                 return std::nullopt;
             }
-            const std::string_view within =
-                after.substr(std::min(after.size(), project.size() + 1));
-            for (std::string_view tracker :
-                 {"/issues/", "/pull/", "/commit/", "/merge_requests/"}) {
-                if (within.starts_with(tracker) ||
-                    within.starts_with(std::string("/-") + std::string(tracker))) {
-                    return std::nullopt;
-                }
-            }
         }
-        return std::string(repository ? "a " : "the ") + std::string(account_host.label) +
-               (repository ? " repository under the account '" : " page of the account '") + clean +
-               "' (a person's or their group's)";
-    }
-    for (std::string_view suffix : kUserSubdomains) {
-        if (host.ends_with(suffix) && host.size() > suffix.size()) {
-            const std::string account = host.substr(0, host.size() - suffix.size());
-            if (is_public(account)) return std::nullopt;
-            return "the pages of the account '" + account + "'";
+        const bool repository = !project->name.empty();
+        if (project->host == nullptr) {
+            return "the pages of the account '" + account + "'" +
+                   (repository ? " (its project '" + project->name + "')" : "");
         }
+        const std::string label(project->host->label);
+        if (!project->host->code) {
+            return "the " + label + " account '" + account + "' (a person's or their group's)";
+        }
+        return std::string(repository ? "a " : "the ") + label +
+               (repository ? " repository under the account '" : " page of the account '") +
+               account + "' (a person's or their group's)";
     }
     // "discuss.python.org/c/users/7": a forum's category, however it is named.
-    if (path.starts_with("/c/")) return std::nullopt;
+    if (address.path.starts_with("/c/")) return std::nullopt;
     for (std::string_view part : kPersonPaths) {
-        const std::size_t at = path.find(part);
-        if (at != npos && at + part.size() < path.size() &&
-            std::isalnum(static_cast<unsigned char>(path[at + part.size()]))) {
-            return std::string("a personal page on ") + host;
+        const std::size_t at = address.path.find(part);
+        if (at != npos && at + part.size() < address.path.size() &&
+            std::isalnum(static_cast<unsigned char>(address.path[at + part.size()]))) {
+            return std::string("a personal page on ") + address.host;
         }
     }
     return std::nullopt;
+}
+
+std::optional<std::string> project_account(std::string_view url) {
+    const auto project = project_of(split(url));
+    if (!project || project->name.empty()) return std::nullopt;
+    if (project->host != nullptr && !project->host->code) return std::nullopt;
+    return project->account;
 }
 
 std::vector<Span> find_urls(std::string_view text) {

@@ -18,6 +18,11 @@ namespace fantasma::leaks {
 std::optional<std::string> identifying_link(std::string_view url,
                                             std::span<const std::string> public_names = {});
 
+// The account whose project `url` goes into: "alice" for github.com/alice/tool/issues/3 and
+// for alice.github.io/tool/, whoever the account belongs to (a public organisation too);
+// nullopt for an account's own page, a profile or any other link.
+std::optional<std::string> project_account(std::string_view url);
+
 // The URLs written out in `text` (http://, https://, www.), without the punctuation that
 // ends a sentence or a bracket around them.
 std::vector<Span> find_urls(std::string_view text);

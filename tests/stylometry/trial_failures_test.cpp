@@ -154,6 +154,42 @@ TEST_CASE("trial: a project's tracker and a project's own account are nobody's a
                    "link-target") == 1);
 }
 
+TEST_CASE("trial: release notes citing many projects link no account of the writer's", "[trial]") {
+    // Seed 16 (data.table's NEWS, a Node packages guide): repositories and project pages
+    // under several accounts are the projects the notes use and credit (fresh shapes).
+    const std::string notes =
+        "Reading now goes through [tidyio](https://github.com/mlopez/tidyio) and the checks "
+        "use [rcheck](https://github.com/tkovacs/rcheck). See the "
+        "[benchmark](https://bench-org.github.io/db-bench/) and the "
+        "[reference](https://widgets.gitlab.io/widgets/reference/read.html) pages, and "
+        "[the announcement](https://twitter.com/AdaLovelace/status/136007397) by the author.\n";
+    const Report report = check(notes, Language::Markdown);
+    REQUIRE(count_code(report, "link-target") == 1);  // the account on Twitter, a person's
+    for (const Marker& marker : report.markers) {
+        if (marker.code != "link-target") continue;
+        CHECK(marker.message.find("the Twitter account 'adalovelace'") != std::string::npos);
+        CHECK(marker.message.find("repository") == std::string::npos);
+    }
+    // The writer's own, said so, is still theirs among the projects they cite.
+    const Report own = check(notes + "\nOur code is at [tool](https://github.com/jdoe/tool).\n",
+                             Language::Markdown);
+    CHECK(count_code(own, "link-target") == 2);
+    // A paper linking its code and one dependency: both still counted as accounts.
+    const Report paper = check(
+        "The code is at \\url{https://github.com/jdoe/tool}; it builds on "
+        "\\url{https://github.com/mlopez/tidyio}.\n",
+        Language::Latex);
+    CHECK(count_code(paper, "link-target") == 2);
+    // An account's own pages are its own, a project page under them is a project's.
+    const Report pages = check(
+        "See [my page](https://jdoe.github.io/) and [the CV](https://jdoe.github.io/cv.pdf).\n",
+        Language::Markdown);
+    REQUIRE(count_code(pages, "link-target") == 1);
+    for (const Marker& marker : pages.markers) {
+        if (marker.code == "link-target") CHECK(marker.spans.size() == 2);
+    }
+}
+
 TEST_CASE("trial: a mailing list's address is not the writer's", "[trial]") {
     const Report report = check(
         "From: Ada <ada@analytical.example>\nTo: engine-devel@lists.example.org\n\n"

@@ -100,3 +100,30 @@ TEST_CASE("number-format never writes percent as per cent, nor reads percent-enc
     CHECK(measured(sink, "number.per-cent") == std::pair(0.0, 1.0));
     for (const Marker& marker : sink.markers) CHECK(marker.fixes.empty());
 }
+
+TEST_CASE("number-format: small numbers in digits are the genre's, shown as a hint") {
+    // Release notes and statistics keep digits for small counts ("at least 2 options", "the
+    // first 3 months"); no labelled small-digits marker of any sample was the writer's own.
+    const auto markers =
+        require_markers_with(NumberFormat{}, kUnknown,
+                             "It fails when [[2]] options are given. I own [[12500]] coins.", 2);
+    CHECK(markers[0].genre_bound);
+    CHECK_FALSE(markers[1].genre_bound);
+}
+
+TEST_CASE("number-format: bug numbers, date stamps, numbered points and size tables") {
+    // Fresh shapes of seed 16's wrong markers: an xterm FAQ citing a bug and a table of
+    // program sizes, data.table's NEWS with OpenMP's YYYYMM values and "point 2" of an issue.
+    require_no_markers(NumberFormat{},
+                       "See the request in bug 600659 comment 73 for details. The value 202305 "
+                       "corresponds to v5.2 and 20240131 builds fail. As argued in point 2 "
+                       "here, we keep it.\n\n"
+                       "   Size      Program\n"
+                       "    4417312 aterm\n"
+                       "   16230944 kitty\n"
+                       "   28734100 gnome-terminal\n");
+    // A large count in running prose is still judged, and a year-like number that is no
+    // month (201813) is a count.
+    require_markers_with(NumberFormat{}, kUnknown,
+                         "We counted [[201813]] visitors and [[45200]] cars last year.", 2);
+}

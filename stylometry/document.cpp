@@ -4,6 +4,8 @@
 
 #include "stylometry/extract/extract.hpp"
 #include "stylometry/technical_words.hpp"
+#include "stylometry/text/mail_headers.hpp"
+#include "stylometry/text/quotations.hpp"
 
 namespace fantasma {
 
@@ -35,7 +37,26 @@ std::size_t count_words(const Segmentation& segmentation) {
         segmentation.tokens, [](const Token& t) { return t.kind == TokenKind::Word; }));
 }
 
+// `a` and `b` (each sorted and disjoint) as one sorted list of disjoint spans.
+std::vector<Span> merged(std::vector<Span> a, const std::vector<Span>& b) {
+    a.insert(a.end(), b.begin(), b.end());
+    std::ranges::sort(a, [](Span x, Span y) { return x.begin < y.begin; });
+    std::vector<Span> out;
+    for (const Span span : a) {
+        if (!out.empty() && out.back().end >= span.begin) {
+            out.back().end = std::max(out.back().end, span.end);
+        } else {
+            out.push_back(span);
+        }
+    }
+    return out;
+}
+
 }  // namespace
+
+bool Document::is_own_prose(std::size_t offset) const {
+    return !in_spans(not_own_prose, offset);
+}
 
 Document make_document(std::string_view source, Language language) {
     Document document;
@@ -52,6 +73,8 @@ Document make_document(std::string_view source, Language language) {
     document.segmentation = segment(document.prose);
     document.word_count = count_words(document.segmentation);
     document.non_prose_words = non_prose_words(source, document.prose);
+    document.mail_headers = mail_header_blocks(document.prose.text);
+    document.not_own_prose = merged(quotation_spans(document.prose), document.mail_headers);
     return document;
 }
 

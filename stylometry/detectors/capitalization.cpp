@@ -7,7 +7,6 @@
 
 #include "stylometry/detectors/common/style_choice.hpp"
 #include "stylometry/technical_words.hpp"
-#include "stylometry/text/quotations.hpp"
 
 namespace fantasma {
 namespace {
@@ -402,7 +401,6 @@ void Capitalization::detect(const DetectionContext& context, MarkerSink& sink) c
     double pronouns = 0, starts = 0;
     const std::map<std::string_view, std::size_t> capitals_count = count_capital_words(document);
     const Prose& prose = document.prose;
-    const std::vector<Span> quotations = quotation_spans(prose);
     for (const Sentence& sentence : document.sentences()) {
         const std::size_t block = block_at(prose, sentence.text.begin);
         const bool free_casing = block < prose.blocks.size() && is_free_casing(prose.blocks[block]);
@@ -453,8 +451,8 @@ void Capitalization::detect(const DetectionContext& context, MarkerSink& sink) c
             }
             // Someone else's "i" (a quotation), a key in a table of keys ("i    List your
             // inventory") or a letter of a word spaced out ("B i t s"): not the writer's.
-            if (token.norm == "i" &&
-                (in_spans(quotations, token.text.begin) || is_key_or_spaced_letter(document, i))) {
+            if (token.norm == "i" && (!document.is_own_prose(token.text.begin) ||
+                                      is_key_or_spaced_letter(document, i))) {
                 first_word = false;
                 continue;
             }

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cctype>
+#include <regex>
 
 #include "stylometry/detectors/common/lexical.hpp"
 #include "stylometry/leaks/latex_source.hpp"
 #include "stylometry/leaks/links.hpp"
 #include "stylometry/leaks/person_names.hpp"
+#include "stylometry/text/codepoint.hpp"
 
 namespace fantasma {
 namespace {
@@ -18,6 +20,27 @@ constexpr double kDirectBits = 20;  // an e-mail address, an account, a user nam
 constexpr std::string_view kWhy =
     " Comments are not printed, but they travel with the source: arXiv publishes it, and "
     "venues ask for it as supplementary material.";
+
+// Whether the comment at `comment` of `source`, with the line after it, reads as a
+// reference commented out ("%Michel Goossens, Frank Mittelbach, and Alexander Samarin,
+// %\booktitle{The \latex/ companion}, Addison-Wesley, 1994."): the names in it are a cited
+// work's authors, not the writer's colleagues.
+bool reads_as_citation(std::string_view source, Span comment) {
+    const std::size_t line_end = source.find('\n', comment.end + 1);
+    const std::string lower = text::ascii_lower(source.substr(
+        comment.begin, (line_end == npos ? source.size() : line_end) - comment.begin));
+    static const std::regex year(R"((^|[^0-9])(1[89]|20)[0-9]{2}([^0-9]|$))");
+    if (!std::regex_search(lower, year)) return false;
+    static constexpr std::string_view kCues[] = {"\\booktitle", "\\bibitem",  "\\newblock",
+                                                 "\\journal",   "et al.",     " proc.",
+                                                 "proceedings", "journal",    "university press",
+                                                 "publishing",  "publishers", "addison-wesley",
+                                                 "springer",    "wiley",      "elsevier",
+                                                 "o'reilly",    " vol.",      " pp.",
+                                                 " edition",    "isbn"};
+    return std::ranges::any_of(kCues,
+                               [&](std::string_view cue) { return lower.find(cue) != npos; });
+}
 
 std::vector<Span> markdown_comments(std::string_view source) {
     std::vector<Span> found;
@@ -119,6 +142,7 @@ void CommentIdentity::detect(const DetectionContext& context, MarkerSink& sink) 
         };
         for (Span email : emails(text)) {
             taken.push_back(email);
+            if (lexical::is_role_address(text.substr(email.begin, email.size()))) continue;
             report(shift(email), "This comment holds an e-mail address.", kDirectBits);
         }
         for (Span url : leaks::find_urls(text)) {
@@ -132,6 +156,7 @@ void CommentIdentity::detect(const DetectionContext& context, MarkerSink& sink) 
             taken.push_back(user);
             report(shift(user), "This comment holds a path with a user name in it.", kDirectBits);
         }
+        if (reads_as_citation(source, comment)) continue;
         std::vector<Span> names = leaks::find_person_names(text, leaks::PersonNames::builtin(),
                                                            context.reference, context.public_names);
         for (Span name : addressed_people(text, context.reference)) {

@@ -9,6 +9,7 @@
 
 #include "stylometry/detectors/common/lexical.hpp"
 #include "stylometry/leaks/links.hpp"
+#include "stylometry/text/mail_headers.hpp"
 
 namespace fantasma {
 namespace {
@@ -96,10 +97,13 @@ std::string_view line_of(std::string_view text, std::size_t at) {
 }
 
 // Whether the address at `at` is not the writer's in a mail's headers: a message's identifier
-// shaped like an address (Message-ID, References, In-Reply-To), which names no mailbox, or a
-// recipient (To, Cc), whose address is someone else's. The writer's own stands in From,
-// Reply-To or Sender.
-bool in_others_header(std::string_view text, std::size_t at) {
+// shaped like an address (Message-ID, References, In-Reply-To), which names no mailbox, a
+// recipient (To, Cc), whose address is someone else's, or the mail system's (Received,
+// Return-Path, Delivered-To). The writer's own stands in From, Reply-To or Sender.
+bool in_others_header(const Document& document, std::size_t at) {
+    const std::string_view text = document.prose.text;
+    const std::string field = mail_header_field(text, document.mail_headers, at);
+    if (!field.empty()) return field != "from" && field != "reply-to" && field != "sender";
     const std::string_view line = line_of(text, at);
     for (const std::string_view header :
          {"message-id:", "references:", "in-reply-to:", "to:", "cc:", "bcc:"}) {
@@ -169,8 +173,9 @@ void ContactDetail::detect(const DetectionContext& context, MarkerSink& sink) co
     const std::string_view text = document.prose.text;
     std::vector<std::pair<Span, std::string_view>> details;  // span, what it is
     for (const Token& token : document.tokens()) {
-        if (token.kind == TokenKind::Email && !in_others_header(text, token.text.begin) &&
+        if (token.kind == TokenKind::Email && !in_others_header(document, token.text.begin) &&
             !in_attribution(text, token.text.begin) && !is_list_address(text, token.text) &&
+            !lexical::is_role_address(document.text(token.text)) &&
             !is_credited(text, token.text)) {
             details.emplace_back(token.text, "e-mail address");
         }
@@ -179,7 +184,9 @@ void ContactDetail::detect(const DetectionContext& context, MarkerSink& sink) co
             token.text.begin > 0 &&
             (text[token.text.begin - 1] == '[' ||
              (token.text.begin > 1 && text.substr(token.text.begin - 2, 2) == "; "));
-        if (token.kind == TokenKind::Handle && !citation) {
+        // "|@AAA|": a LaTeX manual's short verbatim (shortvrb, ltxdoc) shows a command.
+        const bool verbatim = token.text.begin > 0 && text[token.text.begin - 1] == '|';
+        if (token.kind == TokenKind::Handle && !citation && !verbatim) {
             details.emplace_back(token.text, "@handle");
         }
     }

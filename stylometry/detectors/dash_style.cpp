@@ -7,7 +7,6 @@
 #include <span>
 
 #include "stylometry/detectors/common/style_choice.hpp"
-#include "stylometry/text/quotations.hpp"
 
 namespace fantasma {
 namespace {
@@ -120,8 +119,8 @@ void DashStyle::detect(const DetectionContext& context, MarkerSink& sink) const 
     // Someone else's dashes, quoted (a program's message "failed verification -- update
     // discarded"), are not the writer's.
     std::vector<DashUse> uses = find_dashes(context.document.prose.text);
-    const std::vector<Span> quotations = quotation_spans(context.document.prose);
-    std::erase_if(uses, [&](const DashUse& use) { return in_spans(quotations, use.span.begin); });
+    std::erase_if(
+        uses, [&](const DashUse& use) { return !context.document.is_own_prose(use.span.begin); });
     std::array<double, kChoices.size()> counts{};
     for (const DashUse& use : uses) counts[use.dash] += 1;
     style::measure_choices(sink, kChoices, counts);

@@ -3,7 +3,6 @@
 #include <array>
 
 #include "stylometry/detectors/common/style_choice.hpp"
-#include "stylometry/text/quotations.hpp"
 
 namespace fantasma {
 namespace {
@@ -70,11 +69,10 @@ void EllipsisStyle::detect(const DetectionContext& context, MarkerSink& sink) co
     // Not the writer's: a quoted ellipsis ("....Matrix" in a quoted expression), and dots that
     // hold an address's place ("Douglas Bates <....>").
     std::vector<Ellipsis> ellipses = find_ellipses(text);
-    const std::vector<Span> quotations = quotation_spans(context.document.prose);
     std::erase_if(ellipses, [&](const Ellipsis& e) {
         const bool placeholder = style::byte_before(text, e.span.begin) == '<' &&
                                  style::byte_at(text, e.span.end) == '>';
-        return in_spans(quotations, e.span.begin) || placeholder;
+        return !context.document.is_own_prose(e.span.begin) || placeholder;
     });
     std::array<double, kChoices.size()> counts{};
     double spaced = 0;

@@ -4,7 +4,6 @@
 #include <cstdint>
 
 #include "stylometry/detectors/common/style_choice.hpp"
-#include "stylometry/text/quotations.hpp"
 
 namespace fantasma {
 namespace {
@@ -85,10 +84,9 @@ std::vector<Fix> fixes_for(std::string_view run, Mark mark) {
 void PunctuationHabit::detect(const DetectionContext& context, MarkerSink& sink) const {
     const Document& document = context.document;
     std::vector<Use> uses;
-    // Someone else's punctuation, quoted, is not the writer's habit.
-    const std::vector<Span> quotations = quotation_spans(document.prose);
+    // Someone else's punctuation, quoted, and a mail header's are not the writer's habit.
     for (const Token& token : document.tokens()) {
-        if (token.kind == TokenKind::Punct && !in_spans(quotations, token.text.begin))
+        if (token.kind == TokenKind::Punct && document.is_own_prose(token.text.begin))
             add_uses(document.prose.text, token.text, uses);
     }
     std::array<double, kMarks.size()> counts{};

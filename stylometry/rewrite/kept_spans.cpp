@@ -4,8 +4,9 @@
 #include <cctype>
 #include <string_view>
 
+#include "stylometry/text/codepoint.hpp"
+
 #include "stylometry/rewrite/kept_terms.hpp"
-#include "stylometry/text/quotations.hpp"
 
 namespace fantasma {
 
@@ -75,12 +76,6 @@ constexpr std::string_view kLegalTerms[] = {"licence",
                                             "infring",
                                             "sublicens"};
 
-std::string lower_ascii(std::string_view text) {
-    std::string lower(text);
-    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return lower;
-}
-
 // A block set in capitals (a disclaimer, "THE SOFTWARE IS PROVIDED AS IS…"): no sentence of a
 // writer's own style, and often legal text.
 bool set_in_capitals(std::string_view text) {
@@ -94,7 +89,7 @@ bool set_in_capitals(std::string_view text) {
 }
 
 bool is_legal_text(std::string_view text) {
-    const std::string lower = lower_ascii(text);
+    const std::string lower = text::ascii_lower(text);
     const auto found = std::ranges::count_if(
         kLegalTerms, [&](std::string_view term) { return lower.find(term) != std::string::npos; });
     return found >= 2;
@@ -104,7 +99,7 @@ bool is_legal_text(std::string_view text) {
 
 std::vector<Span> kept_spans(const Document& document, const Reference& reference) {
     const Prose& prose = document.prose;
-    std::vector<Span> kept = quotation_spans(prose);
+    std::vector<Span> kept = document.not_own_prose;
     for (const Block& block : prose.blocks) {
         const std::string_view text = prose.view(block.text);
         if (set_in_capitals(text) || is_legal_text(text)) kept.push_back(block.text);

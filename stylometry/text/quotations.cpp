@@ -5,6 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include "stylometry/text/codepoint.hpp"
+
 namespace fantasma {
 namespace {
 
@@ -12,12 +14,6 @@ constexpr std::string_view kLeftDouble = "\u201c";   // “
 constexpr std::string_view kRightDouble = "\u201d";  // ”
 constexpr std::string_view kLeftSingle = "\u2018";   // ‘
 constexpr std::string_view kRightSingle = "\u2019";  // ’ (also the apostrophe)
-
-std::string lower_ascii(std::string_view text) {
-    std::string lower(text);
-    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return lower;
-}
 
 // Whether the byte before `at` leaves a word (a letter, digit or a UTF-8 byte of one): an
 // apostrophe there is inside or at the end of a word, not an opening quotation mark.
@@ -79,7 +75,7 @@ bool introduces_quotation(std::string_view lead_in) {
     lead_in.remove_suffix(1);
     const std::size_t space = lead_in.find_last_of(" \t\n");
     const std::string last =
-        lower_ascii(lead_in.substr(space == std::string_view::npos ? 0 : space + 1));
+        text::ascii_lower(lead_in.substr(space == std::string_view::npos ? 0 : space + 1));
     for (const std::string_view verb :
          {"says",      "said",    "writes",  "wrote",    "states",    "stated",   "notes",
           "noted",     "argues",  "argued",  "explains", "explained", "observes", "observed",

@@ -190,6 +190,64 @@ TEST_CASE("trial: release notes citing many projects link no account of the writ
     }
 }
 
+TEST_CASE("trial: a saved message's headers are no habit and no contact of the writer's",
+          "[trial]") {
+    // Seed 16 (a newsletter saved with its Received: lines): parentheses and the list's
+    // address in the mail system's headers; the writer's From: stays theirs (fresh shapes).
+    std::string headers;
+    for (int hop = 0; hop < 6; ++hop) {
+        headers += "Received: from relay" + std::to_string(hop) +
+                   ".example (relay.example [192.0.2.7])\n\tby mx.example (8.9.3/8.9.3) with "
+                   "ESMTP id Q" +
+                   std::to_string(hop) +
+                   "\n\tfor <digest@bulletin.example>; Fri, 20 Apr 2001 17:24:31 -0400 (EDT)\n";
+    }
+    const std::string message = headers +
+                                "From: Ada Byron <ada@analytical.example>\nSubject: The week\n\n"
+                                "The engine ran all week without a fault, and the cards held "
+                                "up well under the strain of it.\n";
+    const Report report = check(message);
+    CHECK_FALSE(any_message_has(report, "parentheses"));
+    REQUIRE(count_code(report, "contact-detail") == 1);
+    for (const Marker& marker : report.markers) {
+        if (marker.code == "contact-detail") {
+            CHECK(message.substr(marker.spans[0].begin, marker.spans[0].size()) ==
+                  "ada@analytical.example");
+        }
+    }
+}
+
+TEST_CASE("trial: an organisation's role address is nobody's contact", "[trial]") {
+    // Seed 16 (the amsmath manual): its publisher's support and a users group's office.
+    const Report report = check(
+        "Report bugs in the classes to tech-support@publisher.example, write to "
+        "office@users-group.example for membership, or to me at ada@analytical.example.\n");
+    CHECK(count_code(report, "contact-detail") == 1);
+}
+
+TEST_CASE("trial: a commented-out reference names its authors, not the writer's colleagues",
+          "[trial]") {
+    // Seed 16 (amsmath's manual, fresh names): a citation left in comments.
+    const Report cited = check(
+        "Read the companion.\n%Agnes Keller, Tomas Berg, and Irene Walsh,\n"
+        "%\\booktitle{The typesetting companion}, Addison-Wesley, Reading, MA, 1994.\n"
+        "\\end{document}\n",
+        Language::Latex);
+    CHECK(count_code(cited, "comment-identity") == 0);
+    // A note to a colleague in a comment is still one, a year in it or not.
+    const Report note =
+        check("Results.\n% Agnes Keller: check the 2019 numbers again\n", Language::Latex);
+    CHECK(count_code(note, "comment-identity") == 1);
+}
+
+TEST_CASE("trial: a command in a manual's short verbatim is no handle", "[trial]") {
+    // amsmath's manual: "the commands |@>>>|, |@<<<|, |@VVV|, and |@AAA| give arrows".
+    const Report report =
+        check("The commands |@VVV| and |@AAA| give down and up arrows; ask @adabyron.\n",
+              Language::Latex);
+    CHECK(count_code(report, "contact-detail") == 1);
+}
+
 TEST_CASE("trial: a mailing list's address is not the writer's", "[trial]") {
     const Report report = check(
         "From: Ada <ada@analytical.example>\nTo: engine-devel@lists.example.org\n\n"

@@ -1,4 +1,5 @@
 #include "stylometry/detectors/common/lexical.hpp"
+#include "stylometry/text/codepoint.hpp"
 
 #include <utf8proc.h>
 
@@ -246,6 +247,19 @@ bool is_date_or_postal_code(std::string_view number) {
 }
 
 }  // namespace
+
+bool is_role_address(std::string_view address) {
+    static constexpr std::string_view kRoles[] = {
+        "support",  "tech-support", "techsupport", "help",       "helpdesk",        "info",
+        "office",   "contact",      "webmaster",   "postmaster", "hostmaster",      "abuse",
+        "admin",    "sales",        "press",       "media",      "noreply",         "no-reply",
+        "security", "enquiries",    "inquiries",   "service",    "customerservice", "billing",
+        "feedback", "bugs",         "editor",      "editors",    "membership",      "registrar"};
+    const std::size_t at = address.find('@');
+    if (at == std::string_view::npos) return false;
+    const std::string local = text::ascii_lower(address.substr(0, at));
+    return std::ranges::find(kRoles, local) != std::end(kRoles);
+}
 
 std::vector<Span> find_phone_numbers(std::string_view text) {
     auto digit = [&](std::size_t i) { return std::isdigit(static_cast<unsigned char>(text[i])); };

@@ -78,6 +78,11 @@ std::string joined_words(const std::vector<Token>& tokens, std::size_t begin, st
 // separated by single spaces, dots, hyphens or brackets. Years and decimals do not qualify.
 std::vector<Span> find_phone_numbers(std::string_view text);
 
+// Whether `address` (an e-mail address) is an organisation's role address, answered by
+// whoever does the job (tech-support@ams.org, office@tug.org, info@, webmaster@), not a
+// person's: writing it names the organisation, not the writer.
+bool is_role_address(std::string_view address);
+
 // "4.2 per 1,000 words" for a per-word rate.
 std::string per_thousand_words(double rate);
 // "12%" for a share in [0, 1].

@@ -72,3 +72,24 @@ TEST_CASE("sentence-openers: a lower-case word after a code block goes on with i
                                    Language::Text, population());
     CHECK(sink.measurements.at("sentence-opener.so") == std::pair(1.0, 2.0));
 }
+
+TEST_CASE("sentence-openers: an opener the median writer never uses must be far out") {
+    // Seed 16: "So" opening 3 % of an essay's sentences, against a reference whose median
+    // writer opens none with it (1 writer in 19 that far), reads as the word used normally.
+    std::string values = "sentence-opener.so\tbrown\t";
+    for (int i = 0; i < 100; ++i) {
+        const double share = i < 60 ? 0.0 : i < 80 ? 0.01 : i < 92 ? 0.02 : i < 98 ? 0.04 : 0.08;
+        values += (i > 0 ? "," : "") + std::to_string(share);
+    }
+    const Reference reference = reference_with({values + "\n"});
+    auto text = [](int so, int plain) {
+        std::string out;
+        for (int i = 0; i < so; ++i) out += "So we left. ";
+        for (int i = 0; i < plain; ++i) out += "It rained on the hills. ";
+        return out;
+    };
+    CHECK(run_detector(SentenceOpeners{}, text(3, 57), Language::Text, reference).markers.empty());
+    // A writer who opens a third of their sentences so is past every reference writer.
+    CHECK(run_detector(SentenceOpeners{}, text(6, 12), Language::Text, reference).markers.size() ==
+          1);
+}

@@ -114,3 +114,11 @@ TEST_CASE("A paragraph set off after 'says,' is a quotation without marks, kept 
     CHECK(rewritten("Smith is right.\n\n" + quoted) ==
           "Smith is right.\n\n\tCritics favor it, for the color of the text is plain.\n");
 }
+
+TEST_CASE("A saved message's headers come back byte-identical") {
+    // Seed 16: a Subject line's "behaviour" was rewritten, a header no writer edits so.
+    CHECK(rewritten("From: Ada <ada@analytical.example>\nSubject: Odd behaviour of the mill\n\n"
+                    "The behaviour of the mill was odd.\n") ==
+          "From: Ada <ada@analytical.example>\nSubject: Odd behaviour of the mill\n\n"
+          "The behavior of the mill was odd.\n");
+}

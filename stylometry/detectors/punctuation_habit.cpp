@@ -41,6 +41,20 @@ bool is_bang_or_query(char c) {
     return c == '!' || c == '?';
 }
 
+// Whether `c`, before a mark, ends a word or a quotation or bracket a mark may follow.
+bool ends_word_or_quote(char c) {
+    return is_word_char(c) || std::string_view(")]}\"'*_").find(c) != std::string_view::npos ||
+           static_cast<unsigned char>(c) >= 0x80;  // a letter or a curly quote in UTF-8
+}
+
+// Whether `c`, after a run of marks, is glued to it: neither a space, the end, nor a mark
+// that closes a sentence's quotation or bracket.
+bool glued(char c) {
+    return c != 0 && c != ' ' && c != '\t' && c != '\n' && c != '\r' &&
+           std::string_view(")]}\"'*_.,;:").find(c) == std::string_view::npos &&
+           static_cast<unsigned char>(c) < 0x80;
+}
+
 // The marks in one punctuation token. A run of ! and ? counts once, as what it contains and,
 // when longer than one mark, as a run.
 void add_uses(std::string_view text, Span token, std::vector<Use>& uses) {
@@ -57,14 +71,14 @@ void add_uses(std::string_view text, Span token, std::vector<Use>& uses) {
             uses.push_back({Span(i, i + 1), Colon});
         }
         if (!is_bang_or_query(c) || is_bang_or_query(style::byte_before(text, i))) continue;
-        // "!defined", "!=": code's negation and comparison, glued to what follows and not to
-        // a word before.
-        if (c == '!' && !is_word_char(style::byte_before(text, i)) &&
-            (is_word_char(style::byte_at(text, i + 1)) || style::byte_at(text, i + 1) == '=')) {
-            continue;
-        }
         std::size_t end = i;
         while (end < text.size() && is_bang_or_query(text[end])) ++end;
+        // "!defined", "!=", "* !^Content-Type", "pickup_types:$\"=/!?+": code's negation,
+        // comparison and symbols, glued to what follows and not to a word before. A
+        // sentence's mark follows its last word and is followed by a space, a closing mark or
+        // nothing.
+        if (!ends_word_or_quote(style::byte_before(text, i)) && glued(style::byte_at(text, end)))
+            continue;
         const std::string_view run = text.substr(i, end - i);
         if (run.find('!') != std::string_view::npos) uses.push_back({Span(i, end), Exclamation});
         if (run.find('?') != std::string_view::npos) uses.push_back({Span(i, end), Question});

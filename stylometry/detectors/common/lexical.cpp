@@ -120,7 +120,17 @@ std::size_t capitalised_run(const Document& document, std::size_t at, std::size_
     const std::vector<Token>& tokens = document.tokens();
     if (!is_capitalised_word(document, at, end)) return at;
     std::size_t run_end = at + 1;
-    while (run_end < end) {
+    // A name ends at a possessive ("Jim Hester's Covr package") and at a column's gap
+    // ("Johnny Lee            Ralf Brown" in a credits table): what follows is another's.
+    const auto ends_name = [&](std::size_t last) {
+        const std::string_view word = document.text(tokens[last].text);
+        if (word.ends_with("'s") || word.ends_with("\u2019s")) return true;
+        if (last + 1 >= tokens.size()) return false;
+        const std::string_view gap = document.prose.text.substr(
+            tokens[last].text.end, tokens[last + 1].text.begin - tokens[last].text.end);
+        return gap.find("  ") != std::string_view::npos || gap.find('\t') != std::string_view::npos;
+    };
+    while (run_end < end && !ends_name(run_end - 1)) {
         const Token& next = tokens[run_end];
         if (is_capitalised_word(document, run_end, end) && !is_title(next.norm)) {
             ++run_end;

@@ -96,3 +96,14 @@ TEST_CASE("personal-name marks people the writer is tied to, not people a text d
                     "to us by [[Bruce Hansen]], who wrote it first.",
                     2);
 }
+
+TEST_CASE("personal-name ends a name at a possessive and at a table's column gap") {
+    // Seed 16: "Jim Hester's [Covr]" ran into the package's name, and a credits table's
+    // columns merged into one name (fresh names).
+    const auto markers =
+        require_markers(PersonalName{},
+                        "I measured it thanks to [[Agnes Keller's]] Gauge package. My thanks go to "
+                        "[[Tomas Berg]]            [[Irene Walsh]] for the rest.",
+                        3);
+    CHECK(markers[1].message.find("\"Tomas Berg\"") != std::string::npos);
+}

@@ -75,3 +75,14 @@ TEST_CASE("punctuation-habit counts no quoted marks, function names' parentheses
     CHECK(measured(sink, "punct.parenthesis").first == 2);  // "(x)" and "(see below)"
     CHECK(measured(sink, "punct.colon").first == 1);
 }
+
+TEST_CASE("punctuation-habit: code's negations and symbols are no exclamation marks") {
+    // Seed 16: a procmail recipe ("* !^Content-Type"), an awk test ("if (!/^From/") and a
+    // game's option syntax ("pickup_types:$=/!?+") in a FAQ and a guidebook (fresh shapes).
+    const auto sink = run_detector(PunctuationHabit{},
+                                   "Filter it with:\n\n* !^Content-Type: message/\nif (!/^From/ "
+                                   "&& !/^To/) print\nOPTIONS=pickup_types:$=/!?+\n\n"
+                                   "It works! Really (!) it does.",
+                                   Language::Text);
+    CHECK(measured(sink, "punct.exclamation").first == 2.0);
+}

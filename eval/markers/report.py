@@ -141,6 +141,7 @@ class SampleResult:
         self.codes = sorted(set(self.rows) | set(self.now_codes) | set(self.before_codes))
         self.everything = total(self.rows, self.codes)
         self.identifying = total(self.rows, [c for c in self.codes if c in SELF_IDENTIFYING])
+        self.habits = total(self.rows, [c for c in self.codes if c not in SELF_IDENTIFYING])
 
     def precision(self, row, when):
         if when == "before":
@@ -159,6 +160,8 @@ class SampleResult:
                 f"| {self.precision(self.everything, 'now')} "
                 f"| {self.precision(self.identifying, 'before')} "
                 f"| {self.precision(self.identifying, 'now')} "
+                f"| {self.precision(self.habits, 'before')} "
+                f"| {self.precision(self.habits, 'now')} "
                 f"| {self.weighted('before')} | {self.weighted('now')} |")
 
     def agreement_rows(self):
@@ -184,6 +187,8 @@ class SampleResult:
             f"| {self.precision(everything, 'now')} |",
             f"| precision, self-identifying codes | {self.precision(self.identifying, 'before')} "
             f"| {self.precision(self.identifying, 'now')} |",
+            f"| precision, habits (every other code) | {self.precision(self.habits, 'before')} "
+            f"| {self.precision(self.habits, 'now')} |",
             f"| precision weighted by how often each code fires | {self.weighted('before')} "
             f"| {self.weighted('now')} |",
             f"| markers reported | {sum(self.before_codes.values()):,} "
@@ -239,8 +244,8 @@ def render(documents, results, unlabelled, now):
         "## Overall",
         "",
         "| sample | drawn on | labelled | precision before | now | self-identifying before "
-        "| now | weighted by how often each code fires, before | now |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| now | habits before | now | weighted by how often each code fires, before | now |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     out += [result.overview_row() for result in results]
     out.append("")

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <map>
 
+#include "stylometry/detectors/common/layout.hpp"
 #include "stylometry/detectors/common/style_choice.hpp"
 #include "stylometry/technical_words.hpp"
 
@@ -401,6 +402,9 @@ void Capitalization::detect(const DetectionContext& context, MarkerSink& sink) c
     double pronouns = 0, starts = 0;
     const std::map<std::string_view, std::size_t> capitals_count = count_capital_words(document);
     const Prose& prose = document.prose;
+    // "us. example. com": in a text that spaces every full stop, a full stop before a word in
+    // lower case ends no sentence.
+    const bool spaced_periods = layout::spaces_every_period(prose.text);
     for (const Sentence& sentence : document.sentences()) {
         const std::size_t block = block_at(prose, sentence.text.begin);
         const bool free_casing = block < prose.blocks.size() && is_free_casing(prose.blocks[block]);
@@ -419,8 +423,8 @@ void Capitalization::detect(const DetectionContext& context, MarkerSink& sink) c
         for (std::size_t i = sentence.first_token; i < sentence.end_token; ++i) {
             const Token& token = document.tokens()[i];
             if (token.kind != TokenKind::Word) {
-                first_word =
-                    (first_word && token.kind == TokenKind::Punct) || ends_sentence(document, i);
+                first_word = (first_word && token.kind == TokenKind::Punct) ||
+                             (!spaced_periods && ends_sentence(document, i));
                 continue;
             }
             const std::string_view word = document.text(token.text);

@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "stylometry/detectors/common/layout.hpp"
 #include "stylometry/detectors/common/style_choice.hpp"
 
 namespace fantasma {
@@ -69,6 +70,10 @@ void EllipsisStyle::detect(const DetectionContext& context, MarkerSink& sink) co
     // Not the writer's: a quoted ellipsis ("....Matrix" in a quoted expression), and dots that
     // hold an address's place ("Douglas Bates <....>").
     std::vector<Ellipsis> ellipses = find_ellipses(text);
+    // In a text that spaces every full stop, ". . ." is the format's, not the writer's.
+    if (layout::spaces_every_period(text)) {
+        std::erase_if(ellipses, [](const Ellipsis& e) { return e.form == SpacedPeriods; });
+    }
     std::erase_if(ellipses, [&](const Ellipsis& e) {
         const bool placeholder = style::byte_before(text, e.span.begin) == '<' &&
                                  style::byte_at(text, e.span.end) == '>';

@@ -3,6 +3,7 @@
 #include <array>
 #include <cstdint>
 
+#include "stylometry/detectors/common/layout.hpp"
 #include "stylometry/detectors/common/style_choice.hpp"
 
 namespace fantasma {
@@ -98,11 +99,21 @@ std::vector<Fix> fixes_for(std::string_view run, Mark mark) {
 void PunctuationHabit::detect(const DetectionContext& context, MarkerSink& sink) const {
     const Document& document = context.document;
     std::vector<Use> uses;
-    // Someone else's punctuation, quoted, and a mail header's are not the writer's habit.
+    // Someone else's punctuation, quoted, a mail header's and a heading's
+    // ("\section{Fonts (OpenType)}") are not the writer's running prose.
     for (const Token& token : document.tokens()) {
-        if (token.kind == TokenKind::Punct && document.is_own_prose(token.text.begin))
+        if (token.kind == TokenKind::Punct && document.is_own_prose(token.text.begin) &&
+            !layout::in_heading(document.prose, token.text.begin))
             add_uses(document.prose.text, token.text, uses);
     }
+    // A table's cells hold fragments, not clauses: a semicolon there separates items (a table
+    // of citation output, "Jones et al. (1990); James et al. (1991)"; a table of options),
+    // where a sentence's joins clauses. The cells' parentheses are the writer's as elsewhere
+    // ("Human users (homed)"), and so is a list item's closing semicolon (seed 15: eglot's
+    // manual ends its items so, judged the writer's habit).
+    std::erase_if(uses, [&](const Use& use) {
+        return use.mark == Semicolon && layout::in_table_cell(document.prose, use.span.begin);
+    });
     std::array<double, kMarks.size()> counts{};
     for (const Use& use : uses) counts[use.mark] += 1;
     const auto words = static_cast<double>(document.word_count);

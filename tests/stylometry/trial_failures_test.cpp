@@ -248,6 +248,61 @@ TEST_CASE("trial: a command in a manual's short verbatim is no handle", "[trial]
     CHECK(count_code(report, "contact-detail") == 1);
 }
 
+TEST_CASE("trial: a heading's parentheses are no habit of the writer's prose", "[trial]") {
+    // Issue 34: "Frequent parentheses" marked inside "\section{... (Lua\LaTeX{} engine)}"
+    // (fresh headings; the prose has none).
+    const Report report = check(
+        "\\documentclass{article}\n\\begin{document}\n"
+        "\\section{Running the tool (with the Lua\\LaTeX{} engine)}\n"
+        "\\subsection{Fonts (OpenType and Type~1)}\n\\subsection{Paths (local and system)}\n"
+        "\\subsection{Hooks (before and after)}\n\\subsection{Errors (and how to read them)}\n"
+        "The tool runs on every engine and reads the fonts the system has installed. It "
+        "writes its output beside the source and leaves the rest of the folder as it was.\n"
+        "\\end{document}\n",
+        Language::Latex);
+    CHECK_FALSE(any_message_has(report, "parentheses"));
+}
+
+TEST_CASE("trial: a table of example output or options gives no semicolon habit", "[trial]") {
+    // Issue 34: a package manual's table of citation output ("Jones et al. (1990); James et
+    // al. (1991)") and of option syntax; fresh names and options.
+    const Report report = check(
+        "\\documentclass{article}\n\\begin{document}\n"
+        "The commands give this output in the author-year style.\n\n"
+        "\\begin{tabular}{ll}\n"
+        "\\verb|\\citet{kel90,ber91}| & Keller et al. (1990); Berg et al. (1991)\\\\\n"
+        "\\verb|\\citep{kel90,kel91}| & (Keller et al., 1990; 1991)\\\\\n"
+        "\\verb|\\citep{kel90a,kel90b}| & (Keller et al., 1990a; b)\\\\\n"
+        "\\verb|\\citealt{kel90,ber91}| & Keller et al. 1990; Berg et al. 1991\\\\\n"
+        "\\verb|\\citeauthor{kel90,ber91}| & Keller et al.; Berg et al.\\\\\n"
+        "\\texttt{sep} & \\texttt{;} or \\texttt{,}; the default is \\texttt{;}\\\\\n"
+        "\\end{tabular}\n\n"
+        "The package works with every standard class and with most journal classes as well. "
+        "It needs no options for the common cases.\n\\end{document}\n",
+        Language::Latex);
+    CHECK_FALSE(any_message_has(report, "semicolons"));
+    // A sentence's semicolons still count.
+    const Report prose = check(repeated("It rained; we stayed in. ", 12));
+    CHECK(any_message_has(prose, "semicolons"));
+}
+
+TEST_CASE("trial: a text that spaces every full stop types no spaced ellipsis", "[trial]") {
+    // Issue 34: "Ellipsis typed as '. . .'" and sentences "starting in lower case" in a file
+    // whose every full stop is followed by a space ("i. e. ,", "us. example. com").
+    const Report report = check(
+        "Dear members .\n\nWe met last week to plan the meeting , i. e. the one in May . The "
+        "address is us. example. com and the room is the big one . Mail me at ada. byron@ "
+        "example. com if you can come . I think . . . we will manage . There is also the "
+        "matter of the budget , which we discussed at length . The rest can wait . . . until "
+        "next time . Thanks to all of you for the work this year .\n");
+    CHECK_FALSE(any_message_has(report, "'. . .'"));
+    CHECK_FALSE(any_message_has(report, "starting in lower case"));
+    // A writer's own spaced ellipsis, in a text that glues its other full stops, still is one.
+    const Report own =
+        check(repeated("We waited . . . and waited. See example.com, e.g. now. ", 4));
+    CHECK(any_message_has(own, "'. . .'"));
+}
+
 TEST_CASE("trial: a mailing list's address is not the writer's", "[trial]") {
     const Report report = check(
         "From: Ada <ada@analytical.example>\nTo: engine-devel@lists.example.org\n\n"

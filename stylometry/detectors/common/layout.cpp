@@ -19,6 +19,11 @@ constexpr double kMinShareAtOneEdge = 0.8;
 
 constexpr std::string_view kNoBreakSpace = "\u00A0";
 
+// A text spacing every full stop has several before a word in lower case ("i. e. the"), a
+// share of its full stops no ordinary text's abbreviations reach.
+constexpr std::size_t kMinSpacedPeriods = 3;
+constexpr double kMinShareBeforeLower = 0.15;
+
 bool is_blank(char c) {
     return c == ' ' || c == '\t';
 }
@@ -73,6 +78,14 @@ std::size_t after_label(std::string_view text, std::size_t at) {
     return word < end ? word : at;
 }
 
+// The block holding prose offset `offset`, or null outside every block.
+const Block* block_at(const Prose& prose, std::size_t offset) {
+    const auto block = std::ranges::partition_point(
+        prose.blocks, [&](const Block& b) { return b.text.end <= offset; });
+    if (block == prose.blocks.end() || !block->text.contains(offset)) return nullptr;
+    return &*block;
+}
+
 }  // namespace
 
 bool is_justified(std::string_view source) {
@@ -96,11 +109,33 @@ bool is_justified(std::string_view source) {
     return static_cast<double>(most) >= kMinShareAtOneEdge * static_cast<double>(padded);
 }
 
+bool spaces_every_period(std::string_view text) {
+    const auto letter = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; };
+    std::size_t periods = 0, glued = 0, before_lower = 0;
+    for (std::size_t at = 1; at + 2 < text.size(); ++at) {
+        if (text[at] != '.') continue;
+        ++periods;
+        if (letter(text[at - 1]) && letter(text[at + 1])) ++glued;
+        if (letter(text[at - 1]) && text[at + 1] == ' ' &&
+            std::islower(static_cast<unsigned char>(text[at + 2])) != 0) {
+            ++before_lower;
+        }
+    }
+    // A few abbreviations ("etc. and") come before lower case in any text; here they are a
+    // large share of its full stops, and no address or "e.g." keeps its dots glued.
+    return glued == 0 && before_lower >= kMinSpacedPeriods &&
+           static_cast<double>(before_lower) >= kMinShareBeforeLower * static_cast<double>(periods);
+}
+
 bool in_heading(const Prose& prose, std::size_t offset) {
-    const auto block = std::ranges::partition_point(
-        prose.blocks, [&](const Block& b) { return b.text.end <= offset; });
-    if (block == prose.blocks.end() || !block->text.contains(offset)) return false;
-    return block->kind == BlockKind::Heading || block->kind == BlockKind::Title;
+    const Block* block = block_at(prose, offset);
+    return block != nullptr &&
+           (block->kind == BlockKind::Heading || block->kind == BlockKind::Title);
+}
+
+bool in_table_cell(const Prose& prose, std::size_t offset) {
+    const Block* block = block_at(prose, offset);
+    return block != nullptr && block->kind == BlockKind::TableCell;
 }
 
 bool is_layout_space(std::string_view text, std::size_t at) {

@@ -1,5 +1,5 @@
 #pragma once
-// Spacing that a document's format made, not its writer: what the spacing habits (double-space,
+// What a document's format made, not its writer: the spacing habits (double-space,
 // spacing-pattern, unusual-space) must not count. A careful editor reading nroff's justified
 // output, a heading's alignment or a converter's indentation would not call them habits.
 #include <cstddef>
@@ -18,11 +18,19 @@ bool is_justified(std::string_view source);
 // Whether prose offset `offset` lies in a heading or a title: their spacing aligns them
 // ("# data.table v1.11.2  (08 May 2018)") and is no sentence's.
 bool in_heading(const Prose& prose, std::size_t offset);
+// Whether prose offset `offset` lies in a table's cell.
+bool in_table_cell(const Prose& prose, std::size_t offset);
 
 // Whether the space at `text` offset `at` stands in its line's indentation (only spaces, tabs
 // and no-break spaces before it since the line began) or just after a section number that
 // opens the line, alone or after a label ("3.2.3.\u00A0How do I...", "Chapter\u00A01.\u00A0"):
 // converters to text (DocBook, HTML) write no-break spaces there.
 bool is_layout_space(std::string_view text, std::size_t at);
+
+// Whether `text` has a space after every full stop, inside words and addresses too ("i. e.",
+// "us. example. com"), as some converters and keyboards write it: no full stop is glued
+// between two letters, and many stand before a word in lower case. In such a text ". . ." is
+// the format's ellipsis and ". word" goes on with its sentence: the writer typed neither.
+bool spaces_every_period(std::string_view text);
 
 }  // namespace fantasma::layout

@@ -126,8 +126,8 @@ std::size_t capitalised_run(const Document& document, std::size_t at, std::size_
         const std::string_view word = document.text(tokens[last].text);
         if (word.ends_with("'s") || word.ends_with("\u2019s")) return true;
         if (last + 1 >= tokens.size()) return false;
-        const std::string_view gap = document.prose.text.substr(
-            tokens[last].text.end, tokens[last + 1].text.begin - tokens[last].text.end);
+        const std::string_view gap =
+            document.text(Span{tokens[last].text.end, tokens[last + 1].text.begin});
         return gap.find("  ") != std::string_view::npos || gap.find('\t') != std::string_view::npos;
     };
     while (run_end < end && !ends_name(run_end - 1)) {

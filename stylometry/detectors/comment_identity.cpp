@@ -8,6 +8,7 @@
 #include "stylometry/leaks/latex_source.hpp"
 #include "stylometry/leaks/links.hpp"
 #include "stylometry/leaks/person_names.hpp"
+#include "stylometry/leaks/user_names.hpp"
 #include "stylometry/text/codepoint.hpp"
 
 namespace fantasma {
@@ -75,23 +76,6 @@ std::vector<Span> emails(std::string_view text) {
     return found;
 }
 
-// The user name in a home-directory path: /home/alice/, /Users/alice/, C:\Users\alice\.
-std::vector<Span> path_user_names(std::string_view text) {
-    std::vector<Span> found;
-    for (std::string_view prefix : {"/home/", "/Users/", "\\Users\\", "/u/"}) {
-        for (std::size_t at = text.find(prefix); at != npos; at = text.find(prefix, at + 1)) {
-            const std::size_t begin = at + prefix.size();
-            std::size_t end = begin;
-            while (end < text.size() && email_char(text[end])) ++end;
-            if (end > begin + 1 && text.substr(begin, end - begin) != "Shared" &&
-                text.substr(begin, end - begin) != "runner") {
-                found.emplace_back(begin, end);
-            }
-        }
-    }
-    return found;
-}
-
 // A capitalised word no dictionary knows after a word that takes a person in a note to
 // oneself: "TODO ask Priya", "ping Tomasz", "cc Wen".
 std::vector<Span> addressed_people(std::string_view text, const Reference& reference) {
@@ -151,7 +135,7 @@ void CommentIdentity::detect(const DetectionContext& context, MarkerSink& sink) 
                 leaks::identifying_link(text.substr(url.begin, url.size()), context.public_names);
             if (why) report(shift(url), "This comment links to " + *why + ".", kDirectBits);
         }
-        for (Span user : path_user_names(text)) {
+        for (Span user : leaks::home_folder_users(text)) {
             if (std::ranges::any_of(taken, [&](Span t) { return t.overlaps(user); })) continue;
             taken.push_back(user);
             report(shift(user), "This comment holds a path with a user name in it.", kDirectBits);

@@ -7,6 +7,7 @@
 #include "stylometry/leaks/authors.hpp"
 #include "stylometry/leaks/latex_source.hpp"
 #include "stylometry/leaks/person_names.hpp"
+#include "stylometry/leaks/user_names.hpp"
 
 namespace fantasma {
 namespace {
@@ -59,33 +60,6 @@ std::vector<KeyValue> key_values(std::string_view source, Span list) {
     return pairs;
 }
 
-bool names_someone(std::string_view text, const Reference& reference) {
-    return text.find('@') != npos ||
-           !leaks::find_person_names(text, leaks::PersonNames::builtin(), reference).empty();
-}
-
-// Whether a creator or producer string holds a word that is neither English nor a TeX tool's
-// name: likely a user or machine name ("LaTeX with hyperref (user awilkinson)").
-bool names_a_user(std::string_view text, const Reference& reference) {
-    constexpr std::string_view kTools[] = {
-        "latex",       "pdflatex", "xelatex", "lualatex",  "hyperref", "pdftex", "xetex",
-        "luatex",      "miktex",   "texlive", "overleaf",  "tex",      "bibtex", "biber",
-        "ghostscript", "dvipdfmx", "acrobat", "distiller", "lyx",      "pandoc"};
-    std::string word;
-    for (std::size_t i = 0; i <= text.size(); ++i) {
-        if (i < text.size() && std::isalpha(static_cast<unsigned char>(text[i]))) {
-            word += static_cast<char>(std::tolower(static_cast<unsigned char>(text[i])));
-            continue;
-        }
-        if (word.size() >= 3 && !reference.is_dictionary_word(word) &&
-            std::ranges::find(kTools, word) == std::end(kTools)) {
-            return true;
-        }
-        word.clear();
-    }
-    return false;
-}
-
 }  // namespace
 
 void PdfMetadata::detect(const DetectionContext& context, MarkerSink& sink) const {
@@ -114,8 +88,8 @@ void PdfMetadata::detect(const DetectionContext& context, MarkerSink& sink) cons
                 const Span value{info.begin + open + 1, info.begin + close};
                 if (field == "/Author"
                         ? leaks::is_anonymous(source.substr(value.begin, value.size()))
-                        : !names_someone(source.substr(value.begin, value.size()),
-                                         context.reference)) {
+                        : !leaks::names_someone(source.substr(value.begin, value.size()),
+                                                context.reference)) {
                     continue;
                 }
                 report(value,
@@ -145,13 +119,13 @@ void PdfMetadata::detect(const DetectionContext& context, MarkerSink& sink) cons
                            !value.empty() && !leaks::is_anonymous(value)) {
                     report(pair.value, pair.key + " names the authors.", kAuthorBits);
                 } else if ((pair.key == "pdfcreator" || pair.key == "pdfproducer") &&
-                           names_a_user(value, context.reference)) {
+                           leaks::names_a_user(value, context.reference)) {
                     report(pair.value, pair.key + " holds what looks like a user or machine name.",
                            kOtherBits);
                 } else if ((pair.key == "pdfcreator" || pair.key == "pdfproducer" ||
                             pair.key == "pdfsubject" || pair.key == "pdfkeywords" ||
                             pair.key == "pdftitle") &&
-                           names_someone(value, context.reference)) {
+                           leaks::names_someone(value, context.reference)) {
                     report(pair.value, pair.key + " names someone.", kOtherBits);
                 }
             }

@@ -1,0 +1,153 @@
+#include "pdf/pdf_leaks.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+
+#include "stylometry/double_blind.hpp"
+#include "stylometry/leaks/authors.hpp"
+#include "stylometry/leaks/links.hpp"
+#include "stylometry/leaks/person_names.hpp"
+#include "stylometry/leaks/user_names.hpp"
+
+namespace fantasma::pdf {
+namespace {
+
+using Kind = PdfEntry::Kind;
+
+constexpr std::string_view kMetadata = "pdf-metadata";
+constexpr char kViewer[] =
+    " Reviewers see it in their viewer's document properties, whatever the first page says.";
+
+std::string in_quotes(std::string_view text) {
+    return "\"" + std::string(text) + "\"";
+}
+
+std::string home_folders_message(std::string_view where, std::string_view value) {
+    const std::vector<Span> users = leaks::home_folder_users(value);
+    if (users.empty()) return {};
+    const Span user = users.front();
+    return std::string(where) + " holds the path " + in_quotes(value) +
+           ", with the home folder of " + in_quotes(value.substr(user.begin, user.size())) + ".";
+}
+
+// The leak an entry is, or an empty message.
+PdfLeak judge(const PdfEntry& entry, const Reference& reference,
+              std::span<const std::string> public_names) {
+    const std::string_view value = entry.value;
+    // Who holds the field: the PDF itself, or a figure whose Info dictionary pdfTeX copied.
+    const std::string source =
+        entry.figure.empty()
+            ? std::string("The PDF's metadata")
+            : "The metadata of the included figure " +
+                  in_quotes(std::filesystem::path(entry.figure).filename().string()) +
+                  ", which pdfTeX copies into the paper (/PTEX.InfoDict),";
+    PdfLeak leak{kMetadata, entry.page, {}, entry.value};
+    switch (entry.kind) {
+        case Kind::Author:
+            if (!leaks::is_anonymous(value))
+                leak.message = source + " names the author " + in_quotes(value) + "." + kViewer;
+            break;
+        case Kind::Tool:
+        case Kind::Description:
+            if (std::string paths = home_folders_message(source, value); !paths.empty()) {
+                leak.message = std::move(paths);
+            } else if (leaks::names_someone(value, reference)) {
+                leak.message = source + " names someone: " + in_quotes(value) + "." + kViewer;
+            }
+            break;
+        case Kind::FileName:
+            leak.message = home_folders_message(
+                "The path an included figure was read from, which pdfTeX writes into the PDF "
+                "(/PTEX.FileName),",
+                value);
+            break;
+        case Kind::LinkTarget:
+            leak.code = "link-target";
+            leak.message = home_folders_message("A link's target", value);
+            if (leak.message.empty()) {
+                if (auto why = leaks::identifying_link(value, public_names)) {
+                    leak.message = "A link goes to " + *why +
+                                   ": a reviewer who follows it learns who you are.";
+                }
+            }
+            break;
+        case Kind::AnnotationAuthor:
+            leak.code = "comment-identity";
+            leak.message = "An annotation is signed " + in_quotes(value) +
+                           ": viewers show its author beside the note.";
+            break;
+        case Kind::AnnotationText:
+            leak.code = "comment-identity";
+            leak.message = home_folders_message("An annotation", value);
+            if (leak.message.empty() && leaks::names_someone(value, reference))
+                leak.message = "An annotation names someone: " + in_quotes(value) + ".";
+            break;
+        case Kind::Attachment:
+            leak.message = home_folders_message("An attached file", value);
+            if (leak.message.empty() && leaks::names_someone(value, reference))
+                leak.message = "An attached file names someone: " + in_quotes(value) + ".";
+            break;
+    }
+    return leak;
+}
+
+// The first page's text above the abstract: the title block as printed.
+std::string_view printed_title_block(std::string_view page) {
+    std::size_t at = 0;
+    while (at < page.size() && at < 4000) {
+        std::size_t end = page.find('\n', at);
+        if (end == std::string_view::npos) end = page.size();
+        std::string_view line = page.substr(at, end - at);
+        while (!line.empty() && std::isspace(static_cast<unsigned char>(line.front())))
+            line.remove_prefix(1);
+        std::string start(line.substr(0, 8));
+        std::ranges::transform(start, start.begin(),
+                               [](unsigned char c) { return std::tolower(c); });
+        if (start == "abstract") return page.substr(0, at);
+        at = end + 1;
+    }
+    return {};  // no abstract: where the title block ends is not known
+}
+
+}  // namespace
+
+std::vector<PdfLeak> pdf_leaks(const PdfFile& file, const Analyzer& analyzer,
+                               std::span<const std::string> public_names) {
+    std::vector<PdfLeak> found;
+    for (const PdfEntry& entry : file.entries) {
+        PdfLeak leak = judge(entry, analyzer.reference(), public_names);
+        if (!leak.message.empty()) found.push_back(std::move(leak));
+    }
+    AnalysisOptions options;
+    options.language = Language::Text;
+    options.public_names = {public_names.begin(), public_names.end()};
+    for (std::size_t i = 0; i < file.pages.size(); ++i) {
+        const std::string_view text = file.pages[i];
+        const int page = static_cast<int>(i) + 1;
+        if (page == 1) {
+            const std::string_view block = printed_title_block(text);
+            for (Span name : leaks::find_person_names(block, leaks::PersonNames::builtin(),
+                                                      analyzer.reference(), public_names)) {
+                const std::string_view printed = block.substr(name.begin, name.size());
+                found.push_back({"title-block", page,
+                                 "The first page prints " + in_quotes(printed) +
+                                     " above the abstract: the title block names its authors.",
+                                 std::string(printed)});
+            }
+        }
+        const Report report = analyzer.analyze(text, options);
+        for (const Marker& marker : report.markers) {
+            if (!is_leak(marker.code) || marker.spans.empty()) continue;
+            const Span span = marker.spans.front();
+            // The group's code: a view that outlives the report.
+            const std::string_view code =
+                std::ranges::find(kLeakGroups, marker.code, &LeakGroup::code)->code;
+            found.push_back(
+                {code, page, marker.message, std::string(text.substr(span.begin, span.size()))});
+        }
+    }
+    return found;
+}
+
+}  // namespace fantasma::pdf

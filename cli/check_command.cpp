@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cctype>
 #include <exception>
 #include <filesystem>
 #include <iostream>
@@ -11,6 +12,7 @@
 #include <optional>
 #include <set>
 
+#include "pdf/pdf_leaks.hpp"
 #include "stylometry/analyzer.hpp"
 #include "stylometry/double_blind.hpp"
 #include "stylometry/leaks/authors.hpp"
@@ -56,7 +58,9 @@ CLI::App& add_check_command(CLI::App& app, CheckOptions& options) {
                      "file of names never to flag, one a line (default: a fantasma-names file in "
                      "the document's folder or above)");
     check
-        .add_option("FILE", options.files, "documents to check (.md, .tex, anything else as text)")
+        .add_option(
+            "FILE", options.files,
+            "documents to check (.md, .tex, .pdf: what a reviewer receives; anything else as text)")
         ->required();
     return check;
 }
@@ -97,9 +101,49 @@ SubmissionFiles files_for(const std::string& path, const std::string& source, La
     return latex_submission_files(path, source);
 }
 
-void write_double_blind(std::ostream& out, const std::vector<CheckedFile>& files) {
+// One checked PDF: what it would show a reviewer.
+struct CheckedPdf {
+    std::string path;
+    std::vector<pdf::PdfLeak> leaks;
+};
+
+bool is_pdf(const fs::path& path) {
+    std::string extension = path.extension().string();
+    std::ranges::transform(extension, extension.begin(),
+                           [](unsigned char c) { return std::tolower(c); });
+    return extension == ".pdf";
+}
+
+nlohmann::json to_json(const CheckedPdf& file) {
+    nlohmann::json leaks = nlohmann::json::array();
+    for (const pdf::PdfLeak& leak : file.leaks) {
+        leaks.push_back({{"code", leak.code},
+                         {"page", leak.page},
+                         {"message", leak.message},
+                         {"text", leak.quote}});
+    }
+    return {{"file", file.path}, {"leaks", std::move(leaks)}};
+}
+
+void write_double_blind(std::ostream& out, const std::vector<CheckedFile>& files,
+                        const std::vector<CheckedPdf>& pdfs) {
     for (const LeakGroup& group : kLeakGroups) {
         bool heading = false;
+        for (const CheckedPdf& file : pdfs) {
+            for (const pdf::PdfLeak& leak : file.leaks) {
+                if (leak.code != group.code) continue;
+                if (!heading) out << "== " << group.name << " ==\n";
+                heading = true;
+                out << file.path << ": "
+                    << (leak.page == 0 ? std::string("document")
+                                       : "page " + std::to_string(leak.page))
+                    << ": ";
+                // The text itself, unless the message already quotes it.
+                if (leak.message.find(leak.quote) == std::string::npos)
+                    out << '"' << leak.quote << "\": ";
+                out << leak.message << " [" << leak.code << "]\n";
+            }
+        }
         for (const CheckedFile& file : files) {
             const PositionMap positions(file.source, PositionEncoding::Utf32);
             for (const Marker& marker : file.report.markers) {
@@ -112,6 +156,7 @@ void write_double_blind(std::ostream& out, const std::vector<CheckedFile>& files
     }
     std::size_t leaks = 0;
     for (const CheckedFile& file : files) leaks += count_leaks(file.report.markers);
+    for (const CheckedPdf& file : pdfs) leaks += file.leaks.size();
     out << leak_verdict(leaks);
     if (leaks == 0) {
         out << " Names in the prose and your writing style are not checked in this mode.";
@@ -174,7 +219,23 @@ int run_check(const CheckOptions& options, const Analyzer& analyzer, std::ostrea
         }
         return document;
     };
+    std::vector<CheckedPdf> pdfs;
     for (const std::string& path : options.files) {
+        if (is_pdf(path)) {  // what the reviewer receives: always checked for leaks
+            try {
+                CheckedPdf file{
+                    path,
+                    pdf::pdf_leaks(pdf::read_pdf(path), analyzer,
+                                   public_names ? *public_names
+                                                : read_public_names(fs::path(path).parent_path()))};
+                if (options.format == OutputFormat::Json) json_reports.push_back(to_json(file));
+                pdfs.push_back(std::move(file));
+            } catch (const std::exception& error) {
+                err << "fantasma: " << path << ": " << error.what() << '\n';
+                status = 1;
+            }
+            continue;
+        }
         DecodedDocument main_document;
         try {
             main_document = read(path);
@@ -247,11 +308,13 @@ int run_check(const CheckOptions& options, const Analyzer& analyzer, std::ostrea
     }
     if (options.format == OutputFormat::Json) {
         out << json_reports.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
-    } else if (options.double_blind) {
-        write_double_blind(out, checked);
+    } else if (options.double_blind || !pdfs.empty()) {
+        write_double_blind(out, checked, pdfs);
     }
-    const bool leaked = std::ranges::any_of(
-        checked, [](const CheckedFile& file) { return !file.report.markers.empty(); });
+    const bool leaked =
+        std::ranges::any_of(checked,
+                            [](const CheckedFile& file) { return !file.report.markers.empty(); }) ||
+        std::ranges::any_of(pdfs, [](const CheckedPdf& file) { return !file.leaks.empty(); });
     if (status == 0 && options.double_blind && leaked) status = 3;
     return status;
 }

@@ -16,6 +16,8 @@ packages=(
     pocl-opencl-icd                   # an OpenCL device on any CPU (tests; users without a GPU)
     libclblast-dev                    # CLBlast: the OpenCL backend's matrix products (prefill)
     libsentencepiece-dev              # sentencepiece .model tokenizers
+    libqpdf-dev                       # a built PDF's objects: Info, XMP, /PTEX entries, annotations, links
+    libpoppler-cpp-dev                # a built PDF's text layer, page by page
     python3 python3-venv              # data-building scripts; the test and eval environments
     scowl                             # word lists the committed reference tables are built from
     wordnet-base                      # WordNet 3.0: the committed synonym table (tools/wordnet/) is built from it
@@ -36,6 +38,8 @@ if [[ "${1:-}" == "--test" ]]; then
         strace                              # the DESTDIR test: the installed programs never read the build tree
         groff-base                          # renders the man pages to check them against --help
         zsh fish                            # the completion test runs their completions
+        texlive-latex-base texlive-latex-recommended texlive-fonts-recommended texlive-publishers
+                                            # pdfTeX builds the PDF check's papers (tests/pdf), IEEEtran among them
     )
     # Node.js with npm (VS Code extension): Debian's, unless the machine already has one.
     command -v npm >/dev/null || packages+=(nodejs npm)

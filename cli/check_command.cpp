@@ -4,7 +4,6 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
-#include <cctype>
 #include <exception>
 #include <filesystem>
 #include <iostream>
@@ -19,6 +18,7 @@
 #include "stylometry/profile.hpp"
 #include "stylometry/source_file.hpp"
 #include "stylometry/submission.hpp"
+#include "stylometry/text/codepoint.hpp"
 
 namespace fantasma::cli {
 
@@ -108,10 +108,7 @@ struct CheckedPdf {
 };
 
 bool is_pdf(const fs::path& path) {
-    std::string extension = path.extension().string();
-    std::ranges::transform(extension, extension.begin(),
-                           [](unsigned char c) { return std::tolower(c); });
-    return extension == ".pdf";
+    return text::ascii_lower(path.extension().string()) == ".pdf";
 }
 
 nlohmann::json to_json(const CheckedPdf& file) {

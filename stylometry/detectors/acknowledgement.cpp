@@ -213,8 +213,8 @@ bool withheld(std::string_view body) {
            lower.find("withheld") != npos;
 }
 
-// Whether the section thanks or credits someone for help, even without naming them ("we
-// thank the anonymous reviewers", "supported in part by").
+// Whether the section thanks or credits someone for help, even without naming them ("we are
+// grateful to our colleagues", "supported in part by").
 bool thanks_someone(std::string_view body) {
     const std::string lower = text::ascii_lower(body);
     static constexpr std::string_view kCues[] = {

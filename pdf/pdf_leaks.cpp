@@ -145,8 +145,13 @@ std::vector<PdfLeak> pdf_leaks(const PdfFile& file, const Analyzer& analyzer,
             // The group's code: a view that outlives the report.
             const std::string_view code =
                 std::ranges::find(kLeakGroups, marker.code, &LeakGroup::code)->code;
-            found.push_back(
-                {code, page, marker.message, std::string(text.substr(span.begin, span.size()))});
+            std::string quote(text.substr(span.begin, span.size()));
+            // A profile link printed on the page is a link target and a contact detail at once:
+            // one finding is enough.
+            const bool said = std::ranges::any_of(found, [&](const PdfLeak& earlier) {
+                return earlier.page == page && earlier.quote == quote;
+            });
+            if (!said) found.push_back({code, page, marker.message, std::move(quote)});
         }
     }
     return found;

@@ -9,10 +9,14 @@
 
 #include "stylometry/detectors/common/lexical.hpp"
 #include "stylometry/leaks/links.hpp"
+#include "stylometry/leaks/person_names.hpp"
+#include "stylometry/text/codepoint.hpp"
 #include "stylometry/text/mail_headers.hpp"
 
 namespace fantasma {
 namespace {
+
+constexpr std::size_t npos = std::string_view::npos;
 
 // An address, number or profile usually belongs to one person among millions.
 constexpr double kContactBits = 20;
@@ -166,6 +170,78 @@ bool is_credited(std::string_view text, Span address) {
     return std::regex_search(before, credit);
 }
 
+// Whether the @word at `handle` is code a manual shows rather than an account: a LaTeX
+// internal ("\@ifpackageloaded"), a BibTeX entry ("@BOOK(almanac-66,", "an @STRING
+// definition"), anything opening an argument list ("@media{", "@Override(").
+bool is_code(std::string_view text, Span handle) {
+    // "\@emptytoks", "{@emptytoks}", "\@subst@obsolete": TeX's internal names.
+    if (handle.begin > 0 && (std::string_view("\\{@").find(text[handle.begin - 1]) != npos ||
+                             std::isalnum(static_cast<unsigned char>(text[handle.begin - 1])))) {
+        return true;
+    }
+    if (handle.end < text.size() && (text[handle.end] == '{' || text[handle.end] == '(')) {
+        return true;
+    }
+    static constexpr std::string_view kBibtexEntries[] = {
+        "article",      "book",          "booklet", "comment",       "conference", "inbook",
+        "incollection", "inproceedings", "manual",  "mastersthesis", "misc",       "phdthesis",
+        "preamble",     "proceedings",   "string",  "techreport",    "unpublished"};
+    const std::string word = text::ascii_lower(text.substr(handle.begin + 1, handle.size() - 1));
+    return std::ranges::find(kBibtexEntries, word) != std::end(kBibtexEntries);
+}
+
+// Whether the address at `address` is where a project takes its bug reports and questions
+// ("Email bug reports to pdftex@tug.org", "report typos ... to biblio@tug.org (
+// http://lists.tug.org/biblio)"): a manual's contact, not its writer's. It takes a cue in the
+// sentence, a mailbox that is no person's name, and that mailbox named elsewhere in the text
+// as the project or list ("pdfTeX", "lists.tug.org/tex-k"); "send questions to jdoe@..."
+// stays the writer's.
+bool is_project_contact(std::string_view text, Span address) {
+    const std::string_view mailbox = text.substr(address.begin, address.size());
+    const std::string local = text::ascii_lower(mailbox.substr(0, mailbox.find('@')));
+    const leaks::PersonNames& names = leaks::PersonNames::builtin();
+    if (local.size() < 3 || local.find_first_of("._") != std::string::npos ||
+        names.is_first_name(local) || names.is_surname(local)) {
+        return false;
+    }
+    const std::size_t from = address.begin > 120 ? address.begin - 120 : 0;
+    const std::size_t to = std::min(text.size(), address.end + 80);
+    std::string before = text::ascii_lower(text.substr(from, address.begin - from));
+    std::string after = text::ascii_lower(text.substr(address.end, to - address.end));
+    before.erase(
+        0, before.find_last_of(".!?\n") == std::string::npos ? 0 : before.find_last_of(".!?\n"));
+    after.resize(std::min(after.size(), after.find_first_of("!?\n")));
+    const std::string sentence = before + " " + after;
+    constexpr std::array<std::string_view, 8> kCues{"bug report",   "report bugs", "report them",
+                                                    "report typos", "questions",   "suggestions",
+                                                    "comments",     "discussed on"};
+    if (std::ranges::none_of(
+            kCues, [&](std::string_view cue) { return sentence.find(cue) != std::string::npos; })) {
+        return false;
+    }
+    const auto same = [](char a, char b) {
+        return std::tolower(static_cast<unsigned char>(a)) == b;
+    };
+    for (auto at = text.begin(); at != text.end(); ++at) {
+        at = std::search(at, text.end(), local.begin(), local.end(), same);
+        if (at == text.end()) break;
+        const auto end = at + static_cast<std::ptrdiff_t>(local.size());
+        const bool is_mailbox = end != text.end() && *end == '@';
+        const bool inside_word =
+            (at != text.begin() && std::isalnum(static_cast<unsigned char>(at[-1]))) ||
+            (end != text.end() && std::isalnum(static_cast<unsigned char>(*end)));
+        // "https://example.edu/~jdoe", "jdoe.github.io": a person's own pages, unless a list's
+        // ("lists.tug.org/tex-k").
+        const auto offset = static_cast<std::size_t>(at - text.begin());
+        const bool in_link = at != text.begin() && std::string_view("~/.").find(at[-1]) != npos;
+        const bool list_page =
+            text.substr(offset > 40 ? offset - 40 : 0, std::min<std::size_t>(offset, 40))
+                .find("lists.") != npos;
+        if (!is_mailbox && !inside_word && (!in_link || list_page)) return true;
+    }
+    return false;
+}
+
 }  // namespace
 
 void ContactDetail::detect(const DetectionContext& context, MarkerSink& sink) const {
@@ -176,7 +252,7 @@ void ContactDetail::detect(const DetectionContext& context, MarkerSink& sink) co
         if (token.kind == TokenKind::Email && !in_others_header(document, token.text.begin) &&
             !in_attribution(text, token.text.begin) && !is_list_address(text, token.text) &&
             !lexical::is_role_address(document.text(token.text)) &&
-            !is_credited(text, token.text)) {
+            !is_credited(text, token.text) && !is_project_contact(text, token.text)) {
             details.emplace_back(token.text, "e-mail address");
         }
         // "[@lindgren2022]", "[see @doe; @roe]": a Pandoc citation key, not a handle.
@@ -186,7 +262,8 @@ void ContactDetail::detect(const DetectionContext& context, MarkerSink& sink) co
              (token.text.begin > 1 && text.substr(token.text.begin - 2, 2) == "; "));
         // "|@AAA|": a LaTeX manual's short verbatim (shortvrb, ltxdoc) shows a command.
         const bool verbatim = token.text.begin > 0 && text[token.text.begin - 1] == '|';
-        if (token.kind == TokenKind::Handle && !citation && !verbatim) {
+        if (token.kind == TokenKind::Handle && !citation && !verbatim &&
+            !is_code(text, token.text)) {
             details.emplace_back(token.text, "@handle");
         }
     }

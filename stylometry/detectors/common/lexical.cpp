@@ -290,6 +290,9 @@ std::vector<Span> find_phone_numbers(std::string_view text) {
             continue;
         }
         std::size_t digits = 0, groups = 0, group = 0, longest = 0, end = at;
+        // "1 000 999 999", "12 345 678": a number grouped in thousands (SI style), no phone.
+        bool thousands = true;
+        std::size_t lead = 0;
         std::size_t i = first == '+' ? at + 1 : at;
         for (; i < text.size(); ++i) {
             if (digit(i)) {
@@ -303,18 +306,27 @@ std::vector<Span> find_phone_numbers(std::string_view text) {
             if (i + 1 < text.size() && text[i] == ' ' && !digit(i + 1) && text[i + 1] != '(') {
                 break;
             }
+            if (group > 0) {
+                if (groups == 0) lead = group;
+                thousands = thousands && text[i] == ' ' && (groups == 0 || group == 3);
+            }
             groups += group > 0 ? 1 : 0;
             longest = std::max(longest, group);
             group = 0;
         }
+        if (group > 0) thousands = thousands && groups > 0 && group == 3;
         groups += group > 0 ? 1 : 0;
         longest = std::max(longest, group);
+        thousands = thousands && lead < 3;
+        // "\pdfglyphtounicode{ffi}{0066 0066 0069}": a command's argument, glyph codes.
+        const bool argument =
+            at > 0 && text[at - 1] == '{' && end < text.size() && text[end] == '}';
         // An international prefix makes it a phone whatever its grouping (+49 89 1234567);
         // without one, groups of at most six digits do (020 7946 0958).
         const bool grouped = first == '+' || (groups >= 2 && longest <= 6);
         const bool ends_clean = end == text.size() || !word_char(end) || text[end] == '.';
-        const bool phone = digits >= 9 && digits <= 15 && grouped && ends_clean &&
-                           !has_dotted_digit(text.substr(at, end - at)) &&
+        const bool phone = digits >= 9 && digits <= 15 && grouped && ends_clean && !thousands &&
+                           !argument && !has_dotted_digit(text.substr(at, end - at)) &&
                            !is_date_or_postal_code(text.substr(at, end - at));
         if (phone) found.push_back({at, end});
         at = std::max(i, at + 1);

@@ -106,3 +106,38 @@ TEST_CASE("contact-detail: a ZIP+4 code and a diff's timestamp are no phone numb
     // A phone number beside them still is one.
     require_markers(ContactDetail{}, "Salem, OR 97302-4410. Phone: [[+1-503-555-0142]].", 1);
 }
+
+TEST_CASE("contact-detail: TeX internals and BibTeX entries in a manual are no handles") {
+    // amsfonts' and BibTeX's manuals, as their PDFs' text layers read (fresh shapes).
+    require_no_markers(ContactDetail{},
+                       "Load it with \\@ifpackageloaded{stix} first; {@emptytoks} is a token "
+                       "register, and \\@subst@obsolete warns.\n\n"
+                       "An @STRING definition abbreviates; @BOOK(almanac-66, holds one entry and "
+                       "@PREAMBLE{ \"\\newcommand\" } adds commands.");
+    require_markers(ContactDetail{}, "The code is by [[@lindgren]] on most sites.", 1);
+}
+
+TEST_CASE("contact-detail: glyph codes and numbers grouped in thousands are no phone numbers") {
+    // pdfTeX's manual: "\pdfglyphtounicode{ffi}{0066 0066 0069}", "more than 1 000 999 999".
+    require_no_markers(ContactDetail{},
+                       "Map it with \\pdfglyphtounicode{ffi}{0066 0066 0069} once. The value "
+                       "must not be more than 1 000 999 999 or 12 345 678 in all.");
+    // Spain writes phones in threes: "912 345 678" is one.
+    require_markers(ContactDetail{}, "Llame al [[912 345 678]] por la tarde.", 1);
+}
+
+TEST_CASE("contact-detail: a project's address for bug reports is not the writer's") {
+    // A manual names its project's and mailing list's addresses (pdfTeX, BibTeX, Kpathsea).
+    require_no_markers(ContactDetail{},
+                       "This manual describes pdfTeX 1.40. Email bug reports to pdftex@tug.org.");
+    require_no_markers(ContactDetail{},
+                       "Please report typos to biblio@tug.org (http://lists.tug.org/biblio).");
+    // A person's mailbox, or one whose only other mention is their home page, stays theirs.
+    require_markers(ContactDetail{},
+                    "Please send questions and bug reports to [[jdoe@cs.example.edu]].", 1);
+    require_markers(ContactDetail{},
+                    "See [[https://cs.example.edu/~jdoe]]; questions to [[jdoe@cs.example.edu]].",
+                    2);
+    require_markers(ContactDetail{},
+                    "Bug reports to [[tomasz@example.org]], please; tomasz reads them.", 1);
+}

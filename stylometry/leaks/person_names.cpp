@@ -1,7 +1,10 @@
 #include "stylometry/leaks/person_names.hpp"
 
+#include <utf8proc.h>
+
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <stdexcept>
 
 #include "fantasma_stylometry_embedded.hpp"
@@ -16,12 +19,16 @@ bool word_byte(char c) {
            c == '\'' || c == '-';
 }
 
+bool starts_upper(std::string_view word) {
+    return !word.empty() && text::is_upper(text::decode(word, 0).cp);
+}
+
 struct Word {
     Span span;
     bool capitalised = false;
 };
 
-// Words of `text`, and whether each starts with a capital letter.
+// Words of `text`, and whether each starts with a capital letter ("Maria", "Øystein").
 std::vector<Word> words_of(std::string_view text) {
     std::vector<Word> words;
     for (std::size_t i = 0; i < text.size();) {
@@ -32,7 +39,7 @@ std::vector<Word> words_of(std::string_view text) {
         std::size_t end = i;
         while (end < text.size() && word_byte(text[end])) ++end;
         while (end > i && (text[end - 1] == '\'' || text[end - 1] == '-')) --end;
-        words.push_back({{i, end}, std::isupper(static_cast<unsigned char>(text[i])) != 0});
+        words.push_back({{i, end}, starts_upper(text.substr(i, end - i))});
         i = end;
     }
     return words;
@@ -67,7 +74,36 @@ PersonNames::PersonNames(std::string_view table) : table_(table) {
     }
 }
 
+namespace {
+
+// "siobhán" -> "siobhan", "nguyễn" -> "nguyen": the spelling of a name on a keyboard without
+// its accents, which the table holds where the source lists wrote it so.
+std::string without_accents(std::string_view word) {
+    utf8proc_uint8_t* stripped = nullptr;
+    const utf8proc_ssize_t length = utf8proc_map(
+        reinterpret_cast<const utf8proc_uint8_t*>(word.data()),
+        static_cast<utf8proc_ssize_t>(word.size()), &stripped,
+        static_cast<utf8proc_option_t>(UTF8PROC_STABLE | UTF8PROC_COMPOSE | UTF8PROC_STRIPMARK));
+    std::string result = length >= 0 ? std::string(reinterpret_cast<const char*>(stripped),
+                                                   static_cast<std::size_t>(length))
+                                     : std::string(word);
+    std::free(stripped);
+    return result;
+}
+
+}  // namespace
+
 unsigned char PersonNames::flags(std::string_view lower_word) const {
+    const unsigned char found = flags_as_written(lower_word);
+    if (found != 0 || std::ranges::all_of(lower_word, [](char c) {
+            return static_cast<unsigned char>(c) < 0x80;
+        })) {
+        return found;
+    }
+    return flags_as_written(without_accents(lower_word));
+}
+
+unsigned char PersonNames::flags_as_written(std::string_view lower_word) const {
     const auto name = [&](std::uint32_t line) {
         return table_.substr(line, table_.find('\t', line) - line);
     };
@@ -75,15 +111,20 @@ unsigned char PersonNames::flags(std::string_view lower_word) const {
     if (found == lines_.end() || name(*found) != lower_word) return 0;
     std::size_t end = table_.find('\n', *found);
     if (end == std::string_view::npos) end = table_.size();
-    const std::string_view line = table_.substr(*found, end - *found);
-    const std::size_t tab = line.find('\t');
-    const std::size_t tab2 = line.find('\t', tab + 1);
-    if (tab2 == std::string_view::npos) return 0;
-    const std::string_view kind = line.substr(tab + 1, tab2 - tab - 1);
+    // name, kind, word, order
+    std::string_view columns[4];
+    std::string_view rest = table_.substr(*found, end - *found);
+    for (std::string_view& column : columns) {
+        const std::size_t tab = rest.find('\t');
+        column = rest.substr(0, tab);
+        rest = tab == std::string_view::npos ? std::string_view() : rest.substr(tab + 1);
+    }
+    const std::string_view kind = columns[1];
     unsigned char result = kind == "first"     ? kFirst
                            : kind == "surname" ? kSurname
                                                : kFirst | kSurname;
-    if (line.substr(tab2 + 1) == "word") result |= kWord;
+    if (columns[2] == "word") result |= kWord;
+    if (columns[3] == "family-first") result |= kFamilyFirst;
     return result;
 }
 
@@ -95,6 +136,9 @@ bool PersonNames::is_surname(std::string_view lower_word) const {
 }
 bool PersonNames::is_common_word(std::string_view lower_word) const {
     return (flags(lower_word) & kWord) != 0;
+}
+bool PersonNames::is_family_first(std::string_view lower_word) const {
+    return (flags(lower_word) & kFamilyFirst) != 0;
 }
 
 namespace {
@@ -110,13 +154,23 @@ constexpr std::string_view kNotAPersonAlone[] = {
     "sierra",    "siri",     "sonoma",   "sydney", "tesla",   "ventura",   "victoria",
     "virginia",  "carolina", "chad",     "israel", "india",   "china",     "kenya"};
 
-// "Maria", "Lindqvist", "O'Neil", "Müller": a capital, then lower-case letters only.
+// "Maria", "Lindqvist", "O'Neil", "Øystein": a capital, then lower-case letters only.
 bool name_shaped(std::string_view word) {
-    if (word.empty() || !std::isupper(static_cast<unsigned char>(word.front()))) return false;
-    return std::ranges::none_of(word.substr(1), [](char c) {
-        return std::isupper(static_cast<unsigned char>(c)) ||
-               std::isdigit(static_cast<unsigned char>(c));
-    });
+    if (!starts_upper(word)) return false;
+    for (std::size_t at = text::decode(word, 0).length; at < word.size();) {
+        const text::Decoded d = text::decode(word, at);
+        if (text::is_upper(d.cp) || text::classify(d.cp) == text::CharClass::Digit) return false;
+        at += d.length;
+    }
+    return true;
+}
+
+// Particles that open a place or title as often as a name ("Le Monde", "La Jolla").
+constexpr std::string_view kParticles[] = {"de",  "van", "von", "da", "du",  "del", "der",
+                                           "den", "la",  "le",  "di", "bin", "ter"};
+
+bool is_particle(std::string_view lower_word) {
+    return std::ranges::find(kParticles, lower_word) != std::end(kParticles);
 }
 
 }  // namespace
@@ -136,11 +190,8 @@ bool looks_like_person(std::span<const std::string> lower_words,
         return false;
     }
     // "Travis CI", "Jetson TX2": a word in capitals or with digits makes it a product.
-    constexpr std::string_view kParticles[] = {"de",  "van", "von", "da", "du",  "del", "der",
-                                               "den", "la",  "le",  "di", "bin", "ter"};
     for (std::string_view word : shown) {
-        const bool particle = std::ranges::find(kParticles, word) != std::end(kParticles);
-        if (word.size() > 1 && !name_shaped(word) && !particle) return false;
+        if (word.size() > 1 && !name_shaped(word) && !is_particle(word)) return false;
     }
     if (names.is_first_name(first) && first.size() >= 3) {
         const bool alone_not_a_person =
@@ -152,6 +203,17 @@ bool looks_like_person(std::span<const std::string> lower_words,
                (several && (surname_after || !reference.is_dictionary_word(last)));
     }
     if (!several) return false;
+    // "Wang Xiaoming", "Nguyễn Văn An": a family name first, then given names that are names
+    // or words no dictionary knows (not "Long Island", "Le Monde").
+    const auto given_name = [&](const std::string& word) {
+        return !names.is_common_word(word) && !reference.is_function_word(word) &&
+               (names.is_first_name(word) || names.is_surname(word) ||
+                !reference.is_dictionary_word(word));
+    };
+    if (names.is_family_first(first) && !names.is_common_word(first) && !is_particle(first) &&
+        std::all_of(lower_words.begin() + 1, lower_words.end(), given_name)) {
+        return true;
+    }
     const auto unknown = [&](std::size_t i) {
         return name_shaped(shown[i]) && !reference.is_dictionary_word(lower_words[i]) &&
                lower_words[i].size() >= 2;
@@ -181,19 +243,19 @@ std::vector<Span> find_person_names(std::string_view text, const PersonNames& na
         // Months, weekdays and nationalities end a name ("Stephen Gildea October").
         while (end < words.size() && words[end].capitalised &&
                adjacent(text, words[end - 1].span, words[end].span) && end - i < 4 &&
-               !lexical::is_common_capitalised(
-                   text::ascii_lower(text.substr(words[end].span.begin, words[end].span.size())))) {
+               !lexical::is_common_capitalised(text::normalized_word(
+                   text.substr(words[end].span.begin, words[end].span.size())))) {
             ++end;
         }
         if (lexical::is_common_capitalised(
-                text::ascii_lower(text.substr(words[i].span.begin, words[i].span.size())))) {
+                text::normalized_word(text.substr(words[i].span.begin, words[i].span.size())))) {
             continue;
         }
         std::vector<std::string> lower_words;
         std::vector<std::string_view> shown;
         for (std::size_t k = i; k < end; ++k) {
             shown.push_back(text.substr(words[k].span.begin, words[k].span.size()));
-            lower_words.push_back(text::ascii_lower(shown.back()));
+            lower_words.push_back(text::normalized_word(shown.back()));
         }
         // The longest run that reads as a name, from its start: "Maria Chen Thanks" -> "Maria
         // Chen".
@@ -208,7 +270,7 @@ std::vector<Span> find_person_names(std::string_view text, const PersonNames& na
         if (end == i || (opens_text && end == i + 1)) continue;
         const std::string first = lower_words.front();
         const Span span{words[i].span.begin, words[end - 1].span.end};
-        const std::string whole = text::ascii_lower(text.substr(span.begin, span.size()));
+        const std::string whole = text::normalized_word(text.substr(span.begin, span.size()));
         const bool is_public = std::ranges::any_of(
             public_names, [&](const std::string& name) { return name == whole || name == first; });
         if (!is_public) found.push_back(span);

@@ -1,8 +1,8 @@
 #pragma once
-// Real first names and surnames (US Census 1990, public domain; stylometry/data/person_names.tsv,
-// made by tools/names/make_person_names.py), to tell a person's name from a product, a place
-// or an organisation: "Maria Chen" starts with a first name, "Kafka Streams" and "Xeon Gold"
-// do not.
+// Real first names and surnames (the US Census 1990 lists and the common names of 67 other
+// countries; stylometry/data/person_names.tsv, made by tools/names/make_person_names.py), to
+// tell a person's name from a product, a place or an organisation: "Maria Chen" and "Tomasz
+// Lindqvist" start with a first name, "Kafka Streams" and "Xeon Gold" do not.
 #include <cstdint>
 #include <span>
 #include <string>
@@ -20,28 +20,35 @@ class PersonNames {
     static const PersonNames& builtin();
     explicit PersonNames(std::string_view table);
 
-    // Lower-case words.
+    // Words as Token::norm gives them (text::normalized_word): lower case, NFC.
     bool is_first_name(std::string_view lower_word) const;
     bool is_surname(std::string_view lower_word) const;
     // A name that is also one of the most common English words ("will", "mark", "grace"):
     // a person only beside another name.
     bool is_common_word(std::string_view lower_word) const;
+    // A surname of a country that writes the family name first ("Wang Xiaoming", "Nguyễn Văn
+    // An").
+    bool is_family_first(std::string_view lower_word) const;
 
   private:
-    enum : unsigned char { kFirst = 1, kSurname = 2, kWord = 4 };
+    enum : unsigned char { kFirst = 1, kSurname = 2, kWord = 4, kFamilyFirst = 8 };
+    // As written, else without its accents ("Siobhán" is listed as "siobhan").
     unsigned char flags(std::string_view lower_word) const;
-    // The table's lines, `name<TAB>kind<TAB>word`, sorted by name, found by bisection over
-    // their offsets: 4 bytes a name rather than a hash map's 50 (the 50 MB goal of a check).
+    unsigned char flags_as_written(std::string_view lower_word) const;
+    // The table's lines, `name<TAB>kind<TAB>word<TAB>order`, sorted by name (bytes), found by
+    // bisection over their offsets: 4 bytes a name rather than a hash map's 50 (the 50 MB goal of a
+    // check).
     std::string_view table_;
     std::vector<std::uint32_t> lines_;
 };
 
-// Whether capitalised words (lower case, as written in `shown`) read as a person's name: the
-// first is a first name ("Maria", "Maria Chen"; a first name that is also a common word,
-// "Will", or alone more often a product or place, "Julia", "Darwin", only with another name
-// after it), or the last is a surname after a word no
-// dictionary knows ("Priya Raman"). Names from neither list ("Tomasz Lindqvist") are missed:
-// two unknown capitalised words are as often a product ("Jetson Nano").
+// Whether capitalised words (normalized as Token::norm, as written in `shown`) read as a
+// person's name: the first is a first name ("Maria", "Maria Chen", "Øystein"; a first name that
+// is also a common word, "Will", or alone more often a product or place, "Julia", "Darwin",
+// only with another name after it), the last is a surname after a word no dictionary knows
+// ("Priya Raman"), or the first is a family name written first and names or unknown words
+// follow ("Wang Xiaoming"). Names from no list are missed: two unknown capitalised words are
+// as often a product ("Jetson Nano").
 bool looks_like_person(std::span<const std::string> lower_words,
                        std::span<const std::string_view> shown, const PersonNames& names,
                        const Reference& reference);

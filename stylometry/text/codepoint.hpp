@@ -17,6 +17,10 @@ inline std::string ascii_lower(std::string_view text) {
     return out;
 }
 
+// `word` as a Word token's norm is (lower-cased, NFC, ’ folded to '; segment.hpp): for
+// looking up words found outside a segmentation in tables keyed by norm (tokenize.cpp).
+std::string normalized_word(std::string_view word);
+
 struct Decoded {
     char32_t cp = 0;
     std::size_t length = 1;  // bytes; at least 1, so malformed input still advances

@@ -244,7 +244,7 @@ class Tokenizer {
     std::string_view text_;
     std::vector<Token>& tokens_;
     NormStore& norms_;
-    std::string norm_;  // reused for each word's norm before it is stored
+    std::string norm_;                  // reused for each word's norm before it is stored
     std::size_t email_scanned_to_ = 0;  // no e-mail address starts before this offset
 };
 
@@ -252,6 +252,12 @@ class Tokenizer {
 
 void tokenize(std::string_view text, Span range, std::vector<Token>& tokens, NormStore& norms) {
     Tokenizer(text.substr(0, range.end), tokens, norms).run(range.begin);
+}
+
+std::string normalized_word(std::string_view word) {
+    std::string norm;
+    normalize_word(word, norm);
+    return norm;
 }
 
 }  // namespace fantasma::text

@@ -11,6 +11,7 @@
 #include <optional>
 #include <set>
 
+#include "archive/archive_leaks.hpp"
 #include "pdf/pdf_leaks.hpp"
 #include "stylometry/analyzer.hpp"
 #include "stylometry/double_blind.hpp"
@@ -60,7 +61,8 @@ CLI::App& add_check_command(CLI::App& app, CheckOptions& options) {
     check
         .add_option(
             "FILE", options.files,
-            "documents to check (.md, .tex, .pdf: what a reviewer receives; anything else as text)")
+            "documents to check (.md, .tex; what a reviewer receives: .pdf, a source archive "
+            ".tar.gz/.zip or its folder; anything else as text)")
         ->required();
     return check;
 }
@@ -122,10 +124,43 @@ nlohmann::json to_json(const CheckedPdf& file) {
     return {{"file", file.path}, {"leaks", std::move(leaks)}};
 }
 
+// One checked source archive or folder: what it would show a reviewer or arXiv's readers.
+struct CheckedArchive {
+    std::string path;
+    std::vector<archive::ArchiveLeak> leaks;
+};
+
+nlohmann::json to_json(const CheckedArchive& file) {
+    nlohmann::json leaks = nlohmann::json::array();
+    for (const archive::ArchiveLeak& leak : file.leaks) {
+        nlohmann::json entry = {{"code", leak.code},
+                                {"member", leak.member},
+                                {"message", leak.message},
+                                {"text", leak.quote}};
+        if (leak.line > 0) entry["line"] = leak.line;
+        leaks.push_back(std::move(entry));
+    }
+    return {{"file", file.path}, {"leaks", std::move(leaks)}};
+}
+
 void write_double_blind(std::ostream& out, const std::vector<CheckedFile>& files,
-                        const std::vector<CheckedPdf>& pdfs) {
+                        const std::vector<CheckedPdf>& pdfs,
+                        const std::vector<CheckedArchive>& archives, bool incomplete) {
     for (const LeakGroup& group : kLeakGroups) {
         bool heading = false;
+        for (const CheckedArchive& file : archives) {
+            for (const archive::ArchiveLeak& leak : file.leaks) {
+                if (leak.code != group.code) continue;
+                if (!heading) out << "== " << group.name << " ==\n";
+                heading = true;
+                out << file.path << ": " << leak.member;
+                if (leak.line > 0) out << ':' << leak.line;
+                out << ": ";
+                if (leak.message.find(leak.quote) == std::string::npos)
+                    out << '"' << leak.quote << "\": ";
+                out << leak.message << " [" << leak.code << "]\n";
+            }
+        }
         for (const CheckedPdf& file : pdfs) {
             for (const pdf::PdfLeak& leak : file.leaks) {
                 if (leak.code != group.code) continue;
@@ -154,8 +189,11 @@ void write_double_blind(std::ostream& out, const std::vector<CheckedFile>& files
     std::size_t leaks = 0;
     for (const CheckedFile& file : files) leaks += count_leaks(file.report.markers);
     for (const CheckedPdf& file : pdfs) leaks += file.leaks.size();
+    for (const CheckedArchive& file : archives) leaks += file.leaks.size();
     out << leak_verdict(leaks);
-    if (leaks == 0) {
+    if (incomplete) {
+        out << " Some files could not be checked (see the messages above): they may leak too.";
+    } else if (leaks == 0) {
         out << " Names in the prose and your writing style are not checked in this mode.";
     }
     out << '\n';
@@ -217,7 +255,26 @@ int run_check(const CheckOptions& options, const Analyzer& analyzer, std::ostrea
         return document;
     };
     std::vector<CheckedPdf> pdfs;
+    std::vector<CheckedArchive> archives;
     for (const std::string& path : options.files) {
+        if (archive::is_source_archive(path) || fs::is_directory(path)) {
+            try {
+                CheckedArchive file{
+                    path, archive::archive_leaks(
+                              archive::read_source_archive(path), analyzer,
+                              public_names ? *public_names
+                                           : read_public_names(fs::path(path).parent_path()))};
+                if (options.format == OutputFormat::Json) json_reports.push_back(to_json(file));
+                archives.push_back(std::move(file));
+            } catch (const archive::ArchiveRefused& refused) {
+                err << "fantasma: " << path << ": not checked: " << refused.what() << '\n';
+                status = 1;
+            } catch (const std::exception& error) {
+                err << "fantasma: " << path << ": " << error.what() << '\n';
+                status = 1;
+            }
+            continue;
+        }
         if (is_pdf(path)) {  // what the reviewer receives: always checked for leaks
             try {
                 CheckedPdf file{
@@ -305,13 +362,16 @@ int run_check(const CheckOptions& options, const Analyzer& analyzer, std::ostrea
     }
     if (options.format == OutputFormat::Json) {
         out << json_reports.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
-    } else if (options.double_blind || !pdfs.empty()) {
-        write_double_blind(out, checked, pdfs);
+    } else if ((options.double_blind || !pdfs.empty() || !archives.empty()) &&
+               !(checked.empty() && pdfs.empty() && archives.empty())) {
+        write_double_blind(out, checked, pdfs, archives, status != 0);
     }
     const bool leaked =
         std::ranges::any_of(checked,
                             [](const CheckedFile& file) { return !file.report.markers.empty(); }) ||
-        std::ranges::any_of(pdfs, [](const CheckedPdf& file) { return !file.leaks.empty(); });
+        std::ranges::any_of(pdfs, [](const CheckedPdf& file) { return !file.leaks.empty(); }) ||
+        std::ranges::any_of(archives,
+                            [](const CheckedArchive& file) { return !file.leaks.empty(); });
     if (status == 0 && options.double_blind && leaked) status = 3;
     return status;
 }

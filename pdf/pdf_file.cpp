@@ -7,6 +7,8 @@
 #include <poppler/cpp/poppler-document.h>
 #include <poppler/cpp/poppler-page.h>
 #include <algorithm>
+#include <fstream>
+#include <iterator>
 #include <memory>
 #include <set>
 #include <stdexcept>
@@ -155,9 +157,9 @@ class ObjectWalk {
     std::set<QPDFObjGen> seen_;
 };
 
-std::vector<std::string> page_texts(const std::filesystem::path& path) {
-    const std::unique_ptr<poppler::document> document(
-        poppler::document::load_from_file(path.string()));
+std::vector<std::string> page_texts(std::string_view bytes) {
+    std::vector<char> data(bytes.begin(), bytes.end());
+    const std::unique_ptr<poppler::document> document(poppler::document::load_from_data(&data));
     if (!document) throw std::runtime_error("poppler cannot read its pages");
     if (document->is_locked()) throw std::runtime_error("it is encrypted with a password");
     std::vector<std::string> pages;
@@ -172,11 +174,18 @@ std::vector<std::string> page_texts(const std::filesystem::path& path) {
 }  // namespace
 
 PdfFile read_pdf(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error("cannot be read");
+    const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    return read_pdf(bytes, path.string());
+}
+
+PdfFile read_pdf(std::string_view bytes, const std::string& name) {
     PdfFile file;
     try {
         QPDF document;
         document.setSuppressWarnings(true);
-        document.processFile(path.string().c_str());
+        document.processMemoryFile(name.c_str(), bytes.data(), bytes.size());
         ObjectWalk walk(file.entries);
         walk.info(document.getTrailer().getKey("/Info"), 0, {});
         walk.xmp(document.getRoot().getKey("/Metadata"), 0, {});
@@ -187,7 +196,7 @@ PdfFile read_pdf(const std::filesystem::path& path) {
     } catch (const std::exception& error) {
         throw std::runtime_error(std::string("not a readable PDF: ") + error.what());
     }
-    file.pages = page_texts(path);
+    file.pages = page_texts(bytes);
     return file;
 }
 

@@ -6,6 +6,7 @@
 // shows it); neither is told what to look for: pdf_leaks.hpp decides what identifies.
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace fantasma::pdf {
@@ -35,5 +36,7 @@ struct PdfFile {
 
 // Reads `path`; throws std::runtime_error saying what is wrong ("not a PDF", "encrypted").
 PdfFile read_pdf(const std::filesystem::path& path);
+// The same from a PDF's bytes (a figure inside a source archive); `name` for messages.
+PdfFile read_pdf(std::string_view bytes, const std::string& name);
 
 }  // namespace fantasma::pdf

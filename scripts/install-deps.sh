@@ -18,6 +18,8 @@ packages=(
     libsentencepiece-dev              # sentencepiece .model tokenizers
     libqpdf-dev                       # a built PDF's objects: Info, XMP, /PTEX entries, annotations, links
     libpoppler-cpp-dev                # a built PDF's text layer, page by page
+    libarchive-dev                    # a source archive's members (.tar.gz, .zip), read in memory
+    libexiv2-dev                      # figures' EXIF, XMP and IPTC metadata in a source archive
     python3 python3-venv              # data-building scripts; the test and eval environments
     scowl                             # word lists the committed reference tables are built from
     wordnet-base                      # WordNet 3.0: the committed synonym table (tools/wordnet/) is built from it

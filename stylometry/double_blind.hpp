@@ -25,7 +25,9 @@ inline constexpr LeakGroup kLeakGroups[] = {{"title block", "title-block"},
                                             {"contact details in the text", "contact-detail"},
                                             {"acknowledgements", "acknowledgement"},
                                             {"self-citations", "self-citation"},
-                                            {"bibliography", "bibliography-author"}};
+                                            {"bibliography", "bibliography-author"},
+                                            // a source archive's members nobody meant to send
+                                            {"files that should not be there", "stray-file"}};
 
 // Whether a finding with this code would identify the authors to a reviewer.
 bool is_leak(std::string_view code);

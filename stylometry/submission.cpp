@@ -32,9 +32,18 @@ std::vector<std::string> names_in(std::string_view argument, bool several) {
 }  // namespace
 
 SubmissionFiles latex_submission_files(const fs::path& main, std::string_view main_source) {
+    return latex_submission_files(main, main_source, [](const fs::path& path) {
+        return fs::is_regular_file(path) ? std::optional(read_document(path)) : std::nullopt;
+    });
+}
+
+SubmissionFiles latex_submission_files(const fs::path& main, std::string_view main_source,
+                                       const SourceReader& read) {
     SubmissionFiles result;
     const fs::path root = main.parent_path();
-    std::set<fs::path> seen{fs::weakly_canonical(main)};
+    // Paths as written joined to the main file's folder, made lexically normal: the same file
+    // named two ways ("./a.tex", "sections/../a.tex") is read once.
+    std::set<fs::path> seen{main.lexically_normal()};
     result.files.push_back({main, SubmissionFile::Kind::Latex});
     // Breadth-first over the LaTeX files; `sources` keeps the text of each one read.
     std::vector<std::string> sources;
@@ -42,11 +51,14 @@ SubmissionFiles latex_submission_files(const fs::path& main, std::string_view ma
         if (result.files[next].kind != SubmissionFile::Kind::Latex) continue;
         std::string_view source = main_source;
         if (next > 0) {
+            std::optional<std::string> text;
             try {
-                sources.push_back(read_document(result.files[next].path));
+                text = read(result.files[next].path);
             } catch (const std::exception&) {
                 continue;  // listed already; the caller reports it when it reads it
             }
+            if (!text) continue;
+            sources.push_back(std::move(*text));
             source = sources.back();
         }
         for (const leaks::LatexCommand& command : leaks::find_commands(source, kInclusions)) {
@@ -58,13 +70,17 @@ SubmissionFiles latex_submission_files(const fs::path& main, std::string_view ma
                  names_in(source.substr(argument.begin, argument.size()), bibliography)) {
                 fs::path path = root / name;
                 if (!path.has_extension()) path += bibliography ? ".bib" : ".tex";
-                if (!fs::is_regular_file(path)) {
-                    if (std::ranges::find(result.missing, path) == result.missing.end()) {
-                        result.missing.push_back(path);
-                    }
+                if (!seen.insert(path.lexically_normal()).second) continue;
+                bool readable = false;
+                try {
+                    readable = read(path).has_value();
+                } catch (const std::exception&) {
+                    readable = true;  // there, but unreadable: the caller says why
+                }
+                if (!readable) {
+                    result.missing.push_back(path);
                     continue;
                 }
-                if (!seen.insert(fs::weakly_canonical(path)).second) continue;
                 result.files.push_back({path, bibliography ? SubmissionFile::Kind::Bibliography
                                                            : SubmissionFile::Kind::Latex});
             }

@@ -3,6 +3,8 @@
 // \subfile's, and the BibTeX files of \bibliography/\addbibresource. `fantasma check main.tex`
 // and the language server check them all, each finding at its own file and line.
 #include <filesystem>
+#include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,6 +29,11 @@ struct SubmissionFiles {
 // for bibliographies). Each file is listed once; inclusions in % comments do not count.
 SubmissionFiles latex_submission_files(const std::filesystem::path& main,
                                        std::string_view main_source);
+// The same over files that are not on disk (a source archive's members): `read` gives a
+// file's text, or nothing when there is no such file.
+using SourceReader = std::function<std::optional<std::string>(const std::filesystem::path& path)>;
+SubmissionFiles latex_submission_files(const std::filesystem::path& main,
+                                       std::string_view main_source, const SourceReader& read);
 
 // The bibliography-author markers of a BibTeX file's entries written by `authors` (as
 // leaks::submission_authors gives them), spans in `bibtex`.

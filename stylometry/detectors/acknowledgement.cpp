@@ -249,7 +249,8 @@ void Acknowledgement::detect(const DetectionContext& context, MarkerSink& sink) 
         }
         std::vector<Span> names;
         for (Span name : leaks::find_person_names(body, leaks::PersonNames::builtin(),
-                                                  context.reference, context.public_names)) {
+                                                  context.reference, context.public_names,
+                                                  /*about_people=*/true)) {
             if (std::ranges::none_of(funders, [&](Span f) { return f.overlaps(name); }))
                 names.push_back(name);
         }

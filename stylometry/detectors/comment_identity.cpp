@@ -76,51 +76,86 @@ std::vector<Span> emails(std::string_view text) {
     return found;
 }
 
-// The letters of a word starting at `begin` ("Øystein", "Priya"): its end.
+// The end of the name-shaped word starting at `begin` ("Øystein", "Po-Han", "Al-Dosari").
 std::size_t word_end(std::string_view text, std::size_t begin) {
     std::size_t end = begin;
     while (end < text.size()) {
         const text::Decoded d = text::decode(text, end);
-        if (text::classify(d.cp) != text::CharClass::Letter) break;
+        const bool joint =
+            (d.cp == '-' || d.cp == '\'') && end > begin && end + 1 < text.size() &&
+            text::classify(text::decode(text, end + 1).cp) == text::CharClass::Letter;
+        if (text::classify(d.cp) != text::CharClass::Letter && !joint) break;
         end += d.length;
     }
     return end;
 }
 
-// Whether the word at `word` is written like a name and is one: a first name from the tables
-// that is no common word, or (`unknown_counts`) any word no dictionary knows.
-bool reads_as_first_name(std::string_view word, const Reference& reference, bool unknown_counts) {
-    if (word.size() < 2 || !text::is_upper(text::decode(word, 0).cp)) return false;
-    for (std::size_t at = text::decode(word, 0).length; at < word.size();) {
-        const text::Decoded d = text::decode(word, at);
-        if (text::is_upper(d.cp)) return false;
-        at += d.length;
+// The words of a name from `begin`: up to three name-shaped words one space apart.
+std::vector<Span> name_words(std::string_view text, std::size_t begin) {
+    std::vector<Span> words;
+    while (words.size() < 3 && begin < text.size()) {
+        const std::size_t end = word_end(text, begin);
+        if (end == begin || !leaks::name_shaped(text.substr(begin, end - begin))) break;
+        words.emplace_back(begin, end);
+        if (end >= text.size() || text[end] != ' ') break;
+        begin = end + 1;
     }
-    const std::string lower = text::normalized_word(word);
-    const leaks::PersonNames& names = leaks::PersonNames::builtin();
-    if (names.is_first_name(lower) && !names.is_common_word(lower) &&
-        !reference.is_dictionary_word(lower)) {
-        return true;
-    }
-    return unknown_counts && !reference.is_dictionary_word(lower);
+    return words;
 }
 
-// People a note to oneself is addressed to or mentions: a capitalised word no dictionary knows
-// after a word that takes a person ("TODO ask Priya", "ping Tomasz", "cc Wen"), and a first
-// name opening the comment (or its TODO) before a colon, a comma or a task ("Tomasz: the
-// numbers below are from the March run", "Øystein, please check", "TODO: Siobhán to rewrite").
+enum class Evidence { Listed, Unknown, None };
+
+// Whether a name-shaped word is a first name or surname of the tables (that is no common
+// word), a word no dictionary knows, or neither.
+Evidence evidence_of(std::string_view word, const Reference& reference) {
+    const std::string lower = text::normalized_word(word);
+    const leaks::PersonNames& names = leaks::PersonNames::builtin();
+    if (lower.size() < 2 || reference.is_function_word(lower) || names.is_common_word(lower) ||
+        lexical::is_common_capitalised(lower)) {
+        return Evidence::None;
+    }
+    if (names.is_first_name(lower) || names.is_surname(lower)) return Evidence::Listed;
+    return reference.is_dictionary_word(lower) ? Evidence::None : Evidence::Unknown;
+}
+
+// The name a note addresses at `begin`, if the words there read as one: a listed first name,
+// two or more words that are all names or unknown ("Lama Alzahrani"), or one unknown word
+// when `unknown_alone` (the note's cue makes it a person: "ask Priya", "Yifan: please").
+Span addressed_name(std::string_view text, std::size_t begin, const Reference& reference,
+                    bool unknown_alone) {
+    const std::vector<Span> words = name_words(text, begin);
+    if (words.empty()) return {begin, begin};
+    std::vector<Evidence> evidence;
+    for (Span word : words)
+        evidence.push_back(evidence_of(text.substr(word.begin, word.size()), reference));
+    // The longest run of words with evidence from the first.
+    std::size_t count = 0;
+    while (count < words.size() && evidence[count] != Evidence::None) ++count;
+    if (count == 0) return {begin, begin};
+    const bool listed_first = evidence.front() == Evidence::Listed &&
+                              leaks::PersonNames::builtin().is_first_name(text::normalized_word(
+                                  text.substr(words.front().begin, words.front().size())));
+    if (count >= 2 || listed_first || unknown_alone) return {begin, words[count - 1].end};
+    return {begin, begin};
+}
+
+// People a note to oneself is addressed to or mentions: a name after a word that takes a
+// person ("TODO ask Priya", "ping Tomasz", "check with Lama Alzahrani", "results from Hsin-Yi
+// Chang's run"), and a name opening the comment (or its TODO) before a colon, a comma or a
+// task ("Tomasz: the numbers below are from the March run", "Po-Han, can you check", "TODO:
+// Øystein to rewrite", "Tanvir Hossain said").
 std::vector<Span> addressed_people(std::string_view text, const Reference& reference) {
     std::vector<Span> found;
-    // Not "by" or "from": "generated by Docutils", "from Overleaf".
+    const auto add = [&](Span name) {
+        if (!name.empty()) found.push_back(name);
+    };
+    // "by" and "from" only before two names or more: "generated by Docutils", "from Overleaf".
     for (std::string_view cue : {"ask ", "Ask ", "ping ", "Ping ", "tell ", "Tell ", "cc ", "CC ",
-                                 "thank ", "check with "}) {
+                                 "thank ", "check with ", "by ", "from ", "with "}) {
+        const bool alone = cue != "by " && cue != "from " && cue != "with ";
         for (std::size_t at = text.find(cue); at != npos; at = text.find(cue, at + 1)) {
             if (at > 0 && std::isalpha(static_cast<unsigned char>(text[at - 1]))) continue;
-            const std::size_t begin = at + cue.size();
-            const std::size_t end = word_end(text, begin);
-            if (reads_as_first_name(text.substr(begin, end - begin), reference, true)) {
-                found.emplace_back(begin, end);
-            }
+            add(addressed_name(text, at + cue.size(), reference, alone));
         }
     }
     std::size_t begin = text.find_first_not_of(" \t");
@@ -129,13 +164,24 @@ std::vector<Span> addressed_people(std::string_view text, const Reference& refer
             begin = text.find_first_not_of(" \t:", begin + tag.size());
         }
     }
-    if (begin != npos) {
-        const std::size_t end = word_end(text, begin);
-        const std::string_view after = text.substr(end);
-        if ((after.starts_with(":") || after.starts_with(",") || after.starts_with(" to ")) &&
-            reads_as_first_name(text.substr(begin, end - begin), reference, false)) {
-            found.emplace_back(begin, end);
+    if (begin == npos) return found;
+    const Span name = addressed_name(text, begin, reference, false);
+    const std::string_view after = text.substr(name.end);
+    // "Yifan: please", "Meron, can you": one unknown word is a person when a request follows.
+    static const std::regex request(R"(^[:,] +(please|pls|can you|could you|would you|check|fix))",
+                                    std::regex::icase);
+    const std::string head(after.substr(0, 24));
+    if (!name.empty()) {
+        for (std::string_view task : {":", ",", " to ", " will ", " said ", "'s "}) {
+            if (after.starts_with(task)) {
+                add(name);
+                break;
+            }
         }
+    } else if (const Span alone = addressed_name(text, begin, reference, true);
+               !alone.empty() &&
+               std::regex_search(std::string(text.substr(alone.end, 24)), request)) {
+        add(alone);
     }
     return found;
 }
@@ -162,6 +208,30 @@ std::vector<Span> signed_notes(std::string_view text, const Reference& reference
     return found;
 }
 
+// The comment block a LaTeX file opens with when it is a template's or a package's header
+// ("% bare_conf.tex V1.4b 2015/08/26 by Michael Shell", "%% Copyright (c) ... LPPL"): the
+// names and addresses there credit the template's authors, not the writer's colleagues. Empty
+// when the file opens otherwise, or its opening comments read as the writer's own notes.
+Span template_header(std::string_view source) {
+    std::size_t end = 0;
+    while (end < source.size()) {
+        const std::size_t line_end = std::min(source.find('\n', end), source.size());
+        const std::string_view line = source.substr(end, line_end - end);
+        const std::size_t first = line.find_first_not_of(" \t\r");
+        if (first != npos && line[first] != '%') break;
+        end = line_end + 1;
+    }
+    end = std::min(end, source.size());
+    const std::string header = text::ascii_lower(source.substr(0, end));
+    static constexpr std::string_view kCues[] = {"copyright",   "(c)",      "\u00a9",
+                                                 "licen",       "lppl",     "gnu general public",
+                                                 "docstrip",    "template", "this file is part of",
+                                                 "distributed", "warranty"};
+    const bool boilerplate = std::ranges::any_of(
+        kCues, [&](std::string_view cue) { return header.find(cue) != std::string::npos; });
+    return boilerplate ? Span{0, end} : Span{0, 0};
+}
+
 }  // namespace
 
 void CommentIdentity::detect(const DetectionContext& context, MarkerSink& sink) const {
@@ -179,15 +249,20 @@ void CommentIdentity::detect(const DetectionContext& context, MarkerSink& sink) 
         sink.mark_in_source(
             lexical::identity_marker(code(), {span}, what + std::string(kWhy), bits));
     };
+    const Span header =
+        document.prose.language == Language::Latex ? template_header(source) : Span{0, 0};
     for (Span comment : comments) {
         const std::string_view text = source.substr(comment.begin, comment.size());
+        const bool credits = header.contains(comment.begin);
         std::vector<Span> taken;
         auto shift = [&](Span span) {
             return Span{comment.begin + span.begin, comment.begin + span.end};
         };
         for (Span email : emails(text)) {
             taken.push_back(email);
-            if (lexical::is_role_address(text.substr(email.begin, email.size()))) continue;
+            if (credits || lexical::is_role_address(text.substr(email.begin, email.size()))) {
+                continue;
+            }
             report(shift(email), "This comment holds an e-mail address.", kDirectBits);
         }
         for (Span url : leaks::find_urls(text)) {
@@ -209,7 +284,7 @@ void CommentIdentity::detect(const DetectionContext& context, MarkerSink& sink) 
                        "\", the user name of whoever wrote it.",
                    kDirectBits);
         }
-        if (reads_as_citation(source, comment)) continue;
+        if (credits || reads_as_citation(source, comment)) continue;
         std::vector<Span> names = leaks::find_person_names(text, leaks::PersonNames::builtin(),
                                                            context.reference, context.public_names);
         for (Span name : addressed_people(text, context.reference)) {

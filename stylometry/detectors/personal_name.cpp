@@ -51,15 +51,6 @@ std::string without_possessive(std::string name) {
     return name;
 }
 
-// Words that make a capitalised run an institution, event or place ("Supreme Court",
-// "World War II") rather than a person.
-constexpr std::string_view kInstitutionWords[] = {
-    "act",      "amendment", "association", "bank",    "bureau",   "center",  "centre",
-    "church",   "city",      "club",        "college", "company",  "corp",    "council",
-    "county",   "court",     "department",  "guard",   "hospital", "inc",     "institute",
-    "kingdom",  "lake",      "ltd",         "museum",  "ocean",    "park",    "party",
-    "republic", "review",    "river",       "road",    "school",   "society", "state",
-    "states",   "street",    "university",  "war"};
 // Whether the capitalised run [begin, end) reads as a person's name: real first names and
 // surnames decide (leaks::looks_like_person), so "Kafka Streams", "Xeon Gold" and "Google
 // Test" are not people, "Maria Chen" and "Tomasz Lindqvist" are.
@@ -81,7 +72,7 @@ bool is_name(const Document& document, const Reference& reference, std::size_t b
         shown.push_back(document.text(tokens[i].text));
         if (shown.back().ends_with("'s")) shown.back().remove_suffix(2);
         common_only = common_only && lexical::is_common_capitalised(word);
-        institution = institution || is_in(word, kInstitutionWords);
+        institution = institution || leaks::is_institution_word(word);
     }
     if (common_only || institution || reference.is_function_word(tokens[begin].norm)) {
         return false;

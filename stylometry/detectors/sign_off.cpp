@@ -5,6 +5,7 @@
 #include <string>
 
 #include "stylometry/detectors/common/lexical.hpp"
+#include "stylometry/leaks/person_names.hpp"
 #include "stylometry/text/codepoint.hpp"
 
 namespace fantasma {
@@ -72,6 +73,40 @@ bool is_closing(std::string_view line, bool& names_writer) {
     return false;
 }
 
+// Whether `line`, the last of the text and a paragraph of its own, is a closing in any
+// language with the writer's name after its comma ("Saludos, Valentina Acosta", "Merci,
+// Imane", "Thanks a lot, Kasia"): a few words, a comma, and one to four words that are names
+// or that no dictionary knows.
+bool is_named_closing(std::string_view line, const Reference& reference) {
+    const std::size_t comma = line.rfind(',');
+    if (comma == std::string_view::npos || comma == 0 || word_count(line) > kMaxNameWords + 5 ||
+        word_count(line.substr(0, comma)) > 5) {
+        return false;
+    }
+    std::string_view name = line.substr(comma + 1);
+    while (!name.empty() && name.front() == ' ') name.remove_prefix(1);
+    while (!name.empty() && std::string_view(" !").find(name.back()) != std::string_view::npos)
+        name.remove_suffix(1);
+    const std::size_t words = word_count(name);
+    if (words == 0 || words > kMaxNameWords) return false;
+    const leaks::PersonNames& names = leaks::PersonNames::builtin();
+    for (std::size_t at = 0; at < name.size();) {
+        std::size_t end = name.find(' ', at);
+        if (end == std::string_view::npos) end = name.size();
+        const std::string_view word = name.substr(at, end - at);
+        at = end + 1;
+        if (word.empty()) continue;
+        const std::string lower = text::normalized_word(word);
+        const bool listed =
+            (names.is_first_name(lower) || names.is_surname(lower)) && !names.is_common_word(lower);
+        if (!leaks::name_shaped(word) || reference.is_function_word(lower) ||
+            (!listed && reference.is_dictionary_word(lower))) {
+            return false;
+        }
+    }
+    return true;
+}
+
 }  // namespace
 
 void SignOff::detect(const DetectionContext& context, MarkerSink& sink) const {
@@ -98,7 +133,15 @@ void SignOff::detect(const DetectionContext& context, MarkerSink& sink) const {
             });
         bool names_writer = false;
         const bool delimiter = line == "--" && i + 1 < lines.size();
-        if (!after_short || !(delimiter || is_closing(line, names_writer))) continue;
+        // The text's last line, after a blank one.
+        const std::string_view before = text.substr(0, lines[i].begin);
+        const std::size_t last_text = before.find_last_not_of(" \t\r\n");
+        const bool last_paragraph = i + 1 == lines.size() && last_text != std::string_view::npos &&
+                                    std::ranges::count(before.substr(last_text + 1), '\n') >= 2;
+        if (last_paragraph && is_named_closing(line, context.reference)) names_writer = true;
+        if (!after_short || !(delimiter || names_writer || is_closing(line, names_writer))) {
+            continue;
+        }
         signed_off = true;
         names_writer = names_writer || delimiter || i + 1 < lines.size();
         const Span span{lines[i].begin, lines.back().end};

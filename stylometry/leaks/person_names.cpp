@@ -154,16 +154,25 @@ constexpr std::string_view kNotAPersonAlone[] = {
     "sierra",    "siri",     "sonoma",   "sydney", "tesla",   "ventura",   "victoria",
     "virginia",  "carolina", "chad",     "israel", "india",   "china",     "kenya"};
 
-// "Maria", "Lindqvist", "O'Neil", "Øystein": a capital, then lower-case letters only.
+}  // namespace
+
 bool name_shaped(std::string_view word) {
     if (!starts_upper(word)) return false;
+    char before = 0;
     for (std::size_t at = text::decode(word, 0).length; at < word.size();) {
         const text::Decoded d = text::decode(word, at);
-        if (text::is_upper(d.cp) || text::classify(d.cp) == text::CharClass::Digit) return false;
+        const bool after_joint = before == '-' || before == '\'';
+        if ((text::is_upper(d.cp) && !after_joint) ||
+            text::classify(d.cp) == text::CharClass::Digit) {
+            return false;
+        }
+        before = word[at];
         at += d.length;
     }
     return true;
 }
+
+namespace {
 
 // Particles that open a place or title as often as a name ("Le Monde", "La Jolla").
 constexpr std::string_view kParticles[] = {"de",  "van", "von", "da", "du",  "del", "der",
@@ -174,6 +183,19 @@ bool is_particle(std::string_view lower_word) {
 }
 
 }  // namespace
+
+bool is_institution_word(std::string_view lower_word) {
+    static constexpr std::string_view kWords[] = {
+        "act",       "amendment",  "association", "avenue",  "bank",    "boulevard", "building",
+        "bureau",    "center",     "centre",      "church",  "city",    "club",      "college",
+        "company",   "corp",       "council",     "county",  "court",   "crescent",  "department",
+        "drive",     "foundation", "guard",       "hall",    "highway", "hospital",  "inc",
+        "institute", "kingdom",    "laboratory",  "lake",    "lane",    "ltd",       "museum",
+        "ocean",     "park",       "parkway",     "party",   "plaza",   "republic",  "review",
+        "river",     "road",       "school",      "society", "square",  "state",     "states",
+        "street",    "terrace",    "university",  "war"};
+    return std::ranges::find(kWords, lower_word) != std::end(kWords);
+}
 
 bool looks_like_person(std::span<const std::string> lower_words,
                        std::span<const std::string_view> shown, const PersonNames& names,
@@ -187,6 +209,12 @@ bool looks_like_person(std::span<const std::string> lower_words,
     constexpr std::string_view kPlaceOpeners[] = {"fort", "las",   "los",   "monte", "mount",
                                                   "san",  "santa", "saint", "st"};
     if (several && std::ranges::find(kPlaceOpeners, first) != std::end(kPlaceOpeners)) {
+        return false;
+    }
+    // "Charles Street", "Warren Avenue", "Curie Institute": a place named after a person.
+    if (several && std::ranges::any_of(lower_words.subspan(1), [](const std::string& word) {
+            return is_institution_word(word);
+        })) {
         return false;
     }
     // "Travis CI", "Jetson TX2": a word in capitals or with digits makes it a product.
@@ -225,9 +253,33 @@ bool looks_like_person(std::span<const std::string> lower_words,
     return false;
 }
 
+namespace {
+
+// In a text about people (an acknowledgement), two or more capitalised words that are all
+// names or words no dictionary knows are a person's name, listed or not ("Abebe Bekele",
+// "Nouf Al-Harbi"); "Google Cloud" and "Jetson Nano" hold a dictionary word.
+bool unlisted_full_name(std::span<const std::string> lower_words,
+                        std::span<const std::string_view> shown, const PersonNames& names,
+                        const Reference& reference) {
+    if (lower_words.size() < 2) return false;
+    for (std::size_t i = 0; i < lower_words.size(); ++i) {
+        const std::string& word = lower_words[i];
+        if (is_particle(word)) continue;
+        const bool listed =
+            (names.is_first_name(word) || names.is_surname(word)) && !names.is_common_word(word);
+        if (!name_shaped(shown[i]) || word.size() < 2 ||
+            (!listed && reference.is_dictionary_word(word)) || reference.is_function_word(word)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+}  // namespace
+
 std::vector<Span> find_person_names(std::string_view text, const PersonNames& names,
                                     const Reference& reference,
-                                    std::span<const std::string> public_names) {
+                                    std::span<const std::string> public_names, bool about_people) {
     const std::vector<Word> words = words_of(text);
     std::vector<Span> found;
     for (std::size_t i = 0; i < words.size(); ++i) {
@@ -257,12 +309,20 @@ std::vector<Span> find_person_names(std::string_view text, const PersonNames& na
             shown.push_back(text.substr(words[k].span.begin, words[k].span.size()));
             lower_words.push_back(text::normalized_word(shown.back()));
         }
+        // "14 Warren Avenue": a place named after a person, not "Warren" alone.
+        if (std::ranges::any_of(std::span(lower_words).subspan(1), is_institution_word)) {
+            i = end - 1;
+            continue;
+        }
         // The longest run that reads as a name, from its start: "Maria Chen Thanks" -> "Maria
         // Chen".
-        while (end > i && !looks_like_person(std::span(lower_words).first(end - i),
-                                             std::span(shown).first(end - i), names, reference)) {
-            --end;
-        }
+        const auto reads_as_name = [&](std::size_t length) {
+            const auto lower = std::span(lower_words).first(length);
+            const auto as_shown = std::span(shown).first(length);
+            return looks_like_person(lower, as_shown, names, reference) ||
+                   (about_people && unlisted_full_name(lower, as_shown, names, reference));
+        };
+        while (end > i && !reads_as_name(end - i)) --end;
         // "Professor Hargreaves", "Dr. Smith": a title makes the next capitalised word a name.
         if (end == i && lower_words.size() > 1 && lexical::is_title(lower_words.front())) {
             end = i + 2;

@@ -42,6 +42,10 @@ class PersonNames {
     std::vector<std::uint32_t> lines_;
 };
 
+// Words that make a capitalised run an institution, event or place named after a person
+// ("Charles Street", "Curie Institute", "Supreme Court", "World War II").
+bool is_institution_word(std::string_view lower_word);
+
 // Whether capitalised words (normalized as Token::norm, as written in `shown`) read as a
 // person's name: the first is a first name ("Maria", "Maria Chen", "Øystein"; a first name that
 // is also a common word, "Will", or alone more often a product or place, "Julia", "Darwin",
@@ -53,11 +57,18 @@ bool looks_like_person(std::span<const std::string> lower_words,
                        std::span<const std::string_view> shown, const PersonNames& names,
                        const Reference& reference);
 
+// "Maria", "Lindqvist", "O'Neil", "Øystein", "Al-Harbi", "Seo-yeon": a capital, then lower-case
+// letters only, but for a capital after a hyphen or apostrophe.
+bool name_shaped(std::string_view word);
+
 // People's names written in `text` (a comment, an acknowledgement, a BibTeX author list):
-// capitalised runs that looks_like_person accepts. `public_names` (lower case, whole names or
-// single words) are never reported.
+// capitalised runs that looks_like_person accepts, and when the text is `about_people` (an
+// acknowledgement) also two or more capitalised words that are all names or unknown to the
+// dictionary ("Abebe Bekele"). `public_names` (lower case, whole names or single words) are
+// never reported.
 std::vector<Span> find_person_names(std::string_view text, const PersonNames& names,
                                     const Reference& reference,
-                                    std::span<const std::string> public_names = {});
+                                    std::span<const std::string> public_names = {},
+                                    bool about_people = false);
 
 }  // namespace fantasma::leaks

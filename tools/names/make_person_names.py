@@ -21,8 +21,10 @@ One line a name, lower-cased (Unicode, NFC): `name<TAB>kind<TAB>word<TAB>order`:
 - word `word` when the name alone is more often something else: for Census names, one of the
   most common English words (SCOWL sizes 10 and 20, Debian package scowl: "will", "mark");
   for names only in the world lists, also any English word or capitalised non-name of SCOWL
-  up to size 50 ("long", "paris", "oman": "Oman" is a first name in Indonesia), so the new
-  names never make a common word a person on its own; else `-`;
+  up to size 50 ("long", "son", "otto"), and any of three letters or fewer ("sep", "mar",
+  "rem": month names and keywords as often), so the new names never make a common word a
+  person on its own; else `-`. A Census name keeps the Census's kind ("washington" is a
+  surname, whatever a world list says);
 - order `family-first` for surnames of the Chinese, Korean and Vietnamese lists, where the
   family name is written first ("Wang Xiaoming", "Nguyễn Văn An"), else `-`.
 Sorted; same inputs, same bytes.
@@ -189,13 +191,15 @@ def main():
     common = words_of(COMMON_WORD_LISTS)
     world_words = words_of(WORLD_WORD_LISTS)
     rows = {}
+    # A Census name keeps the Census's kind: "washington" is a surname there, and a world
+    # list's first name of that spelling must not make "Washington, DC" a person.
     for name, kinds in census.items():
-        world_kinds, family_first = world.get(name, (set(), False))
-        word = name in common
-        rows[name] = (kind_of(kinds | world_kinds), word, family_first)
+        _, family_first = world.get(name, (set(), False))
+        rows[name] = (kind_of(kinds), name in common, family_first)
     for name, (kinds, family_first) in world.items():
         if name not in census:
-            rows[name] = (kind_of(kinds), name in common or name in world_words, family_first)
+            word = name in common or name in world_words or len(name) <= 3
+            rows[name] = (kind_of(kinds), word, family_first)
     with open(args.out, "w", encoding="utf-8", newline="\n") as out:
         out.write("# name, kind (first, surname, both), whether alone more often a word, "
                   "family-first order: US Census 1990 via PyPI names 0.3.0, PyPI Faker "

@@ -120,6 +120,15 @@ std::size_t capitalised_run(const Document& document, std::size_t at, std::size_
     const std::vector<Token>& tokens = document.tokens();
     if (!is_capitalised_word(document, at, end)) return at;
     std::size_t run_end = at + 1;
+    // Whether the run starts a line: a line that holds nothing but a name (a sign-off,
+    // "Phillip") ends with it, and the next line's capitalised word opens something else
+    // ("Greg, I looked at the draft" in a run-on thread).
+    const std::string_view before = document.text(Span{0, tokens[at].text.begin});
+    const std::size_t line_start = before.find_last_of('\n');
+    const bool starts_line =
+        before.find_first_not_of(" \t",
+                                 line_start == std::string_view::npos ? 0 : line_start + 1) ==
+        std::string_view::npos;
     // A name ends at a possessive ("Jim Hester's Covr package") and at a column's gap
     // ("Johnny Lee            Ralf Brown" in a credits table): what follows is another's.
     const auto ends_name = [&](std::size_t last) {
@@ -128,7 +137,9 @@ std::size_t capitalised_run(const Document& document, std::size_t at, std::size_
         if (last + 1 >= tokens.size()) return false;
         const std::string_view gap =
             document.text(Span{tokens[last].text.end, tokens[last + 1].text.begin});
-        return gap.find("  ") != std::string_view::npos || gap.find('\t') != std::string_view::npos;
+        return gap.find("  ") != std::string_view::npos ||
+               gap.find('\t') != std::string_view::npos ||
+               (starts_line && gap.find('\n') != std::string_view::npos);
     };
     while (run_end < end && !ends_name(run_end - 1)) {
         const Token& next = tokens[run_end];
@@ -268,7 +279,17 @@ bool is_role_address(std::string_view address) {
     const std::size_t at = address.find('@');
     if (at == std::string_view::npos) return false;
     const std::string local = text::ascii_lower(address.substr(0, at));
-    return std::ranges::find(kRoles, local) != std::end(kRoles);
+    // "latex-bugs", "tex_support", "journal.office": a role joined to a project's name.
+    for (std::size_t begin = 0; begin <= local.size();) {
+        std::size_t end = local.find_first_of("-_.", begin);
+        if (end == std::string::npos) end = local.size();
+        if (std::ranges::find(kRoles, std::string_view(local).substr(begin, end - begin)) !=
+            std::end(kRoles)) {
+            return true;
+        }
+        begin = end + 1;
+    }
+    return false;
 }
 
 std::vector<Span> find_phone_numbers(std::string_view text) {

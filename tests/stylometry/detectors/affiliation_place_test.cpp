@@ -67,7 +67,8 @@ TEST_CASE("affiliation-place: a name the document keeps returning to is its subj
 }
 
 TEST_CASE("affiliation-place: a sentence set in capitals names no place") {
-    require_no_markers(AffiliationPlace{},
-                       "THE AUTHORS SHALL NOT BE LIABLE FOR ANY CLAIM ARISING FROM, OUT OF OR IN "
-                       "CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.");
+    require_no_markers(
+        AffiliationPlace{},
+        "THE AUTHORS SHALL NOT BE LIABLE FOR ANY CLAIM ARISING FROM, OUT OF OR IN "
+        "CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.");
 }

@@ -238,9 +238,13 @@ bool continues_sentence(const Document& document, std::size_t index) {
     const Prose& prose = document.prose;
     if (index == 0 || index >= prose.blocks.size()) return false;
     const Block& before = prose.blocks[index - 1];
-    const Span between(prose.to_source(before.text).end,
-                       prose.to_source(prose.blocks[index].text).begin);
-    if (between.begin < between.end && display_between(document.source, between)) return true;
+    // A block's source may come before the previous block's end: LaTeX's extraction moves
+    // some text (a title's, a footnote's) out of source order.
+    const std::size_t previous_end = prose.to_source(before.text).end;
+    const std::size_t begin = prose.to_source(prose.blocks[index].text).begin;
+    if (previous_end < begin && display_between(document.source, Span(previous_end, begin))) {
+        return true;
+    }
     const bool running = before.kind == BlockKind::Paragraph || before.kind == BlockKind::ListItem;
     return running && ends_open(prose.view(before.text));
 }

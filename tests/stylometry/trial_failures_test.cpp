@@ -361,3 +361,17 @@ TEST_CASE("trial: capitals and variables quoted from code are no emphasis or pro
         Language::Latex);
     CHECK(count_code(paper, "capitalization") == 0);
 }
+
+TEST_CASE("trial: a footnote closing a paragraph is read after it, whatever its source order",
+          "[trial]") {
+    // PMLR's sample paper (Debian's texlive-publishers-doc): a footnote inside the paragraph's
+    // last parenthesis once made the capitalization detector build a backwards span.
+    const std::string source =
+        "\\documentclass{article}\n\\begin{document}\n\\section{Tiles}\n"
+        "The class loads the tiles package, so you can use its commands.\n"
+        "(See the tiles manual for further\ndetails.\\footnote{Either \\texttt{texdoc tiles} "
+        "or\n\\url{http://www.example.org/tiles}})\n\n\\section{More}\nThe end.\n"
+        "\\end{document}\n";
+    const Report report = check(source, Language::Latex);
+    CHECK(report.failed_detectors.empty());
+}

@@ -2,12 +2,14 @@
 """Draws a labelling sample and turns labellers' decisions into a sample's labels.
 
     sample.py draw --fantasma BIN [--size 420] [--seed 13] [--documents-from FILE]
+            [--codes CODE,...]
         writes build/eval-markers/sample.jsonl and a sheet to read (sheet.txt): each marker
         with its document's id and genre, its code, message, fixes and context, the marked
         text between ⟦ ⟧; --documents-from draws only from the documents FILE lists (one id
         a line, or the first field of a tab-separated line such as a manifest excerpt; blank
         lines and '#' comments are skipped), e.g. documents-seed16.txt, the documents added for
-        issue 34
+        issue 34; --codes draws only markers of those codes (issue 33's sample of the
+        self-identifying codes)
     sample.py label --sample "seed 14" [--drawn SAMPLE.jsonl] [--append] DECISIONS.tsv...
             [--second DECISIONS.tsv...]
         DECISIONS.tsv: "index<TAB>genuine|genre|wrong<TAB>one-line reason" per drawn marker
@@ -103,6 +105,8 @@ def draw(args):
     for document, report in reports.items():
         data = (docs / Path(report["file"]).name).read_bytes()
         for marker in report["markers"]:
+            if args.codes and marker["code"] not in args.codes:
+                continue
             entry = marker_key(document, marker, data)
             entry["genre"] = genres[document]
             entry["message"] = marker["message"]
@@ -195,6 +199,8 @@ def main():
     draw_parser.add_argument("--fantasma", type=Path, required=True)
     draw_parser.add_argument("--size", type=int, default=420)
     draw_parser.add_argument("--seed", type=int, default=13)
+    draw_parser.add_argument("--codes", type=lambda text: set(text.split(",")), default=None,
+                             help="draw only markers of these codes, comma-separated")
     draw_parser.add_argument("--documents-from", type=Path,
                              help="draw only from the documents this file lists")
     label_parser = commands.add_parser("label")

@@ -60,6 +60,16 @@ SAMPLES = (
                  "release notes, papers, manuals, Markdown documentation and game lore that "
                  "nobody here had read fantasma's output on), on the binary after issue 32, to "
                  "be labelled blind by two labellers before any fix"),
+    Sample(name="seed 17",
+           labels=HERE / "labels-seed17.jsonl",
+           before=HERE / "before-seed17.json",
+           binary="4864317",
+           drawn="every self-identifying marker (personal-name, comment-identity, "
+                 "contact-detail, title-block, acknowledgement, self-citation, link-target: "
+                 "187, `--codes`) of the 16 documents added for issue 33 "
+                 "(`documents-seed17.txt`: papers and publishers' templates, release notes "
+                 "and author lists, READMEs), on the binary after issue 33's names and shapes "
+                 "work, labelled blind by two labellers before any fix"),
 )
 
 

@@ -108,6 +108,40 @@ std::string_view printed_title_block(std::string_view page) {
     return {};  // no abstract: where the title block ends is not known
 }
 
+// The printed acknowledgements on a page: from a line that is only the heading
+// ("Acknowledgements", "6 Acknowledgments", "ACKNOWLEDGMENT") to the next heading-like line
+// (References, Bibliography, Appendix) or the page's end. Empty when the page has none.
+std::string_view printed_acknowledgements(std::string_view page) {
+    const auto heading = [](std::string_view line, std::initializer_list<std::string_view> words) {
+        std::string lower = text::ascii_lower(line);
+        while (!lower.empty() &&
+               (std::isdigit(static_cast<unsigned char>(lower.front())) ||
+                std::string_view(" .\t").find(lower.front()) != std::string::npos)) {
+            lower.erase(0, 1);
+        }
+        while (!lower.empty() &&
+               std::string_view(" .:\t\r").find(lower.back()) != std::string::npos)
+            lower.pop_back();
+        return std::ranges::any_of(words, [&](std::string_view word) { return lower == word; });
+    };
+    std::size_t begin = std::string_view::npos;
+    for (std::size_t at = 0; at < page.size();) {
+        std::size_t end = page.find('\n', at);
+        if (end == std::string_view::npos) end = page.size();
+        const std::string_view line = page.substr(at, end - at);
+        if (begin == std::string_view::npos) {
+            if (heading(line, {"acknowledgements", "acknowledgments", "acknowledgement",
+                               "acknowledgment"})) {
+                begin = end;
+            }
+        } else if (heading(line, {"references", "bibliography", "appendix", "literature cited"})) {
+            return page.substr(begin, at - begin);
+        }
+        at = end + 1;
+    }
+    return begin == std::string_view::npos ? std::string_view() : page.substr(begin);
+}
+
 }  // namespace
 
 std::vector<PdfLeak> pdf_leaks(const PdfFile& file, const Analyzer& analyzer,
@@ -135,6 +169,23 @@ std::vector<PdfLeak> pdf_leaks(const PdfFile& file, const Analyzer& analyzer,
                 found.push_back({"title-block", page,
                                  "The first page prints " + in_quotes(printed) +
                                      " above the abstract: the title block names its authors.",
+                                 std::string(printed)});
+            }
+        }
+        if (const std::string_view thanks = printed_acknowledgements(text); !thanks.empty()) {
+            const std::vector<Span> names =
+                leaks::find_person_names(thanks, leaks::PersonNames::builtin(),
+                                         analyzer.reference(), public_names, /*about_people=*/true);
+            found.push_back({"acknowledgement", page,
+                             "The PDF prints acknowledgements: they say who you work with and who "
+                             "funds you; most double-blind venues ask you to leave them out until "
+                             "the final version.",
+                             "Acknowledgements"});
+            for (Span name : names) {
+                const std::string_view printed = thanks.substr(name.begin, name.size());
+                found.push_back({"acknowledgement", page,
+                                 "The acknowledgements thank " + in_quotes(printed) +
+                                     ": the people you thank point to the people you work with.",
                                  std::string(printed)});
             }
         }

@@ -86,7 +86,9 @@ TEST_CASE("pdf: every leak planted in what pdfTeX writes is found on its page") 
     }
 }
 
-TEST_CASE("pdf: a submission's PDF shows its metadata, title block, links and self-citations") {
+TEST_CASE(
+    "pdf: a submission's PDF shows its metadata, title block, links, self-citations and "
+    "acknowledgements") {
     if (!built_pdfs()) return testing::skip("pdflatex is not installed (texlive-latex-base)");
     const auto article = leaks_of("main.pdf");
     for (const pdf::PdfLeak& leak : article) INFO(leak.page << ": " << leak.message);
@@ -96,6 +98,14 @@ TEST_CASE("pdf: a submission's PDF shows its metadata, title block, links and se
     CHECK(found(article, "contact-detail", 1, "tlindqvist@ridgefield.edu"));
     CHECK(found(article, "self-citation", 1, "our previous work"));
     CHECK_FALSE(mentioned(article, "apache/flink"));
+    // The acknowledgements as printed, with whom they thank.
+    CHECK(std::ranges::any_of(article, [](const pdf::PdfLeak& leak) {
+        return leak.code == "acknowledgement" && leak.quote == "Priya Raman";
+    }));
+    // The planted paper prints none.
+    CHECK_FALSE(std::ranges::any_of(leaks_of("planted.pdf"), [](const pdf::PdfLeak& leak) {
+        return leak.code == "acknowledgement";
+    }));
 
     const auto ieee = leaks_of("conference.pdf");
     CHECK(found(ieee, "pdf-metadata", 0, "Alice Wilkinson"));  // \pdfinfo

@@ -359,6 +359,8 @@ json summary_for(const Snapshot& snapshot, DoubleBlind double_blind) {
         summary["leakCount"] = leaks;
         summary["verdict"] = leak_verdict(leaks);
     }
+    // What the reviewers receive: the PDF built from this main file, checked.
+    if (!double_blind.built_pdf.is_null()) summary["builtPdf"] = double_blind.built_pdf;
     return summary;
 }
 

@@ -33,6 +33,7 @@ int lsp_severity(const Marker& marker);  // 2 warning, 3 information, 4 hint
 struct DoubleBlind {
     bool on = false;
     std::size_t included_leaks = 0;  // in the files a LaTeX main file includes, and its .bib
+    json built_pdf;  // a LaTeX main file's built PDF (built_pdf.hpp, to_json), null if none
 };
 
 std::vector<Diagnostic> diagnostics_for(const Snapshot& snapshot, PositionEncoding encoding,
@@ -59,7 +60,6 @@ struct IgnoreInsertion {
     std::string text;
 };
 std::optional<IgnoreInsertion> ignore_insertion(std::string_view source, Language language,
-                                                std::size_t marker_offset,
-                                                const std::string& code);
+                                                std::size_t marker_offset, const std::string& code);
 
 }  // namespace fantasma::lsp

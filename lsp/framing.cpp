@@ -49,7 +49,9 @@ std::string_view trim(std::string_view text) {
     return text;
 }
 
-bool only_whitespace(std::string_view text) { return trim(text).empty(); }
+bool only_whitespace(std::string_view text) {
+    return trim(text).empty();
+}
 
 }  // namespace
 
@@ -66,7 +68,8 @@ void MessageReader::feed(std::string_view bytes, std::vector<FramedItem>& out) {
         // Header or Skip (resynchronising after an error): drop what cannot start a header.
         const std::size_t start = find_header_start(buffer_);
         const std::size_t dropped = start == std::string::npos ? buffer_.size() : start;
-        if (state_ == State::Header && !only_whitespace(std::string_view(buffer_).substr(0, dropped))) {
+        if (state_ == State::Header &&
+            !only_whitespace(std::string_view(buffer_).substr(0, dropped))) {
             out.emplace_back(FramingError{"discarded " + std::to_string(dropped) +
                                           " bytes that are not a message header"});
             state_ = State::Skip;
@@ -104,7 +107,8 @@ bool MessageReader::parse_header(std::string_view header, std::vector<FramedItem
         if (!starts_with_ignoring_case(line, "content-length:")) continue;  // Content-Type...
         const std::string_view value = trim(line.substr(colon + 1));
         std::size_t parsed = 0;
-        const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), parsed);
+        const auto [end, error] =
+            std::from_chars(value.data(), value.data() + value.size(), parsed);
         if (value.empty() || error != std::errc() || end != value.data() + value.size()) {
             out.emplace_back(FramingError{"Content-Length is not a number of bytes"});
             return false;
@@ -124,8 +128,7 @@ bool MessageReader::parse_header(std::string_view header, std::vector<FramedItem
         // Not skipped by count: a huge bogus length would swallow every later message.
         // The body is dropped as non-header bytes until the next header instead.
         out.emplace_back(FramingError{"message of " + std::to_string(length) +
-                                      " bytes exceeds the limit of " +
-                                      std::to_string(max_body_)});
+                                      " bytes exceeds the limit of " + std::to_string(max_body_)});
         return false;
     }
     body_length_ = length;

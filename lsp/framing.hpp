@@ -18,7 +18,7 @@ struct FramingError {
 using FramedItem = std::variant<std::string, FramingError>;  // a body or an error
 
 class MessageReader {
-public:
+  public:
     // Bodies above `max_body_bytes` are skipped (not buffered) and reported as errors.
     explicit MessageReader(std::size_t max_body_bytes = 64 << 20) : max_body_(max_body_bytes) {}
 
@@ -28,7 +28,7 @@ public:
     // Bytes held for an incomplete header or body.
     std::size_t buffered() const { return buffer_.size(); }
 
-private:
+  private:
     enum class State { Header, Body, Skip };
 
     // Parses the header block buffer_[0, header_end); returns false with an error when it

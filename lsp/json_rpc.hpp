@@ -20,12 +20,12 @@ enum class ErrorCode : int {
 
 // Thrown by handlers; the dispatcher turns it into the error reply.
 class RpcError : public std::runtime_error {
-public:
+  public:
     RpcError(ErrorCode code, const std::string& message)
         : std::runtime_error(message), code_(code) {}
     ErrorCode code() const { return code_; }
 
-private:
+  private:
     ErrorCode code_;
 };
 

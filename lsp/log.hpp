@@ -14,7 +14,7 @@ enum class LogLevel { Error, Warning, Info, Debug, Trace };
 std::optional<LogLevel> log_level_from_name(std::string_view name);
 
 class Logger {
-public:
+  public:
     // Logs to stderr.
     explicit Logger(LogLevel level = LogLevel::Info);
     // Appends to `path`; throws std::runtime_error when it cannot be opened.
@@ -32,7 +32,7 @@ public:
     void debug(std::string_view message) { log(LogLevel::Debug, message); }
     void trace(std::string_view message) { log(LogLevel::Trace, message); }
 
-private:
+  private:
     LogLevel level_;
     std::FILE* file_;
     bool owned_ = false;

@@ -44,7 +44,8 @@ std::string string_at(const json& j, const char* key, const std::string& path) {
 long long integer(const json& value, const std::string& path, long long min) {
     if (!value.is_number_integer()) invalid(path, "an integer");
     const long long number = value.get<long long>();
-    if (number < min || number > std::numeric_limits<int>::max()) invalid(path, "an integer in range");
+    if (number < min || number > std::numeric_limits<int>::max())
+        invalid(path, "an integer in range");
     return number;
 }
 
@@ -53,8 +54,8 @@ std::size_t unsigned_at(const json& j, const char* key, const std::string& path)
 }
 
 int int_at(const json& j, const char* key, const std::string& path) {
-    return static_cast<int>(integer(required(j, key, path), path + "." + key,
-                                    std::numeric_limits<int>::min()));
+    return static_cast<int>(
+        integer(required(j, key, path), path + "." + key, std::numeric_limits<int>::min()));
 }
 
 bool flag_at(const json& j, std::initializer_list<const char*> keys) {
@@ -159,8 +160,8 @@ void from_json(const json& j, InitializeParams& out, const std::string& path) {
     out.configuration = flag_at(capabilities, {"workspace", "configuration"});
     out.apply_edit = flag_at(capabilities, {"workspace", "applyEdit"});
     out.document_changes = flag_at(capabilities, {"workspace", "workspaceEdit", "documentChanges"});
-    if (auto general = capabilities.find("general"); general != capabilities.end() &&
-                                                    general->is_object()) {
+    if (auto general = capabilities.find("general");
+        general != capabilities.end() && general->is_object()) {
         if (auto encodings = general->find("positionEncodings");
             encodings != general->end() && encodings->is_array()) {
             for (const json& encoding : *encodings)
@@ -172,8 +173,8 @@ void from_json(const json& j, InitializeParams& out, const std::string& path) {
     if (const json* root = optional_member(j, "rootUri", path); root && root->is_string()) {
         out.root_uri = root->get<std::string>();
     } else if (const json* folders = optional_member(j, "workspaceFolders", path);
-               folders && folders->is_array() && !folders->empty() &&
-               (*folders)[0].is_object() && (*folders)[0].value("uri", json()).is_string()) {
+               folders && folders->is_array() && !folders->empty() && (*folders)[0].is_object() &&
+               (*folders)[0].value("uri", json()).is_string()) {
         out.root_uri = (*folders)[0]["uri"].get<std::string>();
     }
 }
@@ -182,17 +183,24 @@ void to_json(json& j, const Position& value) {
     j = {{"line", value.line}, {"character", value.character}};
 }
 
-void to_json(json& j, const Range& value) { j = {{"start", value.start}, {"end", value.end}}; }
+void to_json(json& j, const Range& value) {
+    j = {{"start", value.start}, {"end", value.end}};
+}
 
-void to_json(json& j, const Location& value) { j = {{"uri", value.uri}, {"range", value.range}}; }
+void to_json(json& j, const Location& value) {
+    j = {{"uri", value.uri}, {"range", value.range}};
+}
 
 void to_json(json& j, const TextEdit& value) {
     j = {{"range", value.range}, {"newText", value.newText}};
 }
 
 void to_json(json& j, const Diagnostic& value) {
-    j = {{"range", value.range},       {"severity", value.severity}, {"code", value.code},
-         {"source", "fantasma"},       {"message", value.message}};
+    j = {{"range", value.range},
+         {"severity", value.severity},
+         {"code", value.code},
+         {"source", "fantasma"},
+         {"message", value.message}};
     if (!value.relatedInformation.empty()) {
         json related = json::array();
         for (const auto& info : value.relatedInformation)

@@ -11,6 +11,11 @@
 
 namespace fantasma::lsp {
 
+// window/showMessage's types.
+inline constexpr int kMessageError = 1;
+inline constexpr int kMessageWarning = 2;
+inline constexpr int kMessageInfo = 3;
+
 using json = nlohmann::json;
 
 struct Position {
@@ -83,12 +88,12 @@ struct ExecuteCommandParams {
 
 // What fantasma reads from the client's capabilities and options.
 struct InitializeParams {
-    bool work_done_progress = false;     // window.workDoneProgress
-    bool configuration = false;          // workspace.configuration
-    bool apply_edit = false;             // workspace.applyEdit
-    bool document_changes = false;       // workspace.workspaceEdit.documentChanges
-    bool utf8_positions = false;         // general.positionEncodings contains "utf-8"
-    json initializationOptions;          // null when absent
+    bool work_done_progress = false;      // window.workDoneProgress
+    bool configuration = false;           // workspace.configuration
+    bool apply_edit = false;              // workspace.applyEdit
+    bool document_changes = false;        // workspace.workspaceEdit.documentChanges
+    bool utf8_positions = false;          // general.positionEncodings contains "utf-8"
+    json initializationOptions;           // null when absent
     std::optional<std::string> root_uri;  // rootUri, else the first workspace folder
 };
 

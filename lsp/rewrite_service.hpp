@@ -19,7 +19,7 @@
 namespace fantasma::lsp {
 
 struct ModelSettings {
-    std::string model;  // empty: no model configured
+    std::string model;             // empty: no model configured
     std::string backend = "auto";  // "auto", "cpu", "reference" or "opencl"
     std::string device;            // the OpenCL device: its number or part of its name
     std::chrono::milliseconds idle_timeout{std::chrono::minutes(10)};

@@ -6,9 +6,13 @@
 namespace fantasma::lsp {
 namespace {
 
-bool valid_id(const json& id) { return id.is_number_integer() || id.is_string(); }
+bool valid_id(const json& id) {
+    return id.is_number_integer() || id.is_string();
+}
 
-std::string describe(const json& id) { return id.is_null() ? "null" : id.dump(); }
+std::string describe(const json& id) {
+    return id.is_null() ? "null" : id.dump();
+}
 
 // Invalid UTF-8 from the client can reach a reply (a document's words in a message):
 // replaced rather than thrown on.
@@ -18,7 +22,9 @@ std::string serialize(const json& message) {
 
 }  // namespace
 
-bool Responder::claim() const { return !answered_->exchange(true); }
+bool Responder::claim() const {
+    return !answered_->exchange(true);
+}
 
 void Responder::result(json value) const {
     if (!claim()) return;
@@ -33,8 +39,7 @@ void Responder::error(ErrorCode code, const std::string& message) const {
 }
 
 Server::Server(Transport& transport, const Analyzer& analyzer, Logger& logger,
-               Workspace::Options workspace_options,
-               RewriteService::GeneratorFactory open_model)
+               Workspace::Options workspace_options, RewriteService::GeneratorFactory open_model)
     : transport_(transport), analyzer_(analyzer), log_(logger) {
     if (!open_model) {
         open_model = [](const ModelSettings&) -> RewriteService::OpenedModel {
@@ -48,8 +53,8 @@ Server::Server(Transport& transport, const Analyzer& analyzer, Logger& logger,
                             "fantasma: internal error: " + uri + " could not be analysed (" + why +
                                 "); its markers are not shown; please report this bug");
     };
-    workspace_ = std::make_unique<Workspace>(analyzer_, workspace_options,
-                                             [this](const Snapshot& snapshot) { publish(snapshot); });
+    workspace_ = std::make_unique<Workspace>(
+        analyzer_, workspace_options, [this](const Snapshot& snapshot) { publish(snapshot); });
     bind_methods();
 }
 
@@ -210,13 +215,15 @@ void Server::send_result(const json& id, const json& result) {
 }
 
 void Server::send_error(const json& id, ErrorCode code, const std::string& message) {
-    transport_.send(serialize({{"jsonrpc", "2.0"},
-                               {"id", id},
-                               {"error", {{"code", static_cast<int>(code)}, {"message", message}}}}));
+    transport_.send(
+        serialize({{"jsonrpc", "2.0"},
+                   {"id", id},
+                   {"error", {{"code", static_cast<int>(code)}, {"message", message}}}}));
 }
 
 void Server::notify(const std::string& method, json params) {
-    transport_.send(serialize({{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}}));
+    transport_.send(
+        serialize({{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}}));
 }
 
 void Server::notify_serialized(const std::string& method, const std::string& params_text) {
@@ -232,7 +239,8 @@ void Server::call(const std::string& method, json params, ResponseHandler on_res
         id = next_call_id_++;
         calls_[id] = std::move(on_response);
     }
-    transport_.send(serialize({{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", params}}));
+    transport_.send(
+        serialize({{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", params}}));
 }
 
 void Server::forget_request(const json& id) {

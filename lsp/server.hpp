@@ -12,6 +12,7 @@
 #include <set>
 #include <string>
 
+#include "lsp/built_pdf.hpp"
 #include "lsp/features.hpp"
 #include "lsp/json_rpc.hpp"
 #include "lsp/log.hpp"
@@ -20,6 +21,7 @@
 #include "lsp/settings.hpp"
 #include "lsp/transport.hpp"
 #include "lsp/workspace.hpp"
+#include "stylometry/submission.hpp"
 
 namespace fantasma::lsp {
 
@@ -27,12 +29,12 @@ class Server;
 
 // Answers one request exactly once: later answers (after a $/cancelRequest, say) are dropped.
 class Responder {
-public:
+  public:
     void result(json value) const;
     void error(ErrorCode code, const std::string& message) const;
     const json& id() const { return id_; }
 
-private:
+  private:
     friend class Server;
     Responder(Server* server, json id, std::shared_ptr<std::atomic<bool>> answered)
         : server_(server), id_(std::move(id)), answered_(std::move(answered)) {}
@@ -44,7 +46,7 @@ private:
 };
 
 class Server : public MessageHandler {
-public:
+  public:
     // `open_model` opens the rewrite model (main.cpp: the engine); empty: model rewrites
     // answer that this server has no model support.
     Server(Transport& transport, const Analyzer& analyzer, Logger& logger,
@@ -96,6 +98,11 @@ public:
     // Whether `uri` is checked as a double-blind submission (so are the files a review copy
     // includes), and the leaks of its included files (features.hpp).
     DoubleBlind double_blind_for(const std::string& uri, std::string_view text, Language language);
+    // The PDF built from the main file `uri` (built_pdf.hpp), checked again only when it was
+    // written since; none when there is no such PDF.
+    void update_built_pdf(const std::string& uri, const SubmissionFiles& project,
+                          const AnalysisSettings& settings);
+    void check_built_pdf_command(const ExecuteCommandParams& request, const Responder& responder);
     // The open main file that includes `uri`, if any; forgetting a main file that closed.
     std::optional<std::string> main_file_of(const std::string& uri);
     void forget_main_file(const std::string& uri);
@@ -150,7 +157,7 @@ public:
     bool client_document_changes_ = false;
     std::string root_folder_;  // the workspace's folder, for its `fantasma-names` file
 
-    std::mutex state_mutex_;  // guards what follows
+    std::mutex state_mutex_;                                             // guards what follows
     std::map<std::string, std::shared_ptr<std::atomic<bool>>> pending_;  // by id.dump()
     std::map<long long, ResponseHandler> calls_;                         // ours, by id
     long long next_call_id_ = 1;
@@ -159,6 +166,7 @@ public:
     std::set<std::string> workspace_ignores_;
     std::shared_ptr<const WriterProfiles> profiles_;
     std::map<std::string, std::size_t> included_leaks_;  // by main file, as last published
+    std::map<std::string, BuiltPdfCheck> built_pdfs_;    // by main file, as last checked
     std::set<std::string> told_internal_errors_;         // tell_internal_error's keys
     struct IncludingFile {
         std::string main_uri;

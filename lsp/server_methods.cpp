@@ -11,9 +11,6 @@
 namespace fantasma::lsp {
 namespace {
 
-constexpr int kMessageError = 1;
-constexpr int kMessageWarning = 2;
-
 Language language_of(const TextDocumentItem& item) {
     if (const auto language = language_from_name(item.languageId)) return *language;
     return language_for_path(item.uri);  // "rmd", "mdx"... by the file's extension
@@ -45,8 +42,7 @@ void Server::bind_methods() {
     requests_["textDocument/codeAction"] = [this](const json& params, const Responder& responder) {
         code_action(params, responder);
     };
-    requests_["workspace/executeCommand"] = [this](const json& params,
-                                                   const Responder& responder) {
+    requests_["workspace/executeCommand"] = [this](const json& params, const Responder& responder) {
         execute_command(params, responder);
     };
     notifications_["initialized"] = [this](const json&) { initialized(); };
@@ -64,7 +60,8 @@ void Server::bind_methods() {
 }
 
 json Server::initialize(const json& params) {
-    if (initialize_answered_) throw RpcError(ErrorCode::InvalidRequest, "initialize was already received");
+    if (initialize_answered_)
+        throw RpcError(ErrorCode::InvalidRequest, "initialize was already received");
     const auto client = parse_params<InitializeParams>(params);
     encoding_ = client.utf8_positions ? PositionEncoding::Utf8 : PositionEncoding::Utf16;
     client_work_done_progress_ = client.work_done_progress;
@@ -87,7 +84,7 @@ json Server::initialize(const json& params) {
           {"executeCommandProvider",
            {{"commands",
              {kIgnoreInWorkspaceCommand, kResetWorkspaceIgnoresCommand, kRewriteWithModelCommand,
-              kPreviewRewriteCommand}}}}}},
+              kPreviewRewriteCommand, kCheckBuiltPdfCommand}}}}}},
         {"serverInfo", {{"name", "fantasma-ls"}, {"version", fantasma::version()}}}};
 }
 
@@ -100,8 +97,8 @@ void Server::did_open(const json& params) {
     const TextDocumentItem& item = open.textDocument;
     const Language language = language_of(item);
     log_.info("opened " + item.uri + " (" + std::string(language_name(language)) + ", " +
-              std::to_string(item.text.size()) + " bytes, version " +
-              std::to_string(item.version) + ")");
+              std::to_string(item.text.size()) + " bytes, version " + std::to_string(item.version) +
+              ")");
     // The included files first: the main file's summary counts their leaks.
     if (language == Language::Latex) {
         publish_included_files(item.uri, item.text, workspace_->settings());
@@ -144,7 +141,8 @@ void Server::did_close(const json& params) {
     workspace_->close(close.uri);
     told_refused_ = false;
     // Its diagnostics leave with it, unless an open main file includes it.
-    notify("textDocument/publishDiagnostics", PublishDiagnosticsParams{close.uri, std::nullopt, {}});
+    notify("textDocument/publishDiagnostics",
+           PublishDiagnosticsParams{close.uri, std::nullopt, {}});
     forget_main_file(close.uri);
     if (const std::optional<std::string> main = main_file_of(close.uri)) {
         if (const std::optional<Snapshot> snapshot = workspace_->snapshot(*main)) {
@@ -206,7 +204,8 @@ void Server::apply_settings(const json& configuration, std::string_view origin) 
             profiles =
                 std::make_shared<const WriterProfiles>(settings.profile_directory, analyzer_);
         } catch (const std::exception& error) {
-            show_message(kMessageError, std::string("fantasma: profile not loaded: ") + error.what());
+            show_message(kMessageError,
+                         std::string("fantasma: profile not loaded: ") + error.what());
         }
     }
     {
@@ -225,7 +224,8 @@ void Server::update_analysis_settings() {
         const std::lock_guard lock(state_mutex_);
         analysis.enabled_codes = settings_.enabled_codes;
         analysis.ignored_codes = workspace_ignores_;
-        analysis.ignored_codes.insert(settings_.ignored_codes.begin(), settings_.ignored_codes.end());
+        analysis.ignored_codes.insert(settings_.ignored_codes.begin(),
+                                      settings_.ignored_codes.end());
         analysis.min_bits = settings_.minimum_bits;
         analysis.show_common_habits = settings_.show_common_habits;
         analysis.profiles = profiles_;
@@ -266,15 +266,18 @@ void Server::report_progress(const std::string& title, std::size_t documents) {
          [this, token, title, documents](const json&, const json& error) {
              if (!error.is_null()) return;  // the client refused the token
              notify("$/progress", {{"token", token},
-                                   {"value", {{"kind", "begin"},
-                                              {"title", title},
-                                              {"message", std::to_string(documents) + " documents"}}}});
+                                   {"value",
+                                    {{"kind", "begin"},
+                                     {"title", title},
+                                     {"message", std::to_string(documents) + " documents"}}}});
              const auto uris = workspace_->uris();
              auto left = std::make_shared<std::atomic<std::size_t>>(uris.size());
              const auto done = [this, token, left](const std::optional<Snapshot>&) {
-                 if (--*left == 0) notify("$/progress", {{"token", token}, {"value", {{"kind", "end"}}}});
+                 if (--*left == 0)
+                     notify("$/progress", {{"token", token}, {"value", {{"kind", "end"}}}});
              };
-             if (uris.empty()) notify("$/progress", {{"token", token}, {"value", {{"kind", "end"}}}});
+             if (uris.empty())
+                 notify("$/progress", {{"token", token}, {"value", {{"kind", "end"}}}});
              for (const std::string& uri : uris) workspace_->when_current(uri, done);
          });
 }
@@ -316,11 +319,13 @@ void Server::hover(const json& params, const Responder& responder) {
     const auto request = parse_params<TextDocumentPositionParams>(params);
     if (!workspace_->is_open(request.uri)) return responder.result(nullptr);
     const PositionEncoding encoding = encoding_;
-    workspace_->when_current(request.uri, [responder, request, encoding](std::optional<Snapshot> snapshot) {
-        if (!snapshot) return responder.error(ErrorCode::ContentModified, "the document changed");
-        const auto hover = hover_for(*snapshot, request.position, encoding);
-        responder.result(hover ? json(*hover) : json());
-    });
+    workspace_->when_current(
+        request.uri, [responder, request, encoding](std::optional<Snapshot> snapshot) {
+            if (!snapshot)
+                return responder.error(ErrorCode::ContentModified, "the document changed");
+            const auto hover = hover_for(*snapshot, request.position, encoding);
+            responder.result(hover ? json(*hover) : json());
+        });
 }
 
 void Server::code_action(const json& params, const Responder& responder) {
@@ -340,6 +345,8 @@ void Server::execute_command(const json& params, const Responder& responder) {
     const auto request = parse_params<ExecuteCommandParams>(params);
     if (request.command == kRewriteWithModelCommand || request.command == kPreviewRewriteCommand)
         return rewrite_command(request, responder, request.command == kPreviewRewriteCommand);
+    if (request.command == kCheckBuiltPdfCommand)
+        return check_built_pdf_command(request, responder);
     if (request.command == kIgnoreInWorkspaceCommand) {
         if (request.arguments.empty() || !request.arguments[0].is_string())
             throw RpcError(ErrorCode::InvalidParams, "params.arguments[0]: expected a marker code");
@@ -351,7 +358,8 @@ void Server::execute_command(const json& params, const Responder& responder) {
         const std::lock_guard lock(state_mutex_);
         workspace_ignores_.clear();
     } else {
-        throw RpcError(ErrorCode::InvalidParams, "params.command: unknown command " + request.command);
+        throw RpcError(ErrorCode::InvalidParams,
+                       "params.command: unknown command " + request.command);
     }
     update_analysis_settings();
     responder.result(nullptr);

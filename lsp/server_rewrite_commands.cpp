@@ -11,10 +11,6 @@ namespace fantasma::lsp {
 
 namespace {
 
-constexpr int kMessageError = 1;
-constexpr int kMessageWarning = 2;
-constexpr int kMessageInfo = 3;
-
 struct RewriteArguments {
     std::string uri;
     int version = 0;

@@ -15,6 +15,7 @@ void Server::publish_included_files(const std::string& uri, const std::string& t
     if (path.empty()) return;
     forget_main_file(uri);  // what it included before
     const SubmissionFiles project = latex_submission_files(path, text);
+    update_built_pdf(uri, project, settings);
     if (project.files.size() < 2) return;
     struct Included {
         std::string uri;
@@ -90,8 +91,76 @@ DoubleBlind Server::double_blind_for(const std::string& uri, std::string_view te
         review_copy = review_copy || main->second.review_copy;
     }
     const auto leaks = included_leaks_.find(uri);
+    const auto pdf = built_pdfs_.find(uri);
     return {settings_.double_blind.value_or(review_copy),
-            leaks == included_leaks_.end() ? 0 : leaks->second};
+            leaks == included_leaks_.end() ? 0 : leaks->second,
+            pdf == built_pdfs_.end() ? json() : to_json(pdf->second)};
+}
+
+void Server::update_built_pdf(const std::string& uri, const SubmissionFiles& project,
+                              const AnalysisSettings& settings) {
+    const std::optional<std::filesystem::path> pdf = built_pdf_of(project.files.front().path);
+    std::vector<std::filesystem::path> sources;
+    for (const SubmissionFile& file : project.files) sources.push_back(file.path);
+    if (!pdf) {
+        const std::lock_guard lock(state_mutex_);
+        built_pdfs_.erase(uri);
+        return;
+    }
+    std::error_code error;
+    const auto modified = std::filesystem::last_write_time(*pdf, error);
+    {
+        const std::lock_guard lock(state_mutex_);
+        const auto known = built_pdfs_.find(uri);
+        if (known != built_pdfs_.end() && known->second.pdf == *pdf &&
+            known->second.modified == modified) {
+            known->second.current = built_after(modified, sources);  // a source saved since
+            return;
+        }
+    }
+    BuiltPdfCheck check = check_built_pdf(*pdf, sources, analyzer_, settings.public_names);
+    log_.info("checked " + pdf->string() + ": " + std::to_string(check.leaks.size()) + " leaks" +
+              (check.current ? "" : " (older than its sources)"));
+    const std::lock_guard lock(state_mutex_);
+    built_pdfs_[uri] = std::move(check);
+}
+
+void Server::check_built_pdf_command(const ExecuteCommandParams& request,
+                                     const Responder& responder) {
+    if (request.arguments.empty() || !request.arguments[0].is_string())
+        throw RpcError(ErrorCode::InvalidParams,
+                       "params.arguments[0]: expected the URI of a LaTeX main file or a PDF");
+    const std::string uri = request.arguments[0].get<std::string>();
+    const std::filesystem::path path = file_path(uri);
+    if (path.empty()) throw RpcError(ErrorCode::InvalidParams, "not a file URI: " + uri);
+    std::vector<std::filesystem::path> sources;
+    std::optional<std::filesystem::path> pdf;
+    if (path.extension() == ".pdf") {
+        pdf = path;
+    } else {
+        const std::optional<Snapshot> open = workspace_->snapshot(uri);
+        const std::string text = open ? *open->text : read_document(path);
+        for (const SubmissionFile& file : latex_submission_files(path, text).files)
+            sources.push_back(file.path);
+        pdf = built_pdf_of(path);
+    }
+    if (!pdf) {
+        const std::string message = "No PDF beside " + path.filename().string() +
+                                    ": build it first (" + path.stem().string() +
+                                    ".pdf), then check it.";
+        show_message(kMessageInfo, message);
+        return responder.result({{"verdict", message}});
+    }
+    const BuiltPdfCheck check =
+        check_built_pdf(*pdf, sources, analyzer_, workspace_->settings().public_names);
+    json result = to_json(check);
+    show_message(check.leaks.empty() && check.error.empty() ? kMessageInfo : kMessageWarning,
+                 result["verdict"].get<std::string>());
+    if (path.extension() != ".pdf") {
+        const std::lock_guard lock(state_mutex_);
+        built_pdfs_[uri] = check;
+    }
+    responder.result(std::move(result));
 }
 
 std::optional<std::string> Server::main_file_of(const std::string& uri) {

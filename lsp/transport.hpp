@@ -15,7 +15,7 @@
 namespace fantasma::lsp {
 
 class MessageHandler {
-public:
+  public:
     virtual ~MessageHandler() = default;
     virtual void on_message(std::string_view body) = 0;
     virtual void on_framing_error(std::string_view description) = 0;
@@ -24,7 +24,7 @@ public:
 };
 
 class Transport {
-public:
+  public:
     virtual ~Transport() = default;
     // Thread-safe: analysis workers publish diagnostics while the I/O thread reads.
     virtual void send(std::string body) = 0;
@@ -35,12 +35,12 @@ public:
 
 // stdin/stdout with Content-Length framing on Boost.Asio.
 class StdioTransport : public Transport {
-public:
+  public:
     explicit StdioTransport(std::size_t max_body_bytes = 64 << 20);
     void send(std::string body) override;
     void loop(MessageHandler& handler) override;
 
-private:
+  private:
     std::size_t max_body_;
     std::mutex write_mutex_;
 };
@@ -48,14 +48,14 @@ private:
 // In-process transport for tests, fuzzing and benchmarks: the test writes raw bytes (framed
 // or deliberately broken) and reads the server's bodies.
 class InMemoryTransport : public Transport {
-public:
+  public:
     explicit InMemoryTransport(std::size_t max_body_bytes = 64 << 20) : reader_(max_body_bytes) {}
 
     void send(std::string body) override;
     // Dispatches everything written so far, then returns (no blocking).
     void loop(MessageHandler& handler) override;
 
-    void write_bytes(std::string_view bytes);      // raw input, as a client would write it
+    void write_bytes(std::string_view bytes);  // raw input, as a client would write it
     void write_message(std::string_view body) { write_bytes(frame(body)); }
 
     // Bodies the server sent, oldest first; take_sent() empties the list.
@@ -63,7 +63,7 @@ public:
     // Waits up to `timeout` for a sent body; nullopt on timeout.
     std::optional<std::string> wait_sent(std::chrono::milliseconds timeout);
 
-private:
+  private:
     MessageReader reader_;
     std::string input_;
     std::mutex mutex_;

@@ -25,7 +25,8 @@ Workspace::Workspace(const Analyzer& analyzer, Options options, PublishFn publis
       options_(std::move(options)),
       publish_(std::move(publish)),
       settings_(std::make_shared<AnalysisSettings>()) {
-    for (unsigned i = 0; i < options_.threads; ++i) workers_.emplace_back([this] { worker_loop(); });
+    for (unsigned i = 0; i < options_.threads; ++i)
+        workers_.emplace_back([this] { worker_loop(); });
 }
 
 Workspace::~Workspace() {
@@ -62,8 +63,9 @@ Report Workspace::analyze(const Analyzer& analyzer, std::string_view text, Langu
             for (const auto& detector : analyzer.detectors())
                 options.enabled_codes.emplace_back(detector->code());
         }
-        std::erase_if(options.enabled_codes,
-                      [&](const std::string& code) { return settings.ignored_codes.contains(code); });
+        std::erase_if(options.enabled_codes, [&](const std::string& code) {
+            return settings.ignored_codes.contains(code);
+        });
         if (options.enabled_codes.empty()) return Report{};  // everything ignored
     }
     return analyzer.analyze(text, options);

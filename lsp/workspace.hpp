@@ -32,11 +32,11 @@ struct AnalysisSettings {
     std::vector<std::string> enabled_codes;  // empty: every detector
     std::set<std::string> ignored_codes;     // "ignore in this workspace"
     double min_bits = 0.0;
-    bool show_common_habits = false;         // habits more than a quarter of writers share
+    bool show_common_habits = false;  // habits more than a quarter of writers share
     // The writer's profile folder (each document is measured against the folder's other texts);
     // null: population bits.
     std::shared_ptr<const WriterProfiles> profiles;
-    std::vector<std::string> public_names;   // never flagged (lower case)
+    std::vector<std::string> public_names;  // never flagged (lower case)
     // The share of content words the word-choice pass may mark as the writer's distinctive
     // words (with a profile only); 0: none.
     double word_choice = 0;
@@ -71,7 +71,7 @@ struct Snapshot {
 };
 
 class Workspace {
-public:
+  public:
     struct Options {
         unsigned threads = 1;  // 0: analyse inline on the caller's thread (tests)
         std::chrono::milliseconds debounce{250};
@@ -140,8 +140,8 @@ public:
   private:
     using Clock = std::chrono::steady_clock;
     struct DocumentState {
-        Snapshot latest;                  // report set only when it is of latest.text
-        std::uint64_t generation = 0;     // bumped by every change
+        Snapshot latest;                       // report set only when it is of latest.text
+        std::uint64_t generation = 0;          // bumped by every change
         std::optional<Clock::time_point> due;  // analysis scheduled
         bool running = false;
         std::stop_source stop;

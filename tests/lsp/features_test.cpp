@@ -113,7 +113,7 @@ TEST_CASE("double-blind: leaks first and as errors, the summary carries the verd
     CHECK(usual[1].severity == 2);
 
     // Three leaks here (two places of one self-citation) and two in included files.
-    const json summary = summary_for(snapshot, {true, 2});
+    const json summary = summary_for(snapshot, {true, 2, {}});
     CHECK(summary["doubleBlind"] == true);
     CHECK(summary["leakCount"] == 5);
     CHECK(summary["verdict"] == "5 leaks would identify you to a reviewer.");

@@ -1,6 +1,9 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <random>
 
 #include "faulty_detector.hpp"
 #include "lsp/server.hpp"
@@ -26,17 +29,18 @@ const Analyzer& analyzer() {
 // A client over the in-memory transport; the server analyses inline, so every reply and
 // notification is there as soon as loop() returns.
 class TestClient {
-public:
-  explicit TestClient(Workspace::Options workspace = options(0, 0ms),
-                      const Analyzer& with = analyzer())
-      : log_(LogLevel::Error), server_(transport_, with, log_, std::move(workspace)) {}
+  public:
+    explicit TestClient(Workspace::Options workspace = options(0, 0ms),
+                        const Analyzer& with = analyzer())
+        : log_(LogLevel::Error), server_(transport_, with, log_, std::move(workspace)) {}
 
-  std::vector<json> send_raw(std::string_view bytes) {
-      transport_.write_bytes(bytes);
-      transport_.loop(server_);
-      std::vector<json> received;
-      for (const std::string& body : transport_.take_sent()) received.push_back(json::parse(body));
-      return received;
+    std::vector<json> send_raw(std::string_view bytes) {
+        transport_.write_bytes(bytes);
+        transport_.loop(server_);
+        std::vector<json> received;
+        for (const std::string& body : transport_.take_sent())
+            received.push_back(json::parse(body));
+        return received;
     }
     std::vector<json> send(const json& message) {
         json full = message;
@@ -59,18 +63,21 @@ public:
     }
     Server& server() { return server_; }
 
-private:
+  private:
     InMemoryTransport transport_;
     Logger log_;
     Server server_;
     int next_id_ = 1;
 };
 
-int error_code(const json& reply) { return reply.at("error").at("code").get<int>(); }
+int error_code(const json& reply) {
+    return reply.at("error").at("code").get<int>();
+}
 
 json did_open(const std::string& text) {
-    return {{"textDocument",
-             {{"uri", "file:///a.md"}, {"languageId", "markdown"}, {"version", 3}, {"text", text}}}};
+    return {
+        {"textDocument",
+         {{"uri", "file:///a.md"}, {"languageId", "markdown"}, {"version", 3}, {"text", text}}}};
 }
 
 }  // namespace
@@ -102,8 +109,8 @@ TEST_CASE("exit without shutdown exits with 1") {
 TEST_CASE("didOpen publishes versioned diagnostics and the summary") {
     TestClient client;
     client.initialize();
-    const auto sent = client.notify("textDocument/didOpen",
-                                    did_open("😀 Mail jane.doe@example.com today.\n"));
+    const auto sent =
+        client.notify("textDocument/didOpen", did_open("😀 Mail jane.doe@example.com today.\n"));
     REQUIRE(sent.size() == 2);
     CHECK(sent[0]["method"] == "textDocument/publishDiagnostics");
     CHECK(sent[0]["params"]["version"] == 3);
@@ -118,7 +125,8 @@ TEST_CASE("didOpen publishes versioned diagnostics and the summary") {
     CHECK(sent[1]["method"] == "fantasma/summary");
     CHECK(sent[1]["params"]["totalBits"].get<double>() > 0);
 
-    const auto closed = client.notify("textDocument/didClose", {{"textDocument", {{"uri", "file:///a.md"}}}});
+    const auto closed =
+        client.notify("textDocument/didClose", {{"textDocument", {{"uri", "file:///a.md"}}}});
     REQUIRE(closed.size() == 1);
     CHECK(closed[0]["params"]["diagnostics"].empty());
     CHECK_FALSE(closed[0]["params"].contains("version"));
@@ -139,8 +147,9 @@ TEST_CASE("malformed messages get errors and the server goes on") {
     replies = client.send({{"id", true}, {"method", "shutdown"}});
     CHECK(error_code(replies.at(0)) == -32600);
     CHECK(client.notify("textDocument/didChange", {{"textDocument", 7}}).empty());  // logged
-    CHECK(client.request("textDocument/hover", {{"textDocument", {{"uri", "file:///x"}}},
-                                                {"position", {{"line", 0}, {"character", 0}}}})
+    CHECK(client
+              .request("textDocument/hover", {{"textDocument", {{"uri", "file:///x"}}},
+                                              {"position", {{"line", 0}, {"character", 0}}}})
               .at("result")
               .is_null());
 }
@@ -313,4 +322,54 @@ TEST_CASE("an enabledCodes entry no marker has is left out with a warning, not a
     const json& diagnostics = sent[0]["params"]["diagnostics"];
     REQUIRE(diagnostics.size() == 1);
     CHECK(diagnostics[0]["code"] == "contact-detail");
+}
+
+TEST_CASE("a LaTeX main file's summary checks the PDF built beside it, and a command on demand") {
+    const std::filesystem::path folder =
+        std::filesystem::temp_directory_path() /
+        ("fantasma-built-pdf-" + std::to_string(std::random_device{}()));
+    std::filesystem::create_directories(folder);
+    const std::string source =
+        "\\documentclass{article}\n\\author{Anonymous}\n"
+        "\\begin{document}\nThe tiles are kept in one folder.\n"
+        "\\end{document}\n";
+    std::ofstream(folder / "main.tex") << source;
+    // The PDF pdfTeX would write, reduced to its Info dictionary: its Author names someone.
+    std::ofstream(folder / "main.pdf")
+        << "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n"
+           "2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n"
+           "3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 100 100] >> endobj\n"
+           "4 0 obj << /Author (Priya Raman) >> endobj\n"
+           "trailer << /Root 1 0 R /Info 4 0 R /Size 5 >>\n%%EOF\n";
+    const auto pdf_time = std::filesystem::last_write_time(folder / "main.pdf");
+    std::filesystem::last_write_time(folder / "main.tex", pdf_time - 60s);
+    const std::string uri = "file://" + (folder / "main.tex").string();
+
+    TestClient client;
+    client.initialize();
+    const auto sent = client.notify(
+        "textDocument/didOpen",
+        {{"textDocument",
+          {{"uri", uri}, {"languageId", "latex"}, {"version", 1}, {"text", source}}}});
+    const auto summary = std::find_if(sent.begin(), sent.end(), [](const json& message) {
+        return message.value("method", "") == "fantasma/summary";
+    });
+    REQUIRE(summary != sent.end());
+    const json& built = (*summary)["params"]["builtPdf"];
+    CHECK(built["current"] == true);
+    CHECK(built["leakCount"] == 1);
+    CHECK_THAT(built["verdict"].get<std::string>(),
+               Catch::Contains("main.pdf: 1 leak would identify you"));
+    CHECK_THAT(built["leaks"][0]["message"].get<std::string>(), Catch::Contains("Priya Raman"));
+
+    // The source saved after the build: the PDF is no longer what the writer would submit.
+    std::filesystem::last_write_time(folder / "main.tex", pdf_time + 60s);
+    const json reply =
+        client.request("workspace/executeCommand",
+                       {{"command", std::string(kCheckBuiltPdfCommand)}, {"arguments", {uri}}});
+    REQUIRE(reply.contains("result"));
+    CHECK(reply["result"]["current"] == false);
+    CHECK_THAT(reply["result"]["verdict"].get<std::string>(),
+               Catch::Contains("older than its sources"));
+    std::filesystem::remove_all(folder);
 }

@@ -16,6 +16,8 @@ export interface Summary {
   doubleBlind?: boolean;  // checked as a double-blind submission
   leakCount?: number;  // then: what would identify the authors to a reviewer
   verdict?: string;
+  // A LaTeX main file's built PDF (main.tex -> main.pdf), checked: what reviewers receive.
+  builtPdf?: { file: string; current: boolean; leakCount: number; verdict: string };
 }
 
 export function describe(summary: Summary): string {
@@ -26,7 +28,8 @@ export function describe(summary: Summary): string {
   return `fantasma: ${summary.markerCount} authorship markers, ${bits} bits of identifying ` +
       `information: ${summary.summary ?? "no summary from this server"}.` +
       (first ? ` Read first: ${first}.` : "") +
-      (summary.doubleBlind && summary.verdict ? ` Double-blind: ${summary.verdict}` : "");
+      (summary.doubleBlind && summary.verdict ? ` Double-blind: ${summary.verdict}` : "") +
+      (summary.builtPdf ? ` The built PDF: ${summary.builtPdf.verdict}` : "");
 }
 
 export function showSummary(summaries: Map<string, Summary>): void {
@@ -75,6 +78,18 @@ export async function checkDoubleBlind(
   const summary = await waitForSummary(editor.document.uri.toString(), (s) => Boolean(s.doubleBlind));
   void vscode.window.showInformationMessage(
       `fantasma (double-blind): ${summary.verdict ?? "checked"} The leaks are listed as errors in Problems.`);
+}
+
+// Checks the PDF built from the active LaTeX file (main.tex -> main.pdf beside it), or the
+// PDF itself, through the server's fantasma.checkBuiltPdf command, which shows the verdict.
+export async function checkBuiltPdf(): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) {
+    void vscode.window.showInformationMessage(
+        "fantasma: open the LaTeX main file whose PDF you want to check.");
+    return;
+  }
+  await vscode.commands.executeCommand("fantasma.checkBuiltPdf", editor.document.uri.toString());
 }
 
 export async function chooseProfileFolder(): Promise<void> {

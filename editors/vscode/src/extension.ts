@@ -10,6 +10,7 @@ import {
   TransportKind,
 } from "vscode-languageclient/node";
 import {
+  checkBuiltPdf,
   checkDoubleBlind,
   chooseProfileFolder,
   describe,
@@ -117,6 +118,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand("fantasma.rewriteParagraph", rewriteParagraph),
     vscode.commands.registerCommand("fantasma.checkDoubleBlind",
                                     () => checkDoubleBlind(waitForSummary)),
+    vscode.commands.registerCommand("fantasma.checkPdf", checkBuiltPdf),
     vscode.commands.registerCommand("fantasma.chooseProfileFolder", chooseProfileFolder),
     vscode.commands.registerCommand("fantasma.restartServer", async () => {
       await client?.stop();

@@ -118,7 +118,14 @@ std::vector<Span> grant_numbers(std::string_view text) {
         const bool after_grant_word = std::ranges::any_of(
             kGrantWords, [&](std::string_view word) { return before.find(word) != npos; });
         const bool is_year_range = digits == 8 && token.size() == 9 && token[4] == '-';
-        if (digits >= 5 && !is_year_range &&
+        // "123456", "000000": a template's example, nobody's grant.
+        std::string only_digits;
+        for (char c : token)
+            if (std::isdigit(static_cast<unsigned char>(c))) only_digits += c;
+        const bool example =
+            std::string_view("0123456789").find(only_digits) != npos ||
+            std::ranges::all_of(only_digits, [&](char c) { return c == only_digits[0]; });
+        if (digits >= 5 && !is_year_range && !example &&
             ((letters && separators) || (letters && digits >= 6) || (separators && digits >= 7) ||
              after_grant_word)) {
             found.emplace_back(i, trimmed_end);

@@ -260,7 +260,9 @@ void CommentIdentity::detect(const DetectionContext& context, MarkerSink& sink) 
         };
         for (Span email : emails(text)) {
             taken.push_back(email);
-            if (credits || lexical::is_role_address(text.substr(email.begin, email.size()))) {
+            const std::string_view address = text.substr(email.begin, email.size());
+            if (credits || lexical::is_role_address(address) ||
+                lexical::is_placeholder_address(address)) {
                 continue;
             }
             report(shift(email), "This comment holds an e-mail address.", kDirectBits);

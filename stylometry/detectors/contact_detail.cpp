@@ -252,6 +252,7 @@ void ContactDetail::detect(const DetectionContext& context, MarkerSink& sink) co
         if (token.kind == TokenKind::Email && !in_others_header(document, token.text.begin) &&
             !in_attribution(text, token.text.begin) && !is_list_address(text, token.text) &&
             !lexical::is_role_address(document.text(token.text)) &&
+            !lexical::is_placeholder_address(document.text(token.text)) &&
             !is_credited(text, token.text) && !is_project_contact(text, token.text)) {
             details.emplace_back(token.text, "e-mail address");
         }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <regex>
 
 #include "stylometry/detectors/common/lexical.hpp"
 #include "stylometry/leaks/authors.hpp"
@@ -140,6 +141,51 @@ std::string count_message(int authors, int affiliations) {
            "narrows the authors down. Write one \"Anonymous Author(s)\" entry instead.";
 }
 
+// An ORCID iD as the registry issues them: 16 digits (the last may be X) whose last is the
+// ISO 7064 11,2 check of the others. A template's "1234-5678-9012" is none.
+bool is_orcid(std::string_view text) {
+    std::string digits;
+    for (char c : text.substr(text.find_last_of('/') == npos ? 0 : text.find_last_of('/') + 1)) {
+        if (std::isdigit(static_cast<unsigned char>(c)) || c == 'X' || c == 'x') digits += c;
+    }
+    if (digits.size() != 16) return false;
+    int total = 0;
+    for (std::size_t i = 0; i < 15; ++i) {
+        if (!std::isdigit(static_cast<unsigned char>(digits[i]))) return false;
+        total = (total + (digits[i] - '0')) * 2;
+    }
+    const int check = (12 - total % 11) % 11;
+    return check == 10 ? (digits[15] == 'X' || digits[15] == 'x') : digits[15] == '0' + check;
+}
+
+// Whether an \email entry holds only addresses nobody is reached at as a person: a template's
+// placeholders (abc@sample.com) or an organisation's desk (tech-support@ams.org).
+bool only_impersonal_addresses(std::string_view entry) {
+    bool any = false;
+    for (std::size_t at = entry.find('@'); at != npos; at = entry.find('@', at + 1)) {
+        std::size_t begin = at, end = at + 1;
+        while (begin > 0 && entry[begin - 1] != ',' && entry[begin - 1] != ' ' &&
+               entry[begin - 1] != '{')
+            --begin;
+        while (end < entry.size() && entry[end] != ',' && entry[end] != ' ' && entry[end] != '}')
+            ++end;
+        const std::string_view address = entry.substr(begin, end - begin);
+        if (!lexical::is_placeholder_address(address) && !lexical::is_role_address(address))
+            return false;
+        any = true;
+    }
+    return any;
+}
+
+// An affiliation whose fields are all empty (elsarticle's "organization={}, city={}, ..."):
+// it prints nothing.
+bool only_empty_fields(std::string_view entry) {
+    static const std::regex empty_field(R"([A-Za-z]+\s*=\s*\{\s*\})");
+    std::string rest = std::regex_replace(std::string(entry), empty_field, "");
+    std::erase_if(rest, [](char c) { return !std::isalnum(static_cast<unsigned char>(c)); });
+    return rest.empty() && entry.find('=') != npos;
+}
+
 void detect_latex(std::string_view source, std::string_view code, MarkerSink& sink) {
     std::vector<leaks::CommandSpec> specs;
     for (const TitleCommand& command : kTitleCommands)
@@ -166,6 +212,11 @@ void detect_latex(std::string_view source, std::string_view code, MarkerSink& si
                 ? leaks::is_anonymous(entry) && leaks::author_names(entry).empty()
                 : leaks::is_anonymous(entry);
         if (text.empty()) continue;
+        if ((title->entry == Entry::Orcid && !is_orcid(entry)) ||
+            (title->entry == Entry::Email && only_impersonal_addresses(entry)) ||
+            (title->entry == Entry::Affiliation && only_empty_fields(entry))) {
+            continue;  // nobody's: a template's filler, an organisation's desk
+        }
         if (placeholder) {
             placeholders.add(source, command.name, title->entry, text);
             continue;

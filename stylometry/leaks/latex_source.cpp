@@ -97,6 +97,29 @@ std::vector<LatexCommand> find_commands(std::string_view source,
             continue;
         }
         const std::string_view name = source.substr(i + 1, end - i - 1);
+        // What a verbatim environment or \verb shows is text, not commands: a manual's
+        // "\begin{verbatim} \author{...}" example of what not to write.
+        if (name == "begin") {
+            for (std::string_view environment : {"{verbatim}", "{verbatim*}", "{Verbatim}",
+                                                 "{lstlisting}", "{minted}", "{comment}"}) {
+                if (source.substr(end).starts_with(environment)) {
+                    const std::string close = "\\end" + std::string(environment);
+                    const std::size_t closing = source.find(close, end);
+                    end =
+                        closing == std::string_view::npos ? source.size() : closing + close.size();
+                    break;
+                }
+            }
+            if (end > i + 6) {
+                i = end - 1;
+                continue;
+            }
+        }
+        if (name == "verb" && end < source.size()) {  // \verb|...|: to the same delimiter
+            const std::size_t closing = source.find(source[end], end + 1);
+            i = (closing == std::string_view::npos ? source.size() : closing + 1) - 1;
+            continue;
+        }
         const auto spec = std::ranges::find(commands, name, &CommandSpec::name);
         if (spec != commands.end()) {
             LatexCommand command{name, {i, end}, {}, {}};

@@ -48,7 +48,8 @@ std::vector<Word> words_of(std::string_view text) {
 // Whether only spaces (or one initial's full stop) separate two words of a name.
 bool adjacent(std::string_view text, Span before, Span after) {
     const std::string_view gap = text.substr(before.end, after.begin - before.end);
-    if (gap == " " || gap == "~") return true;
+    // A name may wrap onto the next line of a paragraph ("Amy\nHendrickson").
+    if (gap == " " || gap == "~" || gap == "\n") return true;
     return (gap == ". " || gap == ".~") && before.size() == 1;  // an initial: "J. Smith"
 }
 

@@ -82,6 +82,9 @@ std::vector<Span> find_phone_numbers(std::string_view text);
 // whoever does the job (tech-support@ams.org, office@tug.org, info@, webmaster@), not a
 // person's: writing it names the organisation, not the writer.
 bool is_role_address(std::string_view address);
+// An address no one reads: a template's generic one (abc@sample.com, name@university.edu,
+// trovato@corporation.com) or one under .invalid.
+bool is_placeholder_address(std::string_view address);
 
 // "4.2 per 1,000 words" for a per-word rate.
 std::string per_thousand_words(double rate);

@@ -70,6 +70,15 @@ SAMPLES = (
                  "(`documents-seed17.txt`: papers and publishers' templates, release notes "
                  "and author lists, READMEs), on the binary after issue 33's names and shapes "
                  "work, labelled blind by two labellers before any fix"),
+    Sample(name="seed 18",
+           labels=HERE / "labels-seed18.jsonl",
+           before=HERE / "before-seed18.json",
+           binary="3f0602d",
+           drawn="160 of the 341 self-identifying markers (the codes of seed 17), seed 18, "
+                 "stratified by code, of the 13 documents added in issue 33's second round "
+                 "(`documents-seed18.txt`: R vignettes, the TeX Live guide, release notes, "
+                 "author and thanks lists, READMEs), on the binary after the fixes seed 17 led "
+                 "to, labelled blind by two more labellers"),
 )
 
 

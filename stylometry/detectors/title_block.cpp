@@ -195,8 +195,13 @@ void detect_latex(std::string_view source, std::string_view code, MarkerSink& si
     std::vector<Span> reported;
     PlaceholderCount placeholders;
     bool named = false;  // a real name is reported: the count says nothing more
+    // The title block comes before the first section: an \email or \address in the body
+    // (a manual's "write to \email{tex-live@tug.org}") prints a contact, not the authors.
+    constexpr leaks::CommandSpec kSections[] = {{"section", 1}, {"chapter", 1}, {"part", 1}};
+    const std::vector<leaks::LatexCommand> sections = leaks::find_commands(source, kSections);
+    const std::size_t body = sections.empty() ? source.size() : sections.front().whole.begin;
     for (const leaks::LatexCommand& command : leaks::find_commands(source, specs)) {
-        if (command.arguments.empty()) continue;
+        if (command.arguments.empty() || command.whole.begin > body) continue;
         const auto title = std::ranges::find(kTitleCommands, command.name, &TitleCommand::name);
         // \icmlauthor{Name}{key}: the first argument; \icmlaffiliation{key}{Place}: the second.
         const Span argument =

@@ -23,23 +23,103 @@ bool starts_upper(std::string_view word) {
     return !word.empty() && text::is_upper(text::decode(word, 0).cp);
 }
 
+std::size_t latex_letter_length(std::string_view text, std::size_t at);
+
+// `word` with its LaTeX accents dropped and its LaTeX letters spelt plainly: "Schr\"oder" ->
+// "Schroder", "{\L}uczak" -> "Luczak", "Ol\v{s}ak" -> "Olsak".
+std::string plain_letters(std::string_view word) {
+    std::string plain;
+    for (std::size_t i = 0; i < word.size();) {
+        const std::size_t latex = latex_letter_length(word, i);
+        if (latex == 0) {
+            plain += word[i++];
+            continue;
+        }
+        for (std::size_t k = i; k < i + latex; ++k) {
+            const char c = word[k];
+            // The accent command's own letter (\v, \c) is no letter of the name.
+            const bool command_letter =
+                k > 0 && word[k - 1] == '\\' &&
+                std::string_view("vcuHkr").find(c) != std::string_view::npos && k + 1 < i + latex &&
+                (word[k + 1] == '{' || word[k + 1] == ' ');
+            if (std::isalpha(static_cast<unsigned char>(c)) && !command_letter) plain += c;
+        }
+        i += latex;
+    }
+    return plain;
+}
+
+// The length of the LaTeX accent or letter at `at` ("\"o", "\'{e}", "\v{s}", "{\L}",
+// "\ss{}"), 0 if there is none there: names in LaTeX sources are written so
+// ("Schr\"oder", "{\L}uczak", "Ol\v{s}ak").
+std::size_t latex_letter_length(std::string_view text, std::size_t at) {
+    const auto letter = [&](std::size_t i) {
+        return i < text.size() && std::isalpha(static_cast<unsigned char>(text[i]));
+    };
+    // "{x}" or "x" after an accent.
+    const auto accented = [&](std::size_t i) -> std::size_t {
+        if (letter(i)) return 1;
+        if (i + 2 < text.size() && text[i] == '{' && letter(i + 1) && text[i + 2] == '}') return 3;
+        return 0;
+    };
+    if (at + 1 < text.size() && text[at] == '{' && text[at + 1] == '\\') {
+        const std::size_t inner = latex_letter_length(text, at + 1);
+        if (inner > 0 && at + 1 + inner < text.size() && text[at + 1 + inner] == '}') {
+            return inner + 2;  // "{\L}", "{\"o}"
+        }
+        return 0;
+    }
+    if (at + 1 >= text.size() || text[at] != '\\') return 0;
+    const char command = text[at + 1];
+    if (std::string_view("\"'^`~=.").find(command) != std::string_view::npos) {
+        const std::size_t length = accented(at + 2);
+        return length == 0 ? 0 : 2 + length;
+    }
+    // "\v{s}", "\c c": an accent named by a letter, its argument braced or after a space.
+    if (std::string_view("vcuHkr").find(command) != std::string_view::npos) {
+        if (at + 4 < text.size() && text[at + 2] == '{' && letter(at + 3) && text[at + 4] == '}')
+            return 5;
+        if (at + 3 < text.size() && text[at + 2] == ' ' && letter(at + 3)) return 4;
+    }
+    // \L, \l, \o, \O, \ss, \ae, \oe, \aa, \i: letters of their own, ending at a non-letter.
+    for (std::string_view name :
+         {"ss", "ae", "AE", "oe", "OE", "aa", "AA", "L", "l", "o", "O", "i"}) {
+        if (text.substr(at + 1).starts_with(name) && !letter(at + 1 + name.size())) {
+            std::size_t length = 1 + name.size();
+            if (text.substr(at + length).starts_with("{}")) length += 2;
+            return length;
+        }
+    }
+    return 0;
+}
+
 struct Word {
     Span span;
     bool capitalised = false;
 };
 
-// Words of `text`, and whether each starts with a capital letter ("Maria", "Øystein").
+// Words of `text`, and whether each starts with a capital letter ("Maria", "Øystein",
+// "{\L}uczak").
 std::vector<Word> words_of(std::string_view text) {
     std::vector<Word> words;
     for (std::size_t i = 0; i < text.size();) {
-        if (!word_byte(text[i]) || text[i] == '\'' || text[i] == '-') {
+        if ((!word_byte(text[i]) || text[i] == '\'' || text[i] == '-') &&
+            latex_letter_length(text, i) == 0) {
             ++i;
             continue;
         }
         std::size_t end = i;
-        while (end < text.size() && word_byte(text[end])) ++end;
+        while (end < text.size()) {
+            if (const std::size_t latex = latex_letter_length(text, end); latex > 0) {
+                end += latex;
+            } else if (word_byte(text[end])) {
+                ++end;
+            } else {
+                break;
+            }
+        }
         while (end > i && (text[end - 1] == '\'' || text[end - 1] == '-')) --end;
-        words.push_back({{i, end}, starts_upper(text.substr(i, end - i))});
+        words.push_back({{i, end}, starts_upper(plain_letters(text.substr(i, end - i)))});
         i = end;
     }
     return words;
@@ -305,9 +385,12 @@ std::vector<Span> find_person_names(std::string_view text, const PersonNames& na
             continue;
         }
         std::vector<std::string> lower_words;
+        std::vector<std::string> plain;  // the words as read, LaTeX accents resolved
+        plain.reserve(end - i);
         std::vector<std::string_view> shown;
         for (std::size_t k = i; k < end; ++k) {
-            shown.push_back(text.substr(words[k].span.begin, words[k].span.size()));
+            plain.push_back(plain_letters(text.substr(words[k].span.begin, words[k].span.size())));
+            shown.push_back(plain.back());
             lower_words.push_back(text::normalized_word(shown.back()));
         }
         // "14 Warren Avenue": a place named after a person, not "Warren" alone.

@@ -92,3 +92,25 @@ TEST_CASE("names wrapped onto the next line or joined by a hyphen are one name")
     const auto names = marked(report, source, "personal-name");
     CHECK_FALSE(has(names, "Daniel Foreman"));
 }
+
+TEST_CASE("names written with LaTeX accents are found whole") {
+    const std::string source =
+        paper("",
+              "\\section*{Acknowledgements}\nWe thank Martin Schr\\\"oder, Tomasz {\\L}uczak "
+              "and Petr Ol\\v{s}ak for the translations, and Ren\\'{e} Blanc for the fonts.");
+    const auto thanked = marked(check(source), source, "acknowledgement");
+    CHECK(has(thanked, "Martin Schr\\\"oder"));
+    CHECK(has(thanked, "Tomasz {\\L}uczak"));
+    CHECK(has(thanked, "Petr Ol\\v{s}ak"));
+    CHECK(has(thanked, "Ren\\'{e} Blanc"));
+}
+
+TEST_CASE("an \\email in the body prints a contact, not the title block") {
+    // The TeX Live guide's "write to \email{tex-live@tug.org}" (fresh shape).
+    const std::string source = paper("\\author{Hedda Lindgren}\n",
+                                     "\\section{Help}\nQuestions go to the list, "
+                                     "\\email{tiles-users@lists.example.org}.");
+    const auto title = marked(check(source), source, "title-block");
+    CHECK(has(title, "Hedda Lindgren"));
+    CHECK_FALSE(has(title, "tiles-users@lists.example.org"));
+}

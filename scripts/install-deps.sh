@@ -42,6 +42,7 @@ if [[ "${1:-}" == "--test" ]]; then
         zsh fish                            # the completion test runs their completions
         texlive-latex-base texlive-latex-recommended texlive-fonts-recommended texlive-publishers
                                             # pdfTeX builds the PDF check's papers (tests/pdf), IEEEtran among them
+        pandoc                              # ... and the Markdown submissions' PDFs, as their writers make them
     )
     # Node.js with npm (VS Code extension): Debian's, unless the machine already has one.
     command -v npm >/dev/null || packages+=(nodejs npm)

@@ -68,7 +68,9 @@ bool mentioned(const std::vector<pdf::PdfLeak>& leaks, std::string_view part) {
 }  // namespace
 
 TEST_CASE("pdf: every leak planted in what pdfTeX writes is found on its page") {
-    if (!built_pdfs()) return testing::skip("pdflatex is not installed (texlive-latex-base)");
+    if (!built_pdfs()) {
+        return testing::skip("pdflatex or pandoc is not installed (texlive-latex-base, pandoc)");
+    }
     const auto leaks = leaks_of("planted.pdf");
     for (const pdf::PdfLeak& leak : leaks) INFO(leak.page << ": " << leak.message);
     CHECK(found(leaks, "pdf-metadata", 0, "Rafael Quintero"));  // hyperref's pdfauthor
@@ -89,7 +91,9 @@ TEST_CASE("pdf: every leak planted in what pdfTeX writes is found on its page") 
 TEST_CASE(
     "pdf: a submission's PDF shows its metadata, title block, links, self-citations and "
     "acknowledgements") {
-    if (!built_pdfs()) return testing::skip("pdflatex is not installed (texlive-latex-base)");
+    if (!built_pdfs()) {
+        return testing::skip("pdflatex or pandoc is not installed (texlive-latex-base, pandoc)");
+    }
     const auto article = leaks_of("main.pdf");
     for (const pdf::PdfLeak& leak : article) INFO(leak.page << ": " << leak.message);
     CHECK(found(article, "pdf-metadata", 0, "Maria Okafor and Tomasz Lindqvist"));
@@ -106,6 +110,23 @@ TEST_CASE(
     CHECK_FALSE(std::ranges::any_of(leaks_of("planted.pdf"), [](const pdf::PdfLeak& leak) {
         return leak.code == "acknowledgement";
     }));
+
+    // The Markdown submissions as pandoc typesets them.
+    const auto workshop = leaks_of("workshop.pdf");
+    for (const pdf::PdfLeak& leak : workshop) INFO(leak.page << ": " << leak.message);
+    CHECK(found(workshop, "pdf-metadata", 0, "Sofia Lindgren"));
+    CHECK(found(workshop, "link-target", 1, "'slindgren'"));
+    CHECK(found(workshop, "acknowledgement", 1, "Jonas Berg"));
+    CHECK(found(workshop, "self-citation", 1, "our previous work"));
+    const auto preprint = leaks_of("preprint.pdf");
+    CHECK(found(preprint, "link-target", 1, "~obrandt"));
+    CHECK(found(preprint, "link-target", 1, "orcid.org/0000-0001-5109-3700"));
+    for (std::string_view decoy : {"Gullwing", "Raspberry Pi", "AWS Graviton", "Consul", "Jepsen",
+                                   "Electricity Maps", "Apache Spark", "HTCondor", "Dusk"}) {
+        INFO(decoy);
+        CHECK_FALSE(mentioned(workshop, decoy));
+        CHECK_FALSE(mentioned(preprint, decoy));
+    }
 
     const auto ieee = leaks_of("conference.pdf");
     CHECK(found(ieee, "pdf-metadata", 0, "Alice Wilkinson"));  // \pdfinfo

@@ -24,7 +24,7 @@ using Kind = PdfEntry::Kind;
 bool leads_away(std::string_view key) {
     static constexpr std::string_view kKeys[] = {"/Parent", "/P",    "/Dest",  "/D",
                                                  "/Prev",   "/Next", "/First", "/Last"};
-    return std::ranges::find(kKeys, key) != std::end(kKeys);
+    return std::find(std::begin(kKeys), std::end(kKeys), key) != std::end(kKeys);
 }
 
 std::string text_of(QPDFObjectHandle object) {

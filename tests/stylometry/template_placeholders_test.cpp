@@ -105,7 +105,7 @@ TEST_CASE("names written with LaTeX accents are found whole") {
     CHECK(has(thanked, "Ren\\'{e} Blanc"));
 }
 
-TEST_CASE("an \\email in the body prints a contact, not the title block") {
+TEST_CASE("an e-mail command in the body prints a contact, not the title block") {
     // The TeX Live guide's "write to \email{tex-live@tug.org}" (fresh shape).
     const std::string source = paper("\\author{Hedda Lindgren}\n",
                                      "\\section{Help}\nQuestions go to the list, "

@@ -45,22 +45,15 @@ SubmissionFiles latex_submission_files(const fs::path& main, std::string_view ma
     // named two ways ("./a.tex", "sections/../a.tex") is read once.
     std::set<fs::path> seen{main.lexically_normal()};
     result.files.push_back({main, SubmissionFile::Kind::Latex});
-    // Breadth-first over the LaTeX files; `sources` keeps the text of each one read.
-    std::vector<std::string> sources;
+    // Breadth-first over the LaTeX files. Each file is read once, when it is found (whether it
+    // is there is known only by reading it); `texts` keeps what a LaTeX file holds until its
+    // own inclusions are looked for.
+    std::vector<std::optional<std::string>> texts(1);
     for (std::size_t next = 0; next < result.files.size(); ++next) {
         if (result.files[next].kind != SubmissionFile::Kind::Latex) continue;
-        std::string_view source = main_source;
-        if (next > 0) {
-            std::optional<std::string> text;
-            try {
-                text = read(result.files[next].path);
-            } catch (const std::exception&) {
-                continue;  // listed already; the caller reports it when it reads it
-            }
-            if (!text) continue;
-            sources.push_back(std::move(*text));
-            source = sources.back();
-        }
+        const std::optional<std::string> text = std::move(texts[next]);
+        if (next > 0 && !text) continue;  // there, but unreadable: the caller says why
+        const std::string_view source = next == 0 ? main_source : std::string_view(*text);
         for (const leaks::LatexCommand& command : leaks::find_commands(source, kInclusions)) {
             if (command.arguments.empty()) continue;
             const bool bibliography =
@@ -71,11 +64,13 @@ SubmissionFiles latex_submission_files(const fs::path& main, std::string_view ma
                 fs::path path = root / name;
                 if (!path.has_extension()) path += bibliography ? ".bib" : ".tex";
                 if (!seen.insert(path.lexically_normal()).second) continue;
+                std::optional<std::string> found;
                 bool readable = false;
                 try {
-                    readable = read(path).has_value();
+                    found = read(path);
+                    readable = found.has_value();
                 } catch (const std::exception&) {
-                    readable = true;  // there, but unreadable: the caller says why
+                    readable = true;
                 }
                 if (!readable) {
                     result.missing.push_back(path);
@@ -83,6 +78,7 @@ SubmissionFiles latex_submission_files(const fs::path& main, std::string_view ma
                 }
                 result.files.push_back({path, bibliography ? SubmissionFile::Kind::Bibliography
                                                            : SubmissionFile::Kind::Latex});
+                texts.push_back(bibliography ? std::nullopt : std::move(found));
             }
         }
     }

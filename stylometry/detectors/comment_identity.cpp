@@ -114,7 +114,7 @@ Evidence evidence_of(std::string_view word, const Reference& reference) {
         lexical::is_common_capitalised(lower)) {
         return Evidence::None;
     }
-    if (names.is_first_name(lower) || names.is_surname(lower)) return Evidence::Listed;
+    if (names.is_name(lower)) return Evidence::Listed;
     return reference.is_dictionary_word(lower) ? Evidence::None : Evidence::Unknown;
 }
 
@@ -170,7 +170,6 @@ std::vector<Span> addressed_people(std::string_view text, const Reference& refer
     // "Yifan: please", "Meron, can you": one unknown word is a person when a request follows.
     static const std::regex request(R"(^[:,] +(please|pls|can you|could you|would you|check|fix))",
                                     std::regex::icase);
-    const std::string head(after.substr(0, 24));
     if (!name.empty()) {
         for (std::string_view task : {":", ",", " to ", " will ", " said ", "'s "}) {
             if (after.starts_with(task)) {

@@ -96,13 +96,7 @@ bool is_named_closing(std::string_view line, const Reference& reference) {
         const std::string_view word = name.substr(at, end - at);
         at = end + 1;
         if (word.empty()) continue;
-        const std::string lower = text::normalized_word(word);
-        const bool listed =
-            (names.is_first_name(lower) || names.is_surname(lower)) && !names.is_common_word(lower);
-        if (!leaks::name_shaped(word) || reference.is_function_word(lower) ||
-            (!listed && reference.is_dictionary_word(lower))) {
-            return false;
-        }
+        if (!leaks::name_word(word, text::normalized_word(word), names, reference)) return false;
     }
     return true;
 }

@@ -316,8 +316,7 @@ bool looks_like_person(std::span<const std::string> lower_words,
     // or words no dictionary knows (not "Long Island", "Le Monde").
     const auto given_name = [&](const std::string& word) {
         return !names.is_common_word(word) && !reference.is_function_word(word) &&
-               (names.is_first_name(word) || names.is_surname(word) ||
-                !reference.is_dictionary_word(word));
+               (names.is_name(word) || !reference.is_dictionary_word(word));
     };
     if (names.is_family_first(first) && !names.is_common_word(first) && !is_particle(first) &&
         std::all_of(lower_words.begin() + 1, lower_words.end(), given_name)) {
@@ -334,6 +333,13 @@ bool looks_like_person(std::span<const std::string> lower_words,
     return false;
 }
 
+bool name_word(std::string_view shown, std::string_view lower_word, const PersonNames& names,
+               const Reference& reference) {
+    return name_shaped(shown) && lower_word.size() >= 2 &&
+           !reference.is_function_word(lower_word) &&
+           (names.is_name(lower_word) || !reference.is_dictionary_word(lower_word));
+}
+
 namespace {
 
 // In a text about people (an acknowledgement), two or more capitalised words that are all
@@ -344,14 +350,8 @@ bool unlisted_full_name(std::span<const std::string> lower_words,
                         const Reference& reference) {
     if (lower_words.size() < 2) return false;
     for (std::size_t i = 0; i < lower_words.size(); ++i) {
-        const std::string& word = lower_words[i];
-        if (is_particle(word)) continue;
-        const bool listed =
-            (names.is_first_name(word) || names.is_surname(word)) && !names.is_common_word(word);
-        if (!name_shaped(shown[i]) || word.size() < 2 ||
-            (!listed && reference.is_dictionary_word(word)) || reference.is_function_word(word)) {
+        if (!is_particle(lower_words[i]) && !name_word(shown[i], lower_words[i], names, reference))
             return false;
-        }
     }
     return true;
 }

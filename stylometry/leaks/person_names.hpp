@@ -26,6 +26,10 @@ class PersonNames {
     // A name that is also one of the most common English words ("will", "mark", "grace"):
     // a person only beside another name.
     bool is_common_word(std::string_view lower_word) const;
+    // A first name or surname of the tables that is no common word: a name on its own.
+    bool is_name(std::string_view lower_word) const {
+        return (is_first_name(lower_word) || is_surname(lower_word)) && !is_common_word(lower_word);
+    }
     // A surname of a country that writes the family name first ("Wang Xiaoming", "Nguyễn Văn
     // An").
     bool is_family_first(std::string_view lower_word) const;
@@ -60,6 +64,12 @@ bool looks_like_person(std::span<const std::string> lower_words,
 // "Maria", "Lindqvist", "O'Neil", "Øystein", "Al-Harbi", "Seo-yeon": a capital, then lower-case
 // letters only, but for a capital after a hyphen or apostrophe.
 bool name_shaped(std::string_view word);
+
+// Whether one word (as written, and normalized) may be part of a name nobody listed: shaped
+// like a name, no function word, and a name of the tables or a word no dictionary knows
+// ("Bekele", "Al-Harbi"; not "Cloud" or "Nano").
+bool name_word(std::string_view shown, std::string_view lower_word, const PersonNames& names,
+               const Reference& reference);
 
 // People's names written in `text` (a comment, an acknowledgement, a BibTeX author list):
 // capitalised runs that looks_like_person accepts, and when the text is `about_people` (an

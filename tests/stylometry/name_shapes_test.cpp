@@ -7,31 +7,12 @@
 
 #include <string>
 
-#include "stylometry/analyzer.hpp"
+#include "check_support.hpp"
 
 using namespace fantasma;
+using namespace fantasma::testing;
 
 namespace {
-
-Report check(std::string_view source, Language language = Language::Text) {
-    AnalysisOptions options;
-    options.language = language;
-    options.hide_common_habits = true;
-    options.group_by_paragraph = true;
-    static const Analyzer analyzer;
-    return analyzer.analyze(source, options);
-}
-
-// The texts the markers of `code` cover, in order.
-std::vector<std::string> marked(const Report& report, std::string_view source,
-                                std::string_view code) {
-    std::vector<std::string> texts;
-    for (const Marker& marker : report.markers) {
-        if (marker.code != code) continue;
-        for (Span span : marker.spans) texts.emplace_back(source.substr(span.begin, span.size()));
-    }
-    return texts;
-}
 
 using Texts = std::vector<std::string>;
 

@@ -7,29 +7,15 @@
 
 #include <string>
 
-#include "stylometry/analyzer.hpp"
+#include "check_support.hpp"
 
 using namespace fantasma;
+using fantasma::testing::marked;
 
 namespace {
 
 Report check(std::string_view source) {
-    AnalysisOptions options;
-    options.language = Language::Latex;
-    options.hide_common_habits = true;
-    options.group_by_paragraph = true;
-    static const Analyzer analyzer;
-    return analyzer.analyze(source, options);
-}
-
-std::vector<std::string> marked(const Report& report, std::string_view source,
-                                std::string_view code) {
-    std::vector<std::string> texts;
-    for (const Marker& marker : report.markers) {
-        if (marker.code != code) continue;
-        for (Span span : marker.spans) texts.emplace_back(source.substr(span.begin, span.size()));
-    }
-    return texts;
+    return testing::check(source, Language::Latex);
 }
 
 bool has(const std::vector<std::string>& texts, std::string_view text) {

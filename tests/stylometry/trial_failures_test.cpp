@@ -5,20 +5,12 @@
 
 #include <string>
 
-#include "stylometry/analyzer.hpp"
+#include "check_support.hpp"
 
 using namespace fantasma;
+using fantasma::testing::check;
 
 namespace {
-
-Report check(std::string_view source, Language language = Language::Text) {
-    AnalysisOptions options;
-    options.language = language;
-    options.hide_common_habits = true;
-    options.group_by_paragraph = true;
-    static const Analyzer analyzer;
-    return analyzer.analyze(source, options);
-}
 
 std::size_t count_code(const Report& report, std::string_view code) {
     std::size_t count = 0;

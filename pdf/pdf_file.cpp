@@ -7,6 +7,7 @@
 #include <poppler/cpp/poppler-document.h>
 #include <poppler/cpp/poppler-page.h>
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <iterator>
 #include <memory>
@@ -136,8 +137,26 @@ class ObjectWalk {
 
   private:
     void add(Kind kind, int page, const std::string& figure, std::string value) {
+        // Templates write the author field with the layout of their source (acmart: runs of
+        // spaces between the names); a path or a link keeps its bytes.
+        if (kind != Kind::FileName && kind != Kind::LinkTarget && kind != Kind::Attachment)
+            value = single_spaced(value);
         if (value.empty()) return;
         entries_.push_back({kind, page, figure, std::move(value)});
+    }
+
+    // `text` with each run of white space one space, none at either end.
+    static std::string single_spaced(std::string_view text) {
+        std::string spaced;
+        for (char c : text) {
+            if (std::isspace(static_cast<unsigned char>(c))) {
+                if (!spaced.empty() && spaced.back() != ' ') spaced += ' ';
+            } else {
+                spaced += c;
+            }
+        }
+        if (!spaced.empty() && spaced.back() == ' ') spaced.pop_back();
+        return spaced;
     }
 
     // A link's or action's target: a URI, or the file a Launch or GoToR action opens.
@@ -165,7 +184,12 @@ std::vector<std::string> page_texts(std::string_view bytes) {
     std::vector<std::string> pages;
     for (int i = 0; i < document->pages(); ++i) {
         const std::unique_ptr<poppler::page> page(document->create_page(i));
-        const std::vector<char> text = page ? page->text().to_utf8() : std::vector<char>();
+        // In reading order, as pdftotext prints it: the physical layout runs a two-column
+        // page's columns side by side on each line, which cuts every sentence in two.
+        const std::vector<char> text =
+            page
+                ? page->text(poppler::rectf(), poppler::page::non_raw_non_physical_layout).to_utf8()
+                : std::vector<char>();
         pages.emplace_back(text.begin(), text.end());
     }
     return pages;

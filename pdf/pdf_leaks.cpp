@@ -108,27 +108,31 @@ std::string_view printed_title_block(std::string_view page) {
     return {};  // no abstract: where the title block ends is not known
 }
 
+// Whether `line` is only a heading, one of `words` (lower case), as templates print it:
+// "6 Acknowledgments", "ACKNOWLEDGMENT", "References:".
+bool heading(std::string_view line, std::initializer_list<std::string_view> words) {
+    std::string lower = text::ascii_lower(line);
+    while (!lower.empty() && (std::isdigit(static_cast<unsigned char>(lower.front())) ||
+                              std::string_view(" .\t").find(lower.front()) != std::string::npos)) {
+        lower.erase(0, 1);
+    }
+    while (!lower.empty() && std::string_view(" .:\t\r").find(lower.back()) != std::string::npos)
+        lower.pop_back();
+    return std::ranges::any_of(words, [&](std::string_view word) { return lower == word; });
+}
+
 // The printed acknowledgements on a page: from a line that is only the heading
 // ("Acknowledgements", "6 Acknowledgments", "ACKNOWLEDGMENT") to the next heading-like line
 // (References, Bibliography, Appendix) or the page's end. Empty when the page has none.
 std::string_view printed_acknowledgements(std::string_view page) {
-    const auto heading = [](std::string_view line, std::initializer_list<std::string_view> words) {
-        std::string lower = text::ascii_lower(line);
-        while (!lower.empty() &&
-               (std::isdigit(static_cast<unsigned char>(lower.front())) ||
-                std::string_view(" .\t").find(lower.front()) != std::string::npos)) {
-            lower.erase(0, 1);
-        }
-        while (!lower.empty() &&
-               std::string_view(" .:\t\r").find(lower.back()) != std::string::npos)
-            lower.pop_back();
-        return std::ranges::any_of(words, [&](std::string_view word) { return lower == word; });
-    };
     std::size_t begin = std::string_view::npos;
+    bool thanked = false;  // a line of the acknowledgements' own text has been seen
+    bool reference_format = false;
     for (std::size_t at = 0; at < page.size();) {
         std::size_t end = page.find('\n', at);
         if (end == std::string_view::npos) end = page.size();
         const std::string_view line = page.substr(at, end - at);
+        const bool blank = line.find_first_not_of(" \t\r") == std::string_view::npos;
         if (begin == std::string_view::npos) {
             if (heading(line, {"acknowledgements", "acknowledgments", "acknowledgement",
                                "acknowledgment"})) {
@@ -136,20 +140,96 @@ std::string_view printed_acknowledgements(std::string_view page) {
             }
         } else if (heading(line, {"references", "bibliography", "appendix", "literature cited"})) {
             return page.substr(begin, at - begin);
+        } else if (line.starts_with("ACM Reference Format")) {
+            // acmart's citation of the paper itself, which the reading order of a two-column
+            // first page puts between the heading and the thanks: its names are the authors'.
+            if (thanked) return page.substr(begin, at - begin);
+            reference_format = true;
+        } else if (reference_format) {
+            if (blank) {
+                reference_format = false;
+                begin = end;
+            }
+        } else if (!blank) {
+            thanked = true;
         }
         at = end + 1;
     }
     return begin == std::string_view::npos ? std::string_view() : page.substr(begin);
 }
 
+// The surname of each name in `names` (its last word), for finding the authors' own papers
+// among the references.
+void add_surnames(std::string_view text, const std::vector<Span>& names,
+                  std::vector<std::string>& surnames) {
+    for (Span name : names) {
+        std::string_view printed = text.substr(name.begin, name.size());
+        const std::size_t space = printed.find_last_of(" \n");
+        if (space != std::string_view::npos) printed.remove_prefix(space + 1);
+        if (printed.size() > 1 && std::ranges::find(surnames, printed) == surnames.end())
+            surnames.emplace_back(printed);
+    }
+}
+
+// Whether `line` holds `word` as a whole word.
+bool holds_word(std::string_view line, std::string_view word) {
+    for (std::size_t at = line.find(word); at != std::string_view::npos;
+         at = line.find(word, at + 1)) {
+        const auto letter = [](char c) { return std::isalpha(static_cast<unsigned char>(c)); };
+        const std::size_t end = at + word.size();
+        if ((at == 0 || !letter(line[at - 1])) && (end == line.size() || !letter(line[end])))
+            return true;
+    }
+    return false;
+}
+
+// The lines of the reference list (from a "References" heading to the end, over the pages
+// after it) that name one of `surnames`: the authors' own earlier papers, which a reviewer
+// looks up first.
+void find_own_references(const PdfFile& file, const std::vector<std::string>& surnames,
+                         std::vector<PdfLeak>& found) {
+    if (surnames.empty()) return;
+    bool in_references = false;
+    for (std::size_t i = 0; i < file.pages.size(); ++i) {
+        const std::string_view text = file.pages[i];
+        for (std::size_t at = 0; at < text.size();) {
+            std::size_t end = text.find('\n', at);
+            if (end == std::string_view::npos) end = text.size();
+            const std::string_view line = text.substr(at, end - at);
+            at = end + 1;
+            if (!in_references) {
+                in_references = heading(line, {"references", "bibliography"});
+                continue;
+            }
+            const auto named = std::ranges::find_if(
+                surnames, [&](const std::string& surname) { return holds_word(line, surname); });
+            if (named == surnames.end()) continue;
+            found.push_back({"bibliography-author", static_cast<int>(i) + 1,
+                             "The references list work by " + in_quotes(*named) +
+                                 ", whom the PDF names as an author: a reviewer looks the "
+                                 "authors' own papers up first.",
+                             std::string(line)});
+        }
+    }
+}
 }  // namespace
 
 std::vector<PdfLeak> pdf_leaks(const PdfFile& file, const Analyzer& analyzer,
                                std::span<const std::string> public_names) {
     std::vector<PdfLeak> found;
+    // The authors the PDF names (its metadata, its title block), whose own papers the
+    // references may list.
+    std::vector<std::string> surnames;
     for (const PdfEntry& entry : file.entries) {
         PdfLeak leak = judge(entry, analyzer.reference(), public_names);
         if (!leak.message.empty()) found.push_back(std::move(leak));
+        if (entry.kind == Kind::Author && entry.figure.empty() && !leak.message.empty()) {
+            add_surnames(entry.value,
+                         leaks::find_person_names(entry.value, leaks::PersonNames::builtin(),
+                                                  analyzer.reference(), public_names,
+                                                  /*about_people=*/true),
+                         surnames);
+        }
     }
     AnalysisOptions options;
     options.language = Language::Text;
@@ -163,8 +243,10 @@ std::vector<PdfLeak> pdf_leaks(const PdfFile& file, const Analyzer& analyzer,
         const int page = static_cast<int>(i) + 1;
         if (page == 1) {
             const std::string_view block = printed_title_block(text);
-            for (Span name : leaks::find_person_names(block, leaks::PersonNames::builtin(),
-                                                      analyzer.reference(), public_names)) {
+            const std::vector<Span> names = leaks::find_person_names(
+                block, leaks::PersonNames::builtin(), analyzer.reference(), public_names);
+            add_surnames(block, names, surnames);
+            for (Span name : names) {
                 const std::string_view printed = block.substr(name.begin, name.size());
                 found.push_back({"title-block", page,
                                  "The first page prints " + in_quotes(printed) +
@@ -205,6 +287,7 @@ std::vector<PdfLeak> pdf_leaks(const PdfFile& file, const Analyzer& analyzer,
             if (!said) found.push_back({code, page, marker.message, std::move(quote)});
         }
     }
+    find_own_references(file, surnames, found);
     return found;
 }
 

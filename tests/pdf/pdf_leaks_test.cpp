@@ -133,6 +133,40 @@ TEST_CASE(
     CHECK(found(ieee, "self-citation", 2, "Our prior work"));
 }
 
+// acmart's PDF is committed (fixtures/make_acmart_pdf.sh): its fonts are not installed in CI.
+// Two columns, review line numbers and the ACM Reference Format block between the
+// acknowledgements' heading and its text.
+TEST_CASE("pdf: an acmart submission's PDF shows its authors, thanks, links and own papers") {
+    const auto leaks = pdf::pdf_leaks(
+        pdf::read_pdf(fs::path(FANTASMA_SOURCE_DIR) / "tests/pdf/fixtures/acmart-paper.pdf"),
+        Analyzer());
+    for (const pdf::PdfLeak& leak : leaks) INFO(leak.page << ": " << leak.message);
+    // pdfusetitle: the names as the template spaces them, read as one line.
+    CHECK(found(leaks, "pdf-metadata", 0, "\"Helena Vasquez Kenji Morimoto\""));
+    CHECK(found(leaks, "title-block", 1, "Helena Vasquez"));
+    CHECK(found(leaks, "contact-detail", 1, "hvasquez@coastal-tech.edu"));
+    CHECK(found(leaks, "link-target", 1, "orcid.org/0000-0002-1825-0097"));
+    CHECK(found(leaks, "link-target", 1, "'hvasquez'"));
+    CHECK(found(leaks, "link-target", 1, "scholar.google.com"));
+    CHECK(found(leaks, "self-citation", 1, "our earlier study"));
+    CHECK(found(leaks, "bibliography-author", 1, "Compaction Debt"));
+    const auto thanked = [&](std::string_view name) {
+        return std::ranges::any_of(leaks, [&](const pdf::PdfLeak& leak) {
+            return leak.code == "acknowledgement" && leak.quote == name;
+        });
+    };
+    CHECK(thanked("Carlos Mendes"));
+    // The reference-format block names the authors, whom the acknowledgements do not thank.
+    CHECK_FALSE(thanked("Helena Vasquez"));
+    // The decoys, and the ACM's own permissions address in the copyright block.
+    for (std::string_view decoy :
+         {"RocksDB", "Cassandra", "LevelDB", "Silk", "PebblesDB", "Kubernetes", "Frankfurt",
+          "Oregon", "Intel Optane", "Samsung", "YCSB", "facebook/rocksdb", "permissions@acm.org"}) {
+        INFO(decoy);
+        CHECK_FALSE(mentioned(leaks, decoy));
+    }
+}
+
 TEST_CASE("pdf: a file that is not a PDF is refused with a reason") {
     const fs::path path = fs::temp_directory_path() / "fantasma-not-a.pdf";
     std::FILE* file = std::fopen(path.c_str(), "w");

@@ -283,7 +283,8 @@ bool is_role_address(std::string_view address) {
         "admin",    "sales",        "press",       "media",      "noreply",         "no-reply",
         "security", "enquiries",    "inquiries",   "service",    "customerservice", "billing",
         "feedback", "bugs",         "editor",      "editors",    "membership",      "registrar",
-        "bug"};
+        "bug",      "permissions",  "copyright",   "rights",     "submissions",     "licensing",
+        "orders",   "subscriptions"};
     const std::size_t at = address.find('@');
     if (at == std::string_view::npos) return false;
     const std::string local = text::ascii_lower(address.substr(0, at));

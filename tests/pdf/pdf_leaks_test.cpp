@@ -1,6 +1,6 @@
 // The check of a built PDF: the planted-leak paper (fixtures/planted.tex: every leak in what
-// pdfTeX writes, none in the prose) and two submissions of tests/stylometry/submissions, built
-// with Debian's pdfTeX by fixtures/build.sh. Every planted leak is found on its page; no decoy
+// pdfTeX writes, none in the prose) and the five submissions of tests/stylometry/submissions,
+// built with Debian's pdfTeX and pandoc by fixtures/build.sh (acmart's is committed). Every planted leak is found on its page; no decoy
 // (a tool-only figure, a relative run: link, an unsigned note, a public repository) is.
 #include <catch2/catch.hpp>
 

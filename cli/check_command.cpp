@@ -12,6 +12,7 @@
 #include <set>
 
 #include "archive/archive_leaks.hpp"
+#include "attacker/profile_attacker.hpp"
 #include "pdf/pdf_leaks.hpp"
 #include "stylometry/analyzer.hpp"
 #include "stylometry/double_blind.hpp"
@@ -35,6 +36,9 @@ CLI::App& add_check_command(CLI::App& app, CheckOptions& options) {
     add_language_option(check, options.language);
     check.add_option("--profile", options.profile_dir,
                      "directory of your own writing: score how markers link a document to it");
+    check.add_option("--others", options.others_dir,
+                     "with --profile: texts by other people you write among (a subfolder or a "
+                     "file per writer), whom an attacker would also hold");
     check.add_option("--min-bits", options.min_bits, "hide markers scoring fewer bits")
         ->check(CLI::NonNegativeNumber);
     check
@@ -95,7 +99,28 @@ struct CheckedFile {
     std::string source;  // as the analyzer read it: UTF-8
     Report report;
     TextEncoding encoding = TextEncoding::Utf8;  // what the file itself is in
+    Language language = Language::Text;
+    bool judged = false;  // prose the attacker reads (not a bibliography)
 };
+
+// The attacker of --profile (and --others), or nullopt with the reason on `err` when it
+// cannot be trained: the markers are still worth having.
+std::optional<attacker::Attacker> train_attacker(const CheckOptions& options, std::ostream& err) {
+    try {
+        std::vector<std::string> notes;
+        const attacker::Writer writer = attacker::read_writer(
+            options.profile_dir,
+            std::vector<std::filesystem::path>(options.files.begin(), options.files.end()), notes);
+        const std::vector<attacker::Writer> others =
+            options.others_dir.empty() ? std::vector<attacker::Writer>()
+                                       : attacker::read_others(options.others_dir, notes);
+        for (const std::string& note : notes) err << "fantasma: attacker: " << note << '\n';
+        return attacker::cached_attacker(writer, others, options.attacker_cache_dir);
+    } catch (const std::exception& error) {
+        err << "fantasma: no attacker's verdict: " << error.what() << '\n';
+        return std::nullopt;
+    }
+}
 
 // The files `path` stands for: a LaTeX file with what it includes and its bibliographies.
 SubmissionFiles files_for(const std::string& path, const std::string& source, Language language) {
@@ -216,6 +241,8 @@ int run_check(const CheckOptions& options, const Analyzer& analyzer, std::ostrea
         for (const std::string& note : profile->notes())
             err << "fantasma: profile: " << note << '\n';
     }
+    const std::optional<attacker::Attacker> attacker =
+        profile && !options.double_blind ? train_attacker(options, err) : std::nullopt;
     const std::optional<TextEncoding> encoding =
         options.encoding.empty() ? std::nullopt : parse_encoding(options.encoding);
     std::optional<std::vector<std::string>> public_names;
@@ -236,7 +263,13 @@ int run_check(const CheckOptions& options, const Analyzer& analyzer, std::ostrea
         if (options.double_blind) {
             std::erase_if(file.report.markers, [](const Marker& m) { return !is_leak(m.code); });
         }
-        const FileReport report{file.path, file.source, file.report, profile.has_value()};
+        FileReport report{file.path, file.source, file.report, profile.has_value()};
+        std::optional<attacker::Verdict> verdict;
+        if (attacker && file.judged) {
+            verdict = attacker::judge_source(*attacker, file.source, file.language);
+            report.verdict = &*verdict;
+            report.candidates = &attacker->candidates();
+        }
         if (options.format == OutputFormat::Json) {
             nlohmann::json report_json = to_json(report);
             describe_decoding(report_json, file.source, file.encoding);
@@ -347,7 +380,8 @@ int run_check(const CheckOptions& options, const Analyzer& analyzer, std::ostrea
                     status = 1;
                 }
                 emit({file.path.string(), std::move(document.text), std::move(report),
-                      document.encoding});
+                      document.encoding, analysis.language,
+                      file.kind != SubmissionFile::Kind::Bibliography});
             } catch (const std::exception& error) {
                 err << "fantasma: " << file.path.string() << ": " << error.what() << '\n';
                 status = 1;

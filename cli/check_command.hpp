@@ -18,10 +18,15 @@ struct CheckOptions {
     OutputFormat format = OutputFormat::Text;
     std::string language;     // empty: by each file's extension
     std::string profile_dir;  // empty: score against the population only
+    // Texts by other people of the writer's circle (one subfolder, or one file, per writer),
+    // whom an attacker would also hold: candidates besides the distractors.
+    std::string others_dir;
+    // Where the trained attacker is kept between runs; empty: trained every run.
+    std::string attacker_cache_dir;
     double min_bits = 0;
     bool common_habits = false;  // also list habits more than a quarter of writers share
-    bool all_markers = false;  // list every occurrence of a habit, not only the first 1,000
-    std::string encoding;      // empty: UTF-8, or a single-byte encoding guessed from the bytes
+    bool all_markers = false;    // list every occurrence of a habit, not only the first 1,000
+    std::string encoding;        // empty: UTF-8, or a single-byte encoding guessed from the bytes
     // Report only what would identify the authors of a submission under double-blind review,
     // grouped, then a verdict; exit status 3 when there is any.
     bool double_blind = false;

@@ -1,5 +1,6 @@
 // fantasma: shows writers what in their prose identifies them. One subcommand per file.
 #include <CLI/CLI.hpp>
+#include <cstdlib>
 #include <exception>
 #include <iostream>
 
@@ -46,9 +47,15 @@ int main(int argc, char** argv) {
         return app.exit(error);
     }
     try {
-        if (check.parsed())
+        if (check.parsed()) {
+            // The trained attacker is kept where the user's caches go.
+            if (const char* cache = std::getenv("XDG_CACHE_HOME"); cache && *cache)
+                check_options.attacker_cache_dir = std::string(cache) + "/fantasma/attacker";
+            else if (const char* home = std::getenv("HOME"); home && *home)
+                check_options.attacker_cache_dir = std::string(home) + "/.cache/fantasma/attacker";
             return fantasma::cli::run_check(check_options, fantasma::Analyzer{}, std::cout,
                                             std::cerr);
+        }
         if (rewrite.parsed())
             return fantasma::cli::run_rewrite(rewrite_options, fantasma::Analyzer{}, std::cout,
                                               std::cerr);

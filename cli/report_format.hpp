@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "attacker/attacker.hpp"
 #include "stylometry/analyzer.hpp"
 #include "stylometry/text/line_index.hpp"
 
@@ -18,6 +19,9 @@ struct FileReport {
     std::string_view source;
     const Report& report;
     bool profiled = false;  // scored against a personal profile
+    // The attacker's verdict on it (attacker/attacker.hpp); null without a profile.
+    const attacker::Verdict* verdict = nullptr;
+    const attacker::Candidates* candidates = nullptr;
 };
 
 // One marker: `path:line:col: severity: message [code]`, then for self-identifying content one
@@ -32,7 +36,10 @@ void write_text(std::ostream& out, const FileReport& file);
 
 // {"file","bits","words","markers":[{"code","severity","message","bits","range","byteRange",
 // "fixes"}]}; ranges have 0-based lines and UTF-16 characters, as LSP counts them. With a
-// profile, "bits" is the signed linking total and "links" lists the habits that link most.
+// profile, "bits" is the signed linking total and "links" lists the habits that link most;
+// with an attacker's verdict, "attacker": {"verdict","candidates","rank","probability",
+// "writerTexts","distractors":{KIND: N},"others","sentences":[{"byteRange","range","share",
+// "evidence"}]}, the sentences with a positive share, most first.
 nlohmann::json to_json(const FileReport& file);
 
 }  // namespace fantasma::cli

@@ -17,8 +17,8 @@ bool is_profile_document(const std::filesystem::path& path) {
            extension == ".txt";
 }
 
-// The documents under `directory`, sorted so that a profile does not depend on the order in
-// which the file system lists them.
+}  // namespace
+
 std::vector<std::filesystem::path> profile_documents(const std::filesystem::path& directory) {
     namespace fs = std::filesystem;
     std::error_code error;
@@ -41,8 +41,6 @@ std::vector<std::filesystem::path> profile_documents(const std::filesystem::path
     std::ranges::sort(documents);
     return documents;
 }
-
-}  // namespace
 
 void Profile::add(const Report& report) {
     for (const auto& [feature, measured] : report.measurements) {

@@ -12,8 +12,13 @@
 
 namespace fantasma {
 
+// The writer's documents under `directory` (recursively: .md, .markdown, .tex, .txt), sorted
+// so that a profile does not depend on the order in which the file system lists them. Throws
+// std::runtime_error with a readable message when the directory cannot be read.
+std::vector<std::filesystem::path> profile_documents(const std::filesystem::path& directory);
+
 class Profile {
-public:
+  public:
     // Adds one document's measurements.
     void add(const Report& report);
     // Adds one document's words, for word_per_million.

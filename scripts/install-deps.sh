@@ -20,6 +20,7 @@ packages=(
     libpoppler-cpp-dev                # a built PDF's text layer, page by page
     libarchive-dev                    # a source archive's members (.tar.gz, .zip), read in memory
     libexiv2-dev                      # figures' EXIF, XMP and IPTC metadata in a source archive
+    liblinear-dev                     # the attacker of --profile: logistic regression (issue 29)
     python3 python3-venv              # data-building scripts; the test and eval environments
     scowl                             # word lists the committed reference tables are built from
     wordnet-base                      # WordNet 3.0: the committed synonym table (tools/wordnet/) is built from it

@@ -67,14 +67,18 @@ std::vector<SentenceEvidence> explain(const std::vector<float>& weights, const S
     }
     std::vector<SentenceEvidence> explained;
     std::size_t next = 0;  // occurrences are sorted by where they begin
-    for (const Span sentence : sentences) {
+    for (std::size_t s = 0; s < sentences.size(); ++s) {
+        const Span sentence = sentences[s];
+        // A sentence owns what begins from its start (the text's, for the first) to the next
+        // sentence's: the space after it, and the n-grams across it, are its.
+        const std::size_t owned_end =
+            s + 1 < sentences.size() ? sentences[s + 1].begin : text.size();
         SentenceEvidence evidence{sentence, 0, 0, {}};
         const std::vector<Span> tokens = tokens_of(text, sentence);
         std::vector<double> by_token(tokens.size(), 0.0);
-        while (next < occurrences.size() && occurrences[next].begin < sentence.begin) ++next;
         std::size_t first_token = 0;
-        for (std::size_t o = next; o < occurrences.size() && occurrences[o].begin < sentence.end;
-             ++o) {
+        for (; next < occurrences.size() && occurrences[next].begin < owned_end; ++next) {
+            const std::size_t o = next;
             const Occurrence& occurrence = occurrences[o];
             const double value = per_occurrence.at(occurrence.feature);
             evidence.score += value;

@@ -14,8 +14,8 @@ namespace fantasma::attacker {
 
 // The writer's linear score (weights · vector, bias left out) decomposed over `sentences`:
 // each occurrence of a feature carries an equal part of that feature's term, and belongs to
-// the sentence its first byte is in. The sentences' scores sum to the score of every
-// occurrence inside them (all of them when the sentences cover the text).
+// the sentence its first byte follows (the first sentence: anything before it too). So the
+// sentences' scores sum to weights · vector whenever there is a sentence.
 std::vector<SentenceEvidence> explain(const std::vector<float>& weights, const SparseVector& vector,
                                       const std::unordered_map<int, int>& counts,
                                       const std::vector<Occurrence>& occurrences,

@@ -24,11 +24,10 @@ nlohmann::json position_json(LineColumn position) {
     return {{"line", position.line}, {"character", position.character}};
 }
 
-// The sentences that carry the attacker's evidence for the writer, most first.
+// The sentences by their part of the attacker's evidence for the writer, most first.
 std::vector<const attacker::SentenceEvidence*> telling_sentences(const attacker::Verdict& verdict) {
     std::vector<const attacker::SentenceEvidence*> telling;
-    for (const attacker::SentenceEvidence& sentence : verdict.sentences)
-        if (sentence.share > 0) telling.push_back(&sentence);
+    for (const attacker::SentenceEvidence& sentence : verdict.sentences) telling.push_back(&sentence);
     std::ranges::stable_sort(telling,
                              [](const auto* a, const auto* b) { return a->share > b->share; });
     return telling;

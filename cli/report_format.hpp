@@ -39,7 +39,7 @@ void write_text(std::ostream& out, const FileReport& file);
 // profile, "bits" is the signed linking total and "links" lists the habits that link most;
 // with an attacker's verdict, "attacker": {"verdict","candidates","rank","probability",
 // "writerTexts","distractors":{KIND: N},"others","sentences":[{"byteRange","range","share",
-// "evidence"}]}, the sentences with a positive share, most first.
+// "evidence"}]}, every sentence, the largest share first (a negative share points away).
 nlohmann::json to_json(const FileReport& file);
 
 }  // namespace fantasma::cli

@@ -255,7 +255,7 @@ Verdict Attacker::judge(std::string_view text, std::span<const Span> sentences) 
                                                    [&](double score) { return score > all[0]; }));
     verdict.margin = all[0] - *std::max_element(all.begin() + 1, all.end());
     verdict.probability = 1 / (1 + std::exp(-(slope_ * verdict.margin + intercept_)));
-    verdict.sentences = explain(weights_[0], vector, counts, occurrences, text, sentences);
+    verdict.sentences = explain(space, weights_[0], vector, counts, occurrences, text, sentences);
     return verdict;
 }
 

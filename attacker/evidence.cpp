@@ -3,11 +3,15 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <tuple>
 
 namespace fantasma::attacker {
 namespace {
 
 constexpr std::size_t kEvidencePerSentence = 3;
+// The commonest words ("the", "that", "is") carry evidence in every sentence: a writer cannot
+// write without them, so they are named only when nothing else carries any.
+constexpr std::size_t kCommonestWords = 40;
 
 bool word_byte(char c) {
     return std::isalnum(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80;
@@ -54,7 +58,8 @@ std::string describe(std::string_view text, const std::vector<Span>& tokens, std
 
 }  // namespace
 
-std::vector<SentenceEvidence> explain(const std::vector<float>& weights, const SparseVector& vector,
+std::vector<SentenceEvidence> explain(const FeatureSpace& space, const std::vector<float>& weights,
+                                      const SparseVector& vector,
                                       const std::unordered_map<int, int>& counts,
                                       const std::vector<Occurrence>& occurrences,
                                       std::string_view text, std::span<const Span> sentences) {
@@ -103,11 +108,20 @@ std::vector<SentenceEvidence> explain(const std::vector<float>& weights, const S
         std::map<std::string, double> described;
         for (std::size_t k = 0; k < tokens.size(); ++k)
             if (by_token[k] > 0) described[describe(text, tokens, k)] += by_token[k];
-        std::vector<std::pair<double, std::string>> ranked;
-        for (auto& [words, value] : described) ranked.emplace_back(-value, words);
+        std::map<std::string, bool> commonest;  // by description
+        for (std::size_t k = 0; k < tokens.size(); ++k) {
+            std::string lower(text.substr(tokens[k].begin, tokens[k].size()));
+            for (char& c : lower)
+                c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+            if (space.function_word_rank(lower) < kCommonestWords)
+                commonest[describe(text, tokens, k)] = true;
+        }
+        std::vector<std::tuple<bool, double, std::string>> ranked;
+        for (auto& [words, value] : described)
+            ranked.emplace_back(commonest.contains(words), -value, words);
         std::ranges::sort(ranked);
         for (std::size_t k = 0; k < ranked.size() && k < kEvidencePerSentence; ++k)
-            evidence.evidence.push_back(ranked[k].second);
+            evidence.evidence.push_back(std::get<2>(ranked[k]));
         explained.push_back(std::move(evidence));
     }
     double positive = 0;

@@ -16,7 +16,8 @@ namespace fantasma::attacker {
 // each occurrence of a feature carries an equal part of that feature's term, and belongs to
 // the sentence its first byte follows (the first sentence: anything before it too). So the
 // sentences' scores sum to weights · vector whenever there is a sentence.
-std::vector<SentenceEvidence> explain(const std::vector<float>& weights, const SparseVector& vector,
+std::vector<SentenceEvidence> explain(const FeatureSpace& space, const std::vector<float>& weights,
+                                      const SparseVector& vector,
                                       const std::unordered_map<int, int>& counts,
                                       const std::vector<Occurrence>& occurrences,
                                       std::string_view text, std::span<const Span> sentences);

@@ -19,6 +19,12 @@ std::string_view FeatureSpace::name(int feature) const {
     return at < ngrams_.size() ? ngrams_[at] : words_[at - ngrams_.size()];
 }
 
+std::size_t FeatureSpace::function_word_rank(std::string_view lower_word) const {
+    const auto it = word_index_.find(std::string(lower_word));
+    return it == word_index_.end() ? std::string_view::npos
+                                   : static_cast<std::size_t>(it->second) - ngrams_.size();
+}
+
 std::string attacker_text(std::string_view text) {
     std::string read(text);
     for (char& c : read) {

@@ -35,6 +35,10 @@ class FeatureSpace {
     // The n-gram or word itself.
     std::string_view name(int feature) const;
 
+    // Where a lower-case word stands among the function words, most frequent first; npos
+    // when it is none of them.
+    std::size_t function_word_rank(std::string_view lower_word) const;
+
     // Every occurrence of every feature in `text`, in text order of their beginnings.
     std::vector<Occurrence> occurrences(std::string_view text) const;
     // Counts of each feature, as the table stores them.

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "attacker/verdict_json.hpp"
 #include "stylometry/summary.hpp"
 #include "stylometry/text/line_index.hpp"
 
@@ -24,42 +25,10 @@ nlohmann::json position_json(LineColumn position) {
     return {{"line", position.line}, {"character", position.character}};
 }
 
-// The sentences by their part of the attacker's evidence for the writer, most first.
-std::vector<const attacker::SentenceEvidence*> telling_sentences(const attacker::Verdict& verdict) {
-    std::vector<const attacker::SentenceEvidence*> telling;
-    for (const attacker::SentenceEvidence& sentence : verdict.sentences) telling.push_back(&sentence);
-    std::ranges::stable_sort(telling,
-                             [](const auto* a, const auto* b) { return a->share > b->share; });
-    return telling;
-}
-
 std::string joined(const std::vector<std::string>& parts) {
     std::string out;
     for (const std::string& part : parts) out += (out.empty() ? "" : "; ") + part;
     return out;
-}
-
-nlohmann::json attacker_json(const attacker::Verdict& verdict,
-                             const attacker::Candidates& candidates, const PositionMap& positions) {
-    nlohmann::json kinds = nlohmann::json::object();
-    for (const auto& [kind, count] : candidates.distractors_by_kind) kinds[kind] = count;
-    nlohmann::json sentences = nlohmann::json::array();
-    for (const attacker::SentenceEvidence* sentence : telling_sentences(verdict)) {
-        sentences.push_back({{"byteRange", {sentence->span.begin, sentence->span.end}},
-                             {"range",
-                              {{"start", position_json(positions.position(sentence->span.begin))},
-                               {"end", position_json(positions.position(sentence->span.end))}}},
-                             {"share", sentence->share},
-                             {"evidence", sentence->evidence}});
-    }
-    return {{"verdict", attacker::describe(verdict, candidates)},
-            {"candidates", verdict.candidates},
-            {"rank", verdict.rank},
-            {"probability", verdict.probability},
-            {"writerTexts", candidates.writer_texts},
-            {"distractors", std::move(kinds)},
-            {"others", candidates.others},
-            {"sentences", std::move(sentences)}};
 }
 
 // Sentences listed after the verdict in the text output, and the least share they need.
@@ -129,7 +98,7 @@ void write_text(std::ostream& out, const FileReport& file) {
     if (!file.verdict) return;
     out << file.path << ": attacker: " << attacker::describe(*file.verdict, *file.candidates)
         << '\n';
-    const auto telling = telling_sentences(*file.verdict);
+    const auto telling = attacker::telling_sentences(*file.verdict);
     for (std::size_t i = 0; i < telling.size() && i < kTellingSentences; ++i) {
         if (telling[i]->share < kTellingShare) break;
         const LineColumn at = positions.position(telling[i]->span.begin);
@@ -199,7 +168,7 @@ nlohmann::json to_json(const FileReport& file) {
         result["links"] = std::move(links);
     }
     if (file.verdict)
-        result["attacker"] = attacker_json(*file.verdict, *file.candidates, positions);
+        result["attacker"] = attacker::verdict_json(*file.verdict, *file.candidates, positions);
     return result;
 }
 

@@ -37,9 +37,7 @@ void write_text(std::ostream& out, const FileReport& file);
 // {"file","bits","words","markers":[{"code","severity","message","bits","range","byteRange",
 // "fixes"}]}; ranges have 0-based lines and UTF-16 characters, as LSP counts them. With a
 // profile, "bits" is the signed linking total and "links" lists the habits that link most;
-// with an attacker's verdict, "attacker": {"verdict","candidates","rank","probability",
-// "writerTexts","distractors":{KIND: N},"others","sentences":[{"byteRange","range","share",
-// "evidence"}]}, every sentence, the largest share first (a negative share points away).
+// with an attacker's verdict, "attacker" (attacker/verdict_json.hpp).
 nlohmann::json to_json(const FileReport& file);
 
 }  // namespace fantasma::cli

@@ -2,7 +2,7 @@
 import re
 from pathlib import Path
 
-from . import cleaning, edits, examples
+from . import attacker_view, cleaning, edits, examples
 from .function_words import FUNCTION_WORDS, PUNCTUATION
 
 ORIGINAL = "original"
@@ -595,4 +595,7 @@ def plot(figures, path: Path) -> None:
 
 def write(figures, markdown_path: Path, plot_path: Path) -> None:
     plot(figures, plot_path)
-    markdown_path.write_text(markdown(figures, plot_path.name), encoding="utf-8")
+    text = markdown(figures, plot_path.name)
+    if figures.get("attacker_view"):
+        text = text.rstrip("\n") + "\n\n" + attacker_view.markdown(figures["attacker_view"])
+    markdown_path.write_text(text, encoding="utf-8")

@@ -335,6 +335,11 @@ def evaluate(args) -> dict:
     progress("invisible characters: census of every author's ordinary samples")
     samples = [corpus.read(s) for a in authors for s in a.samples]
     invisible = cleaning.census(cleaning.check(Path(args.fantasma), samples))
+    from . import attacker_view  # which imports this module's helpers
+
+    progress("fantasma's attacker against the independent one (attacker_view.py)")
+    attacker = attacker_view.evaluate(args)
+    attacker["fantasma"] = args.fantasma_version
     profile = None
     if not args.no_profile:
         progress("detector: profile attribution (tools/eval/profile_attribution.py)")
@@ -353,6 +358,7 @@ def evaluate(args) -> dict:
         "examples": example,
         "edits": edit_stats,
         "profile": profile,
+        "attacker_view": attacker,
         "invisible": invisible,
         "versions": package_versions(),
         "harper": None if args.no_lints else harper.VERSION,

@@ -6,6 +6,7 @@
 #include <numeric>
 #include <tuple>
 
+#include "attacker/verdict_json.hpp"
 #include "lsp/distinctive_words.hpp"
 #include "stylometry/document.hpp"
 #include "stylometry/double_blind.hpp"
@@ -17,8 +18,12 @@ namespace fantasma::lsp {
 namespace {
 
 constexpr std::size_t kMaxRelatedLocations = 50;
-constexpr int kErrorSeverity = 1;  // a leak in a double-blind submission
-constexpr int kHintSeverity = 4;   // the writer's distinctive words
+constexpr int kErrorSeverity = 1;        // a leak in a double-blind submission
+constexpr int kHintSeverity = 4;         // the writer's distinctive words
+constexpr int kInformationSeverity = 3;  // the sentences that give the writer away
+constexpr std::string_view kAttackerEvidenceCode = "attacker-evidence";
+// At most this many attacker-evidence diagnostics: a handful per screen, the strongest.
+constexpr std::size_t kAttackerSentences = 5;
 
 // Ranges and offsets for one snapshot's text in the client's units.
 class RangeMap {
@@ -84,6 +89,31 @@ Diagnostic word_diagnostic(const Snapshot& snapshot, const DistinctiveWord& word
     result.message = distinctive_word_message(word);
     result.data = diagnostic_data(snapshot, kWordChoiceCode, word.choice.source);
     return result;
+}
+
+// The sentences that carry most of the attacker's evidence for the writer, as diagnostics.
+void add_attacker_diagnostics(const Snapshot& snapshot, const RangeMap& map,
+                              std::vector<Diagnostic>& diagnostics) {
+    if (!snapshot.verdict) return;
+    const auto telling = attacker::telling_sentences(*snapshot.verdict);
+    for (std::size_t i = 0; i < telling.size() && i < kAttackerSentences; ++i) {
+        const attacker::SentenceEvidence& sentence = *telling[i];
+        if (sentence.share < snapshot.attacker_evidence_share || sentence.share <= 0) break;
+        std::string evidence;
+        for (const std::string& part : sentence.evidence)
+            evidence += (evidence.empty() ? "" : "; ") + part;
+        Diagnostic result;
+        result.range = map.range(sentence.span);
+        result.severity = kInformationSeverity;
+        result.code = std::string(kAttackerEvidenceCode);
+        result.message = "This sentence carries " +
+                         std::to_string(std::lround(100 * sentence.share)) +
+                         " % of the evidence an attacker with your other texts has that you "
+                         "wrote this: " +
+                         evidence + ". Rewording what is named lowers it most.";
+        result.data = diagnostic_data(snapshot, kAttackerEvidenceCode, sentence.span);
+        diagnostics.push_back(std::move(result));
+    }
 }
 
 // The first fix of each marker, skipping any that overlaps an earlier one, in source order.
@@ -332,10 +362,11 @@ std::vector<Diagnostic> diagnostics_for(const Snapshot& snapshot, PositionEncodi
         for (const DistinctiveWord& word : *snapshot.distinctive_words)
             diagnostics.push_back(word_diagnostic(snapshot, word, map));
     }
+    if (!double_blind) add_attacker_diagnostics(snapshot, map, diagnostics);
     return diagnostics;
 }
 
-json summary_for(const Snapshot& snapshot, DoubleBlind double_blind) {
+json summary_for(const Snapshot& snapshot, DoubleBlind double_blind, PositionEncoding encoding) {
     const Report empty;
     const Report& report = snapshot.report ? *snapshot.report : empty;
     // What to read first: self-identifying content, then the strongest habits.
@@ -361,6 +392,12 @@ json summary_for(const Snapshot& snapshot, DoubleBlind double_blind) {
     }
     // What the reviewers receive: the PDF built from this main file, checked.
     if (!double_blind.built_pdf.is_null()) summary["builtPdf"] = double_blind.built_pdf;
+    // Would an attacker with the writer's other texts pick them out?
+    if (snapshot.verdict && !double_blind.on) {
+        summary["attacker"] =
+            attacker::verdict_json(*snapshot.verdict, snapshot.attacker->candidates(),
+                                   PositionMap(*snapshot.text, encoding));
+    }
     return summary;
 }
 

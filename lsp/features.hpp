@@ -40,7 +40,8 @@ std::vector<Diagnostic> diagnostics_for(const Snapshot& snapshot, PositionEncodi
                                         bool double_blind = false);
 
 // The `fantasma/summary` notification's params.
-json summary_for(const Snapshot& snapshot, DoubleBlind double_blind = {});
+json summary_for(const Snapshot& snapshot, DoubleBlind double_blind = {},
+                 PositionEncoding encoding = PositionEncoding::Utf16);
 
 std::optional<Hover> hover_for(const Snapshot& snapshot, Position position,
                                PositionEncoding encoding);

@@ -231,6 +231,7 @@ void Server::update_analysis_settings() {
         analysis.profiles = profiles_;
         analysis.public_names = settings_.public_names;
         analysis.word_choice = settings_.word_choice;
+        analysis.attacker_evidence_share = settings_.attacker_evidence_share;
     }
     if (!root_folder_.empty()) {
         try {
@@ -294,7 +295,7 @@ void Server::publish(const Snapshot& snapshot) {
     notify_serialized("textDocument/publishDiagnostics",
                       serialize_publish_diagnostics(PublishDiagnosticsParams{
                           snapshot.uri, snapshot.version, std::move(diagnostics)}));
-    notify("fantasma/summary", summary_for(snapshot, double_blind));
+    notify("fantasma/summary", summary_for(snapshot, double_blind, encoding_));
 }
 
 void Server::show_message(int type, const std::string& message) {

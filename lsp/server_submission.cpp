@@ -71,6 +71,8 @@ void Server::publish_included_files(const std::string& uri, const std::string& t
                                 Language::Latex,
                                 file.text,
                                 std::make_shared<const Report>(std::move(report)),
+                                nullptr,
+                                nullptr,
                                 nullptr};
         auto diagnostics = diagnostics_for(snapshot, encoding_, double_blind);
         log_.debug("publishing " + std::to_string(diagnostics.size()) + " diagnostics for " +

@@ -120,6 +120,15 @@ ServerSettings read_settings(const json& configuration, std::vector<std::string>
                 "fantasma.wordChoice must be a share of the words from 0 to 1 (0 turns it off)");
         }
     }
+    if (const auto share = section->find("attackerEvidenceShare");
+        share != section->end() && !share->is_null()) {
+        if (share->is_number() && share->get<double>() >= 0 && share->get<double>() <= 1) {
+            settings.attacker_evidence_share = share->get<double>();
+        } else {
+            problems.push_back(
+                "fantasma.attackerEvidenceShare must be a share of the evidence from 0 to 1");
+        }
+    }
     if (const auto common = section->find("showCommonHabits");
         common != section->end() && !common->is_null()) {
         if (common->is_boolean()) {

@@ -25,6 +25,9 @@ struct ServerSettings {
     // the content words of real essays and only the distinctive ones are marked, so 5 % marks
     // all of them in most documents while a document full of them stays readable.
     double word_choice = 0.05;
+    // With a profile: the least share of the attacker's evidence a sentence must carry to be
+    // an attacker-evidence diagnostic (attacker/attacker.hpp); 1 hides them all.
+    double attacker_evidence_share = 0.15;
     std::string model_path;        // the rewrite model ("model", or the older "modelPath")
     std::string backend = "auto";  // "auto", "cpu", "reference" or "opencl"
     std::string device;            // the OpenCL device: its number or part of its name

@@ -131,9 +131,9 @@ void Workspace::open(const std::string& uri, Language language, int version, std
         if (refused.empty()) {
             DocumentState& document = documents_[uri];
             total_bytes_ += text.size();
-            document.latest = {uri,      version,
-                               language, std::make_shared<const std::string>(std::move(text)),
-                               nullptr,  nullptr};
+            document.latest = {
+                uri,     version, language, std::make_shared<const std::string>(std::move(text)),
+                nullptr, nullptr, nullptr,  nullptr};
             document.generation = next_generation_++;
             schedule(document, true);
         }
@@ -162,8 +162,7 @@ void Workspace::change(const std::string& uri, int version, const std::vector<Te
             total_bytes_ = total_bytes_ - document.latest.text->size() + text.size();
             document.latest.text = std::make_shared<const std::string>(std::move(text));
             document.latest.version = version;
-            document.latest.report = nullptr;
-            document.latest.distinctive_words = nullptr;
+            document.latest.forget_analysis();
             document.generation = next_generation_++;
             document.stop.request_stop();  // the running analysis is of the old text
             document.stop = std::stop_source();
@@ -217,8 +216,7 @@ void Workspace::set_settings(AnalysisSettings settings) {
             document.generation = next_generation_++;
             document.stop.request_stop();
             document.stop = std::stop_source();
-            document.latest.report = nullptr;
-            document.latest.distinctive_words = nullptr;
+            document.latest.forget_analysis();
             schedule(document, true);
             uris.push_back(uri);
         }
@@ -284,6 +282,14 @@ Snapshot Workspace::timed_analyze(Snapshot latest, const AnalysisSettings& setti
     if (!report->cancelled && !stop.stop_requested()) {
         latest.distinctive_words = find_distinctive_words(analyzer_, *latest.text, latest.language,
                                                           *report, settings, profile.get());
+        if (settings.profiles) {
+            latest.attacker = settings.profiles->attacker_for(file_path(latest.uri));
+            if (latest.attacker) {
+                latest.verdict = std::make_shared<const attacker::Verdict>(
+                    attacker::judge_source(*latest.attacker, *latest.text, latest.language));
+                latest.attacker_evidence_share = settings.attacker_evidence_share;
+            }
+        }
     }
     latest.report = std::move(report);
     if (options_.on_analysed) options_.on_analysed(Clock::now() - start);
@@ -366,8 +372,7 @@ void Workspace::finish(const std::string& uri, std::uint64_t generation, const S
         const std::lock_guard lock(mutex_);
         const auto found = documents_.find(uri);
         if (found == documents_.end() || found->second.generation != generation) return;
-        found->second.latest.report = analysed.report;
-        found->second.latest.distinctive_words = analysed.distinctive_words;
+        found->second.latest.take_analysis(analysed);
         current = found->second.latest;
         waiters.swap(found->second.waiters);
     }

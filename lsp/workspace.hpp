@@ -40,6 +40,8 @@ struct AnalysisSettings {
     // The share of content words the word-choice pass may mark as the writer's distinctive
     // words (with a profile only); 0: none.
     double word_choice = 0;
+    // The least share of the attacker's evidence an attacker-evidence diagnostic shows.
+    double attacker_evidence_share = 0.15;
 };
 
 // Whether `settings` ask for the writer's distinctive words: a profile, a word-choice share
@@ -68,6 +70,23 @@ struct Snapshot {
     // With `report`: the writer's distinctive words the word-choice pass would replace; null
     // without a profile or with the "word-choice" code off.
     std::shared_ptr<const std::vector<DistinctiveWord>> distinctive_words;
+    // With `report` and a profile of at least three texts: the attacker's verdict on `text`
+    // (sentence spans in its bytes), the attacker that gave it, and the least share a sentence
+    // needs to be shown; null otherwise.
+    std::shared_ptr<const attacker::Verdict> verdict;
+    std::shared_ptr<const attacker::Attacker> attacker;
+    double attacker_evidence_share = 1;
+
+    // Drops what was found of an older text.
+    void forget_analysis() { take_analysis(Snapshot{}); }
+    // What `analysed` found of this text: its report and all that came with it.
+    void take_analysis(const Snapshot& analysed) {
+        report = analysed.report;
+        distinctive_words = analysed.distinctive_words;
+        verdict = analysed.verdict;
+        attacker = analysed.attacker;
+        attacker_evidence_share = analysed.attacker_evidence_share;
+    }
 };
 
 class Workspace {

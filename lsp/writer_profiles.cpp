@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "attacker/profile_attacker.hpp"
+
 namespace fantasma::lsp {
 
 namespace {
@@ -50,6 +52,30 @@ std::shared_ptr<const Profile> WriterProfiles::for_document(const std::string& p
     }
     const std::lock_guard lock(mutex_);
     return without_.emplace(path, std::move(profile)).first->second;
+}
+
+std::shared_ptr<const attacker::Attacker> WriterProfiles::attacker_for(
+    const std::string& path) const {
+    if (directory_.empty()) return nullptr;
+    const std::string key = !path.empty() && holds(path) ? path : std::string();
+    {
+        const std::lock_guard lock(mutex_);
+        if (const auto found = attackers_.find(key); found != attackers_.end())
+            return found->second;
+    }
+    // Trained outside the lock (about a second): other documents' analyses go on.
+    std::shared_ptr<const attacker::Attacker> trained;
+    try {
+        std::vector<std::string> notes;
+        std::vector<std::filesystem::path> excluded;
+        if (!key.empty()) excluded.emplace_back(key);
+        trained = std::make_shared<const attacker::Attacker>(
+            attacker::Attacker::train(attacker::read_writer(directory_, excluded, notes), {}));
+    } catch (const std::runtime_error&) {
+        // Fewer than three other texts: no verdict for this document.
+    }
+    const std::lock_guard lock(mutex_);
+    return attackers_.emplace(key, std::move(trained)).first->second;
 }
 
 }  // namespace fantasma::lsp

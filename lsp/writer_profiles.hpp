@@ -10,6 +10,7 @@
 #include <mutex>
 #include <string>
 
+#include "attacker/attacker.hpp"
 #include "stylometry/analyzer.hpp"
 #include "stylometry/profile.hpp"
 
@@ -28,6 +29,9 @@ class WriterProfiles {
     // folder's other texts when the folder holds that file, built on first use and kept;
     // whole() otherwise. Null when the document is the folder's only text.
     std::shared_ptr<const Profile> for_document(const std::string& path) const;
+    // The attacker of the same texts (attacker/profile_attacker.hpp), trained on first use and
+    // kept; null without a folder or with fewer than three texts.
+    std::shared_ptr<const attacker::Attacker> attacker_for(const std::string& path) const;
 
   private:
     bool holds(const std::filesystem::path& path) const;
@@ -38,6 +42,9 @@ class WriterProfiles {
     std::shared_ptr<const Profile> whole_;
     mutable std::mutex mutex_;
     mutable std::map<std::string, std::shared_ptr<const Profile>, std::less<>> without_;
+    // By document path; "" for the whole folder.
+    mutable std::map<std::string, std::shared_ptr<const attacker::Attacker>, std::less<>>
+        attackers_;
 };
 
 }  // namespace fantasma::lsp

@@ -24,9 +24,9 @@ Snapshot snapshot_of(std::string text, std::vector<Marker> markers,
     report->markers = std::move(markers);
     report->total_bits = 9.5;
     report->word_count = 7;
-    return {"file:///doc.md", 4,
-            language,         std::make_shared<const std::string>(std::move(text)),
-            report,           nullptr};
+    return {
+        "file:///doc.md", 4,       language, std::make_shared<const std::string>(std::move(text)),
+        report,           nullptr, nullptr,  nullptr};
 }
 
 const Analyzer& analyzer() {

@@ -1,7 +1,8 @@
 // The check of a built PDF: the planted-leak paper (fixtures/planted.tex: every leak in what
 // pdfTeX writes, none in the prose) and the five submissions of tests/stylometry/submissions,
-// built with Debian's pdfTeX and pandoc by fixtures/build.sh (acmart's is committed). Every planted leak is found on its page; no decoy
-// (a tool-only figure, a relative run: link, an unsigned note, a public repository) is.
+// built with Debian's pdfTeX and pandoc by fixtures/build.sh (acmart's is committed). Every planted
+// leak is found on its page; no decoy (a tool-only figure, a relative run: link, an unsigned note,
+// a public repository) is.
 #include <catch2/catch.hpp>
 
 #include <unistd.h>

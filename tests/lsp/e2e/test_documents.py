@@ -406,3 +406,57 @@ async def test_shouted_contractions_get_diagnostics(client: LanguageClient):
     shown = [params for method, params in client.notifications
              if method == "window/showMessage"]
     assert not [m for m in shown if "internal error" in m.get("message", "")]
+
+
+def _writer_text(seed: int, habits: bool) -> str:
+    """A made-up writer's text: with `habits`, British spellings, "whilst", semicolons and
+    "Indeed,"; without, plain sentences any writer might write."""
+    import random
+    pick = random.Random(seed).choice
+    subjects = ["The committee", "Our neighbour", "The old town", "The river", "My brother",
+                "The council", "The market", "The new library"]
+    verbs = ["changed", "surprised", "helped", "delayed", "welcomed", "ignored"]
+    objects = ["the plans", "everyone", "the visitors", "the schedule", "the budget"]
+    sentences = []
+    for _ in range(24):
+        sentence = f"{pick(subjects)} {pick(verbs)} {pick(objects)}"
+        if habits:
+            sentence = pick([f"Indeed, {sentence[0].lower()}{sentence[1:]}",
+                             sentence + " whilst we organised the colour scheme; it was a favourite",
+                             sentence + "; we realised it later"])
+        sentences.append(sentence + ".")
+    return " ".join(sentences) + "\n"
+
+
+async def test_attacker_verdict_in_the_summary(client: LanguageClient, tmp_path):
+    """With a profile, the summary says whether an attacker with the writer's other texts
+    would pick them, the sentences that carry the evidence are diagnostics, and deleting the
+    one with the largest share lowers the probability."""
+    for seed in range(5):
+        (tmp_path / f"text{seed}.txt").write_text(_writer_text(seed, True))
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
+        settings={"fantasma": {"profileDirectory": str(tmp_path), "debounceMs": 20,
+                               "attackerEvidenceShare": 0.05}}))
+    uri = "file:///draft.md"
+    text = _writer_text(100, False).rstrip("\n") + " " + _writer_text(101, True)
+    open_document(client, uri, text)
+    first = await wait_until(lambda: [s for s in summaries(client, uri) if "attacker" in s],
+                             timeout=30, what="a summary with the attacker's verdict")
+    verdict = first[-1]["attacker"]
+    assert verdict["candidates"] == 1 + sum(verdict["distractors"].values())
+    assert verdict["writerTexts"] == 5 and 1 <= verdict["rank"] <= verdict["candidates"]
+    assert verdict["verdict"].startswith("An attacker with your 5 other texts, choosing among")
+    evidence = by_code(await diagnostics_for(client, uri, 1), "attacker-evidence")
+    assert evidence and all(d["severity"] == 3 for d in evidence)
+    assert "of the evidence an attacker with your other texts has" in evidence[0]["message"]
+
+    # Delete the sentence that carries most of it.
+    begin, end = verdict["sentences"][0]["byteRange"]  # ASCII: bytes are characters
+    count = len(summaries(client, uri))
+    change(client, uri, 2, [types.TextEdit(range=types.Range(start=utf16_position(text, begin),
+                                                             end=utf16_position(text, end)),
+                                           new_text="")])
+    later = await wait_until(lambda: [s for s in summaries(client, uri)[count:]
+                                      if s["version"] == 2 and "attacker" in s],
+                             timeout=30, what="the summary after the deletion")
+    assert later[-1]["attacker"]["probability"] < verdict["probability"]

@@ -255,6 +255,7 @@ Verdict Attacker::judge(std::string_view text, std::span<const Span> sentences) 
                                                    [&](double score) { return score > all[0]; }));
     verdict.margin = all[0] - *std::max_element(all.begin() + 1, all.end());
     verdict.probability = 1 / (1 + std::exp(-(slope_ * verdict.margin + intercept_)));
+    verdict.uncertain = table_->closest_kind(space.kind_vector(counts)) < table_->kind_floor;
     verdict.sentences = explain(space, weights_[0], vector, counts, occurrences, text, sentences);
     return verdict;
 }
@@ -285,12 +286,27 @@ std::string describe(const Verdict& verdict, const Candidates& candidates) {
                        " other texts, choosing among " + std::to_string(verdict.candidates) +
                        " writers, would ";
     if (verdict.probability >= 0.5) {
-        said += "pick you";
+        said += "pick you: probability " + std::string(probability) + ".";
+    } else if (verdict.rank == 1) {
+        // First among its writers, yet by far less than the writer's own texts are.
+        said +=
+            "probably not pick you out: you come first of " + std::to_string(verdict.candidates) +
+            ", but by a narrower margin than your own texts do (probability " + probability + ").";
     } else {
         said += "probably not pick you out (you rank " + ordinal(verdict.rank) + " of " +
-                std::to_string(verdict.candidates) + ")";
+                std::to_string(verdict.candidates) + "): probability " + probability + ".";
     }
-    return said + ": probability " + probability + ".";
+    if (verdict.uncertain) {
+        std::string kinds;
+        for (std::size_t i = 0; i < candidates.distractors_by_kind.size(); ++i) {
+            kinds += i == 0 ? "" : i + 1 == candidates.distractors_by_kind.size() ? " and " : ", ";
+            kinds += candidates.distractors_by_kind[i].first;
+        }
+        said += " Uncertain: this text is unlike all of the attacker's other writers (" + kinds +
+                "), so it may be telling kinds of text apart rather than writers; --others with "
+                "texts of this kind by other people makes the verdict sound.";
+    }
+    return said;
 }
 
 namespace {

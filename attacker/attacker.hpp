@@ -51,6 +51,10 @@ struct Verdict {
     double margin = 0;       // the writer's score minus the best other candidate's
     double score = 0;        // the writer's linear score: bias + Σ sentence scores
     double bias = 0;
+    // The text is unlike every distractor text (DistractorTable::kind_floor): a kind of prose
+    // the attacker holds no other writers of, so telling it from them may be telling kinds
+    // apart, not writers.
+    bool uncertain = false;
     std::vector<SentenceEvidence> sentences;  // in text order
 };
 

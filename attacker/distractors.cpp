@@ -30,6 +30,7 @@ DistractorTable DistractorTable::parse(std::string_view table, std::string_view 
         int line;
     };
     std::vector<Row> rows;
+    double kind_floor = 0;
     int line_number = 0;
     const auto broken = [&](std::string_view why) {
         return std::runtime_error(std::string(name) + ", line " + std::to_string(line_number) +
@@ -47,13 +48,17 @@ DistractorTable DistractorTable::parse(std::string_view table, std::string_view 
             ngrams.emplace_back(parts[1]);
         } else if (parts[0] == "word" && parts.size() == 2) {
             words.emplace_back(parts[1]);
+        } else if (parts[0] == "kind-floor" && parts.size() == 2) {
+            if (std::from_chars(parts[1].data(), parts[1].data() + parts[1].size(), kind_floor)
+                    .ec != std::errc())
+                throw broken("the kind floor is not a number");
         } else if (parts[0] == "text" && parts.size() == 4) {
             rows.push_back({std::string(parts[1]), std::string(parts[2]), parts[3], line_number});
         } else {
             throw broken("expected 'ngram', 'word' or 'text' and its fields");
         }
     }
-    DistractorTable parsed{FeatureSpace(std::move(ngrams), std::move(words)), {}};
+    DistractorTable parsed{FeatureSpace(std::move(ngrams), std::move(words)), {}, {}, kind_floor};
     const int features = static_cast<int>(parsed.space.size());
     for (Row& row : rows) {
         line_number = row.line;
@@ -78,16 +83,18 @@ DistractorTable DistractorTable::parse(std::string_view table, std::string_view 
             feature += gap;
             text.counts[feature] = count;
         }
+        parsed.kind_vectors.push_back(parsed.space.kind_vector(text.counts));
         parsed.texts.push_back(std::move(text));
     }
     return parsed;
 }
 
 std::string DistractorTable::format(const FeatureSpace& space,
-                                    const std::vector<DistractorText>& texts,
+                                    const std::vector<DistractorText>& texts, double kind_floor,
                                     const std::vector<std::string>& comment) {
     std::string out;
     for (const std::string& line : comment) out += "# " + line + "\n";
+    out += "kind-floor\t" + std::to_string(kind_floor) + "\n";
     for (std::size_t i = 0; i < space.size(); ++i) {
         const int feature = static_cast<int>(i);
         out += space.is_word(feature) ? "word\t" : "ngram\t";
@@ -108,6 +115,58 @@ std::string DistractorTable::format(const FeatureSpace& space,
         out += '\n';
     }
     return out;
+}
+
+namespace {
+
+double cosine_with(const std::vector<double>& dense, const SparseVector& vector) {
+    double sum = 0;  // both have unit length
+    for (std::size_t i = 0; i < vector.index.size(); ++i)
+        sum += dense[static_cast<std::size_t>(vector.index[i])] * vector.value[i];
+    return sum;
+}
+
+std::vector<double> dense_of(const SparseVector& vector, std::size_t size) {
+    std::vector<double> dense(size, 0.0);
+    for (std::size_t i = 0; i < vector.index.size(); ++i)
+        dense[static_cast<std::size_t>(vector.index[i])] = vector.value[i];
+    return dense;
+}
+
+std::size_t size_of(const std::vector<SparseVector>& vectors) {
+    int largest = -1;
+    for (const SparseVector& vector : vectors)
+        if (!vector.index.empty()) largest = std::max(largest, vector.index.back());
+    return static_cast<std::size_t>(largest + 1);
+}
+
+}  // namespace
+
+double DistractorTable::measure_kind_floor(const FeatureSpace& space,
+                                           const std::vector<DistractorText>& texts) {
+    std::vector<SparseVector> vectors;
+    for (const DistractorText& text : texts) vectors.push_back(space.kind_vector(text.counts));
+    const std::size_t size = size_of(vectors);
+    std::vector<double> best;
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+        const std::vector<double> dense = dense_of(vectors[i], size);
+        double most = 0;
+        for (std::size_t j = 0; j < texts.size(); ++j)
+            if (texts[j].writer != texts[i].writer)
+                most = std::max(most, cosine_with(dense, vectors[j]));
+        best.push_back(most);
+    }
+    if (best.empty()) return 0;
+    // The least alike of them: any text of a kind the table holds is at least as close.
+    return *std::ranges::min_element(best);
+}
+
+double DistractorTable::closest_kind(const SparseVector& kind_vector) const {
+    const std::vector<double> dense =
+        dense_of(kind_vector, std::max(space.size(), size_of({kind_vector})));
+    double most = 0;
+    for (const SparseVector& other : kind_vectors) most = std::max(most, cosine_with(dense, other));
+    return most;
 }
 
 const DistractorTable& DistractorTable::builtin() {

@@ -13,13 +13,20 @@ namespace fantasma::attacker {
 
 struct DistractorText {
     std::string writer;
-    std::string kind;  // "journalism", "essays", "learned", "fiction", ...
+    std::string kind;  // "journalism", "essays", "academic", "fiction", ...
     std::unordered_map<int, int> counts;
 };
 
 struct DistractorTable {
     FeatureSpace space;
     std::vector<DistractorText> texts;
+    // Each text's FeatureSpace::kind_vector, in the same order.
+    std::vector<SparseVector> kind_vectors;
+    // How alike a text's kind must be to some distractor text's (cosine of their kind vectors)
+    // to be of a kind the table has: every distractor text is at least this alike to a text by
+    // another of its writers. A text less alike to all of them is of a kind the attacker holds
+    // no writers of, and its verdict is uncertain.
+    double kind_floor = 0;
 
     // The table compiled into the program (attacker/data/distractors.tsv).
     static const DistractorTable& builtin();
@@ -27,7 +34,12 @@ struct DistractorTable {
     static DistractorTable parse(std::string_view table, std::string_view name);
     // Writes `texts` over `space` in the format parse() reads, after `comment` lines.
     static std::string format(const FeatureSpace& space, const std::vector<DistractorText>& texts,
-                              const std::vector<std::string>& comment);
+                              double kind_floor, const std::vector<std::string>& comment);
+    // kind_floor for `texts`.
+    static double measure_kind_floor(const FeatureSpace& space,
+                                     const std::vector<DistractorText>& texts);
+    // The largest cosine between a kind vector and a table text's.
+    double closest_kind(const SparseVector& kind_vector) const;
 };
 
 }  // namespace fantasma::attacker

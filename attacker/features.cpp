@@ -25,6 +25,24 @@ std::size_t FeatureSpace::function_word_rank(std::string_view lower_word) const 
                                    : static_cast<std::size_t>(it->second) - ngrams_.size();
 }
 
+SparseVector FeatureSpace::kind_vector(const std::unordered_map<int, int>& counts) const {
+    std::vector<std::pair<int, double>> entries;
+    double squares = 0;
+    for (const auto& [feature, count] : counts) {
+        if (!is_word(feature) && name(feature).size() != 1) continue;
+        entries.emplace_back(feature, count);
+        squares += static_cast<double>(count) * count;
+    }
+    std::ranges::sort(entries);
+    SparseVector vector;
+    const double norm = squares > 0 ? std::sqrt(squares) : 1.0;
+    for (const auto& [feature, count] : entries) {
+        vector.index.push_back(feature);
+        vector.value.push_back(count / norm);
+    }
+    return vector;
+}
+
 std::string attacker_text(std::string_view text) {
     std::string read(text);
     for (char& c : read) {

@@ -47,6 +47,11 @@ class FeatureSpace {
     // unit length, so a long text and a short one weigh the same.
     static SparseVector scaled(const std::unordered_map<int, int>& counts);
 
+    // What kind of prose a text is, rather than who wrote it: the rates of its function words
+    // and punctuation marks (raw counts, unit length), which even a short text estimates well
+    // and which differ most between kinds (a changelog's from an essay's).
+    SparseVector kind_vector(const std::unordered_map<int, int>& counts) const;
+
   private:
     std::vector<std::string> ngrams_;
     std::vector<std::string> words_;

@@ -36,6 +36,7 @@ nlohmann::json verdict_json(const Verdict& verdict, const Candidates& candidates
             {"candidates", verdict.candidates},
             {"rank", verdict.rank},
             {"probability", verdict.probability},
+            {"uncertain", verdict.uncertain},
             {"writerTexts", candidates.writer_texts},
             {"distractors", std::move(kinds)},
             {"others", candidates.others},

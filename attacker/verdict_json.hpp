@@ -1,6 +1,6 @@
 #pragma once
 // A verdict as `fantasma check --format json` and the language server's `fantasma/summary`
-// both give it: {"verdict","candidates","rank","probability","writerTexts",
+// both give it: {"verdict","candidates","rank","probability","uncertain","writerTexts",
 // "distractors":{KIND: N},"others","sentences":[{"byteRange","range","share","evidence"}]},
 // every sentence, the largest share first (a negative share points away from the writer);
 // ranges in the positions `positions` counts.

@@ -73,7 +73,8 @@ def confusion(rows):
     fp = sum(1 for r in rows if not r["truth"] and r["probability"] >= 0.5)
     rates = [tp / (tp + fn)] if tp + fn else []
     rates += [tn / (tn + fp)] if tn + fp else []
-    return {"picked, said picked": tp, "picked, said not": fn, "not picked, said not": tn,
+    return {"uncertain": sum(1 for r in rows if r.get("uncertain")),
+            "picked, said picked": tp, "picked, said not": fn, "not picked, said not": tn,
             "not picked, said picked": fp, "texts": len(rows),
             "balanced_accuracy": sum(rates) / len(rates) if rates else float("nan"),
             "brier": sum((r["probability"] - r["truth"]) ** 2 for r in rows) / len(rows)}
@@ -102,6 +103,7 @@ def evaluate(args):
                 rows.append({"author": author.name, "fold": fold, "kind": kind,
                              "file": path.name, "truth": pick == author.name,
                              "probability": verdict["probability"], "rank": verdict["rank"],
+                             "uncertain": verdict["uncertain"],
                              "candidates": verdict["candidates"]})
             # Faithfulness on the held-out sample.
             sentences = found[0]["sentences"]
@@ -140,13 +142,13 @@ def markdown(figures):
              "samples and its Brown Corpus distractors only, never on the other EBG authors. "
              "The obfuscation and imitations are judged once per fold.", "",
              "| texts | n | picked, said picked | picked, said not | not picked, said not | "
-             "not picked, said picked | balanced accuracy | Brier |",
-             "|---|---|---|---|---|---|---|---|"]
+             "not picked, said picked | balanced accuracy | Brier | said uncertain |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for label, c in [("all three kinds", figures["all"])] + list(figures["kinds"].items()):
         lines.append(f"| {label} | {c['texts']} | {c['picked, said picked']} | "
                      f"{c['picked, said not']} | {c['not picked, said not']} | "
                      f"{c['not picked, said picked']} | {c['balanced_accuracy']:.1%} | "
-                     f"{c['brier']:.3f} |")
+                     f"{c['brier']:.3f} | {c.get('uncertain', '–')} |")
     f = figures["faithfulness"]
     drop_top = f["original"] - f["fantasma's top 20 %"]
     drop_random = f["original"] - f["random 20 %"]

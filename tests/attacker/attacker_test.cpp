@@ -160,9 +160,47 @@ TEST_CASE("attacker: the distractor table is counts over its vocabulary, and say
     CHECK(table.space.size() > 10000);
     CHECK(table.texts.size() >= 100);
     const DistractorTable round = DistractorTable::parse(
-        DistractorTable::format(table.space, {table.texts.front()}, {"a comment"}), "round");
+        DistractorTable::format(table.space, {table.texts.front()}, 0.25, {"a comment"}), "round");
     REQUIRE(round.texts.size() == 1);
     CHECK(round.texts.front().counts == table.texts.front().counts);
     CHECK_THROWS_WITH(DistractorTable::parse("ngram\tab\ntext\tw\tk\t5\n", "broken.tsv"),
                       Catch::Contains("broken.tsv, line 2"));
+}
+
+TEST_CASE("attacker: a text unlike every distractor's kind gets an uncertain verdict") {
+    const Attacker attacker = Attacker::train(writer_of(true, 1, 4), {});
+    // A package changelog: no distractor writes like this.
+    std::string changelog;
+    for (int i = 0; i < 40; ++i) {
+        changelog += "pkg (2." + std::to_string(i) +
+                     "-1) unstable; urgency=medium\n\n  * Fix build "
+                     "with gcc-" +
+                     std::to_string(10 + i % 4) + " (Closes: #" + std::to_string(900000 + 37 * i) +
+                     ")\n  * Bump Standards-Version to 4.6." + std::to_string(i % 3) +
+                     "\n\n -- Dev <dev@debian.org>  Mon, 0" + std::to_string(1 + i % 9) +
+                     " Jan 2024 10:00:00 +0100\n\n";
+    }
+    const Verdict odd = attacker.judge(prose_of(changelog, Language::Text));
+    CHECK(odd.uncertain);
+    CHECK_THAT(describe(odd, attacker.candidates()), Catch::Contains("Uncertain:"));
+    // Ordinary prose of a kind the distractors write.
+    const std::string essay =
+        "When the town council met last spring, few of its members expected the question of the "
+        "old library to take up the whole evening. The building had stood empty for nearly ten "
+        "years, and most people in the town had long since stopped noticing it. Yet the moment "
+        "the mayor suggested that it might be sold, one speaker after another rose to remind "
+        "the council what the library had meant to them. An elderly teacher described the "
+        "winter afternoons she had spent there as a girl, reading whatever she could reach on "
+        "the lower shelves. A young father said that his own children had nowhere to go after "
+        "school, and that a town which could not keep its library open could hardly call "
+        "itself a community at all. By the end of the meeting the council had agreed to delay "
+        "any decision until the autumn, and a small committee had been formed to find out what "
+        "it would cost to repair the roof and open the doors again. It was not a victory, but "
+        "it was more than anyone had hoped for when the evening began, and on the way home "
+        "several of those who had spoken found themselves talking about the books they had "
+        "loved when they were young, and about the people who had first put them into their "
+        "hands. Over the summer the committee met every week in the back room of the bakery.";
+    const Verdict usual = attacker.judge(prose_of(essay, Language::Text));
+    CHECK_FALSE(usual.uncertain);
+    CHECK_THAT(describe(usual, attacker.candidates()), !Catch::Contains("Uncertain:"));
 }

@@ -92,8 +92,12 @@ int main(int argc, char** argv) {
     for (const auto& [kind, count] : writers_per_kind)
         kinds += " " + kind + " " + std::to_string(count);
     comment.push_back(kinds + "; texts: " + std::to_string(counted.size()) + ".");
+    const double floor = attacker::DistractorTable::measure_kind_floor(space, counted);
+    comment.push_back(
+        "kind-floor: the cosine of function-word and punctuation rates every text reaches with a "
+        "text by another writer.");
     std::ofstream(argv[2], std::ios::binary)
-        << attacker::DistractorTable::format(space, counted, comment);
+        << attacker::DistractorTable::format(space, counted, floor, comment);
     std::cerr << "fantasma-distractors: " << counted.size() << " texts, " << writers.size()
               << " writers, " << space.size() << " features\n";
     return 0;

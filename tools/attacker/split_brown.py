@@ -15,7 +15,7 @@ import brown  # noqa: E402
 KINDS = {
     "journalism": ["news", "editorial", "reviews"],
     "essays": ["religion", "hobbies", "lore", "belles_lettres", "humor"],
-    "learned": ["government", "learned"],
+    "academic": ["government", "learned"],
     "fiction": ["fiction", "mystery", "science_fiction", "adventure", "romance"],
 }
 WRITERS = 16

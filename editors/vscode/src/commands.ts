@@ -18,6 +18,9 @@ export interface Summary {
   verdict?: string;
   // A LaTeX main file's built PDF (main.tex -> main.pdf), checked: what reviewers receive.
   builtPdf?: { file: string; current: boolean; leakCount: number; verdict: string };
+  // With a profile: would an attacker holding the writer's other texts pick them?
+  attacker?: { verdict: string; probability: number; rank: number; candidates: number;
+               uncertain: boolean };
 }
 
 export function describe(summary: Summary): string {
@@ -29,7 +32,8 @@ export function describe(summary: Summary): string {
       `information: ${summary.summary ?? "no summary from this server"}.` +
       (first ? ` Read first: ${first}.` : "") +
       (summary.doubleBlind && summary.verdict ? ` Double-blind: ${summary.verdict}` : "") +
-      (summary.builtPdf ? ` The built PDF: ${summary.builtPdf.verdict}` : "");
+      (summary.builtPdf ? ` The built PDF: ${summary.builtPdf.verdict}` : "") +
+      (summary.attacker ? ` ${summary.attacker.verdict}` : "");
 }
 
 export function showSummary(summaries: Map<string, Summary>): void {

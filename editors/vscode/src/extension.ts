@@ -1,6 +1,7 @@
 // The fantasma VS Code extension: starts fantasma-ls over stdio for Markdown, LaTeX and plain
-// text (which one: server.ts), and shows the active document's total identifying bits in the
-// status bar; clicking it shows the summary. All the analysis, quick fixes and code actions
+// text (which one: server.ts), and shows the active document's total identifying bits (and,
+// with a profile, the attacker's probability of picking the writer) in the status bar;
+// clicking it shows the summary. All the analysis, quick fixes and code actions
 // come from the server; the palette commands (commands.ts) go through it.
 import * as vscode from "vscode";
 import {
@@ -68,6 +69,10 @@ function updateStatus(item: vscode.StatusBarItem): void {
   if (summary.doubleBlind && summary.verdict) {
     const leaks = summary.leakCount ?? 0;
     item.text = `$(eye) ${leaks} ${leaks === 1 ? 'leak' : 'leaks'} · ${bits} bits`;
+  } else if (summary.attacker) {
+    // The chance an attacker with the writer's other texts picks them, as it moves.
+    const chance = Math.round(100 * summary.attacker.probability);
+    item.text += ` · attacker ${chance} %${summary.attacker.uncertain ? "?" : ""}`;
   }
   item.show();
 }

@@ -39,6 +39,23 @@ void add_texts(const std::vector<fs::path>& files, Writer& writer,
     }
 }
 
+// A model is 4 MB: the cache keeps the few most recently trained (a writer has one profile
+// folder or two; the evaluation trains one per author and fold).
+constexpr std::size_t kCachedModels = 8;
+
+void forget_oldest(const fs::path& cache_dir) {
+    std::error_code error;
+    std::vector<std::pair<fs::file_time_type, fs::path>> models;
+    for (const auto& entry : fs::directory_iterator(cache_dir, error)) {
+        const std::string name = entry.path().filename().string();
+        if (name.starts_with("attacker-") && name.ends_with(".bin"))
+            models.emplace_back(entry.last_write_time(error), entry.path());
+    }
+    if (models.size() <= kCachedModels) return;
+    std::ranges::sort(models, std::greater<>());
+    for (std::size_t i = kCachedModels; i < models.size(); ++i) fs::remove(models[i].second, error);
+}
+
 }  // namespace
 
 Writer read_writer(const fs::path& profile, const std::vector<fs::path>& excluded,
@@ -115,6 +132,7 @@ Attacker cached_attacker(const Writer& writer, const std::vector<Writer>& others
         out.close();
         if (out) fs::rename(partial, file, error);
     }
+    forget_oldest(cache_dir);
     return trained;
 }
 

@@ -23,8 +23,8 @@ std::vector<Writer> read_others(const std::filesystem::path& folder,
                                 std::vector<std::string>& notes);
 
 // The attacker trained on `writer` and `others`, from `cache_dir` when it holds one trained
-// on the same texts (an empty `cache_dir`: no cache). A cache that cannot be written is no
-// error: the model is only trained again next time.
+// on the same texts (an empty `cache_dir`: no cache). The cache keeps the 8 models trained
+// last. A cache that cannot be written is no error: the model is only trained again next time.
 Attacker cached_attacker(const Writer& writer, const std::vector<Writer>& others,
                          const std::filesystem::path& cache_dir);
 

@@ -248,6 +248,61 @@ TEST_CASE("the profile flag scores against a directory of the writer's own texts
     CHECK(nlohmann::json::parse(run.out)[0]["bits"].get<double>() > 0);
 }
 
+TEST_CASE("check --profile gives an attacker's verdict and --others adds candidates", "[cli]") {
+    const Scratch scratch;
+    const auto essay = [](int seed, int sentences = 40) {
+        std::mt19937 random(static_cast<unsigned>(seed));
+        const char* openings[] = {"Indeed, the council", "Whilst the market", "The old town",
+                                  "Our neighbour", "The river"};
+        const char* endings[] = {"organised the colour scheme; it was a favourite.",
+                                 "realised the plans were late.", "welcomed the visitors."};
+        std::string text;
+        for (int i = 0; i < sentences; ++i)
+            text += std::string(openings[random() % 5]) + " " + endings[random() % 3] + " ";
+        return text + "\n";
+    };
+    for (int i = 0; i < 4; ++i) scratch.write("me/text" + std::to_string(i) + ".txt", essay(i));
+    scratch.write("circle/ana.txt", "Ana writes plainly and often. She likes short notes.\n");
+    scratch.write("circle/ben/one.txt", "Ben writes about boats, sails and the sea.\n");
+    // Few sentences, so that each carries a share worth naming.
+    const std::string path = scratch.write("draft.txt", essay(99, 10));
+    const std::string profile = " --profile " + quote((scratch.dir / "me").string());
+    const Run alone = fantasma(scratch, "check --format json" + profile + " " + quote(path));
+    INFO(alone.err);
+    REQUIRE(alone.status == 0);
+    const nlohmann::json verdict = nlohmann::json::parse(alone.out)[0]["attacker"];
+    CHECK(verdict["writerTexts"] == 4);
+    CHECK(verdict["others"] == 0);
+    CHECK(verdict["probability"].get<double>() >= 0);
+    CHECK(verdict["probability"].get<double>() <= 1);
+    REQUIRE_FALSE(verdict["sentences"].empty());
+    CHECK(verdict["sentences"][0]["share"].get<double>() > 0);
+    CHECK_THAT(verdict["verdict"].get<std::string>(),
+               Catch::StartsWith("An attacker with your 4 other texts, choosing among"));
+    // The model is cached under the scratch folder's cache, not trained again.
+    CHECK(fs::exists(scratch.dir / "cache" / "fantasma" / "attacker"));
+
+    const Run among =
+        fantasma(scratch, "check --format json" + profile + " --others " +
+                              quote((scratch.dir / "circle").string()) + " " + quote(path));
+    REQUIRE(among.status == 0);
+    const nlohmann::json with_others = nlohmann::json::parse(among.out)[0]["attacker"];
+    CHECK(with_others["others"] == 2);
+    CHECK(with_others["candidates"] == verdict["candidates"].get<int>() + 2);
+
+    const Run text = fantasma(scratch, "check" + profile + " " + quote(path));
+    CHECK_THAT(text.out, Catch::Contains(": attacker: An attacker with your 4 other texts"));
+    CHECK_THAT(text.out, Catch::Contains("[attacker-evidence]"));
+
+    // Two texts are too few: the markers still come, with the reason on stderr.
+    fs::remove(scratch.dir / "me" / "text2.txt");
+    fs::remove(scratch.dir / "me" / "text3.txt");
+    const Run few = fantasma(scratch, "check --format json" + profile + " " + quote(path));
+    CHECK(few.status == 0);
+    CHECK_THAT(few.err, Catch::Contains("no attacker's verdict"));
+    CHECK_FALSE(nlohmann::json::parse(few.out)[0].contains("attacker"));
+}
+
 TEST_CASE("check --double-blind finds leaks in included files and the .bib, exit status 3",
           "[cli]") {
     const Scratch scratch;

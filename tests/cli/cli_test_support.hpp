@@ -40,6 +40,7 @@ struct Scratch {
     Scratch& operator=(const Scratch&) = delete;
 
     std::string write(const std::string& name, const std::string& bytes) const {
+        fs::create_directories((dir / name).parent_path());
         std::ofstream(dir / name, std::ios::binary) << bytes;
         return (dir / name).string();
     }
@@ -81,8 +82,11 @@ inline Run run_shell(const std::string& command, const fs::path& err) {
 }
 
 // Runs `fantasma <arguments>` (arguments already shell-quoted), stderr kept in the scratch.
+// The attacker of --profile keeps its model under the scratch folder, not the user's cache.
 inline Run run_fantasma(const Scratch& scratch, const std::string& arguments) {
-    return run_shell(quote(FANTASMA_BINARY) + " " + arguments, scratch.dir / "stderr");
+    return run_shell("XDG_CACHE_HOME=" + quote((scratch.dir / "cache").string()) + " " +
+                         quote(FANTASMA_BINARY) + " " + arguments,
+                     scratch.dir / "stderr");
 }
 
 // The same without a scratch folder: stderr kept in a temporary file of this process.

@@ -5,7 +5,6 @@
 // the score is refused.
 #include <catch2/catch.hpp>
 
-
 #include <string>
 #include <vector>
 

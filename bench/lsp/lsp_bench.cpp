@@ -290,6 +290,8 @@ void rapid_edits(const Analyzer& analyzer, std::string text) {
                       Language::Markdown,
                       std::make_shared<const std::string>(text),
                       std::make_shared<const Report>(fresh),
+                      nullptr,
+                      nullptr,
                       nullptr};
     const json expected = diagnostics_for(snapshot, PositionEncoding::Utf16);
     const bool same_text = *harness.server.workspace().snapshot(uri)->text == text;

@@ -129,9 +129,11 @@ std::string prose_of(std::string_view source, Language language) {
 Attacker Attacker::train(const Writer& writer, const std::vector<Writer>& others,
                          const DistractorTable& table) {
     if (writer.texts.size() < kMinimumTexts) {
-        throw std::runtime_error("the profile holds " + std::to_string(writer.texts.size()) +
-                                 " texts: the attacker needs at least " +
-                                 std::to_string(kMinimumTexts) + " of your other texts");
+        const std::size_t held = writer.texts.size();
+        throw std::runtime_error("the profile holds " + std::to_string(held) +
+                                 (held == 1 ? " text" : " texts") +
+                                 "; the attacker needs at least " + std::to_string(kMinimumTexts) +
+                                 " of your other texts");
     }
     const FeatureSpace& space = table.space;
     const int features = static_cast<int>(space.size());
@@ -139,10 +141,12 @@ Attacker Attacker::train(const Writer& writer, const std::vector<Writer>& others
 
     // Candidates: 0 the writer, then the distractors trained on, then the others.
     std::vector<std::vector<feature_node>> rows;
-    std::vector<std::size_t> candidate_of;  // per row
-    std::vector<SparseVector> unseen;       // texts of distractor writers left out
+    std::vector<std::size_t> candidate_of;     // per row
+    std::vector<SparseVector> unseen;          // texts of distractor writers left out
+    std::vector<SparseVector> writer_vectors;  // kept for the held-out margins below
     for (const std::string& text : writer.texts) {
-        rows.push_back(row(vector_of(space, text), features));
+        writer_vectors.push_back(vector_of(space, text));
+        rows.push_back(row(writer_vectors.back(), features));
         candidate_of.push_back(0);
     }
     std::map<std::string, std::vector<std::string>> writers_by_kind;
@@ -209,7 +213,7 @@ Attacker Attacker::train(const Writer& writer, const std::vector<Writer>& others
         std::vector<SparseVector> held;
         for (std::size_t i = 0; i < rows.size(); ++i) {
             if (candidate_of[i] == 0 && i % folds == fold) {
-                held.push_back(vector_of(space, writer.texts[i]));
+                held.push_back(writer_vectors[i]);
                 continue;
             }
             kept_rows.push_back(rows[i]);
@@ -311,7 +315,7 @@ std::string describe(const Verdict& verdict, const Candidates& candidates) {
 
 namespace {
 
-constexpr std::string_view kMagic = "fantasma attacker 1\n";
+constexpr std::string_view kMagic = "fantasma attacker 2\n";
 
 template <typename T>
 void put(std::string& out, const T& value) {
@@ -347,8 +351,7 @@ struct Reader {
 
 std::string Attacker::save() const {
     std::string out(kMagic);
-    put(out, static_cast<std::uint64_t>(table_->space.size()));
-    put(out, static_cast<std::uint64_t>(table_->texts.size()));
+    put(out, table_->fingerprint);
     put(out, static_cast<std::uint64_t>(candidates_.writer_texts));
     put(out, static_cast<std::uint64_t>(candidates_.distractors));
     put(out, static_cast<std::uint64_t>(candidates_.others));
@@ -370,10 +373,8 @@ std::string Attacker::save() const {
 Attacker Attacker::load(std::string_view bytes, const DistractorTable& table) {
     if (!bytes.starts_with(kMagic)) throw std::runtime_error("not a cached attacker");
     Reader in{bytes.substr(kMagic.size())};
-    if (in.get<std::uint64_t>() != table.space.size() ||
-        in.get<std::uint64_t>() != table.texts.size()) {
+    if (in.get<std::uint64_t>() != table.fingerprint)
         throw std::runtime_error("the cached attacker was trained on other distractors");
-    }
     Attacker attacker(table);
     Candidates& candidates = attacker.candidates_;
     candidates.writer_texts = in.get<std::uint64_t>();

@@ -58,7 +58,8 @@ DistractorTable DistractorTable::parse(std::string_view table, std::string_view 
             throw broken("expected 'ngram', 'word' or 'text' and its fields");
         }
     }
-    DistractorTable parsed{FeatureSpace(std::move(ngrams), std::move(words)), {}, {}, kind_floor};
+    DistractorTable parsed{
+        FeatureSpace(std::move(ngrams), std::move(words)), {}, {}, kind_floor, fnv1a(table)};
     const int features = static_cast<int>(parsed.space.size());
     for (Row& row : rows) {
         line_number = row.line;
@@ -117,6 +118,14 @@ std::string DistractorTable::format(const FeatureSpace& space,
     return out;
 }
 
+std::uint64_t fnv1a(std::string_view bytes, std::uint64_t hash) {
+    for (unsigned char c : bytes) {
+        hash ^= c;
+        hash *= 1099511628211ULL;
+    }
+    return hash;
+}
+
 namespace {
 
 double cosine_with(const std::vector<double>& dense, const SparseVector& vector) {
@@ -133,20 +142,13 @@ std::vector<double> dense_of(const SparseVector& vector, std::size_t size) {
     return dense;
 }
 
-std::size_t size_of(const std::vector<SparseVector>& vectors) {
-    int largest = -1;
-    for (const SparseVector& vector : vectors)
-        if (!vector.index.empty()) largest = std::max(largest, vector.index.back());
-    return static_cast<std::size_t>(largest + 1);
-}
-
 }  // namespace
 
 double DistractorTable::measure_kind_floor(const FeatureSpace& space,
                                            const std::vector<DistractorText>& texts) {
     std::vector<SparseVector> vectors;
     for (const DistractorText& text : texts) vectors.push_back(space.kind_vector(text.counts));
-    const std::size_t size = size_of(vectors);
+    const std::size_t size = space.size();
     std::vector<double> best;
     for (std::size_t i = 0; i < texts.size(); ++i) {
         const std::vector<double> dense = dense_of(vectors[i], size);
@@ -162,8 +164,7 @@ double DistractorTable::measure_kind_floor(const FeatureSpace& space,
 }
 
 double DistractorTable::closest_kind(const SparseVector& kind_vector) const {
-    const std::vector<double> dense =
-        dense_of(kind_vector, std::max(space.size(), size_of({kind_vector})));
+    const std::vector<double> dense = dense_of(kind_vector, space.size());
     double most = 0;
     for (const SparseVector& other : kind_vectors) most = std::max(most, cosine_with(dense, other));
     return most;

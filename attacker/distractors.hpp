@@ -2,6 +2,7 @@
 // The distractor writers an attacker holds besides the writer: people of several kinds of
 // prose (attacker/data/README.md says which, and from where), each with a few texts. Only
 // counts are stored, over the feature vocabulary stored with them; never their words.
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -17,6 +18,9 @@ struct DistractorText {
     std::unordered_map<int, int> counts;
 };
 
+// 64-bit FNV-1a of `bytes`, continued from `hash`.
+std::uint64_t fnv1a(std::string_view bytes, std::uint64_t hash = 14695981039346656037ULL);
+
 struct DistractorTable {
     FeatureSpace space;
     std::vector<DistractorText> texts;
@@ -27,6 +31,8 @@ struct DistractorTable {
     // another of its writers. A text less alike to all of them is of a kind the attacker holds
     // no writers of, and its verdict is uncertain.
     double kind_floor = 0;
+    // A hash of the table's bytes: a model trained on another table is never reused.
+    std::uint64_t fingerprint = 0;
 
     // The table compiled into the program (attacker/data/distractors.tsv).
     static const DistractorTable& builtin();

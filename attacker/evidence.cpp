@@ -104,21 +104,20 @@ std::vector<SentenceEvidence> explain(const FeatureSpace& space, const std::vect
                 by_token[k] += value * static_cast<double>(bytes) / static_cast<double>(covered);
             }
         }
-        // The tokens that carry most of it, each said once.
-        std::map<std::string, double> described;
-        for (std::size_t k = 0; k < tokens.size(); ++k)
-            if (by_token[k] > 0) described[describe(text, tokens, k)] += by_token[k];
-        std::map<std::string, bool> commonest;  // by description
+        // The tokens that carry most of it, each said once; the commonest words last.
+        std::map<std::string, std::pair<bool, double>> described;  // (commonest, value)
         for (std::size_t k = 0; k < tokens.size(); ++k) {
+            if (by_token[k] <= 0) continue;
             std::string lower(text.substr(tokens[k].begin, tokens[k].size()));
             for (char& c : lower)
                 c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-            if (space.function_word_rank(lower) < kCommonestWords)
-                commonest[describe(text, tokens, k)] = true;
+            auto& [commonest, value] = described[describe(text, tokens, k)];
+            commonest = commonest || space.function_word_rank(lower) < kCommonestWords;
+            value += by_token[k];
         }
         std::vector<std::tuple<bool, double, std::string>> ranked;
-        for (auto& [words, value] : described)
-            ranked.emplace_back(commonest.contains(words), -value, words);
+        for (const auto& [words, weight] : described)
+            ranked.emplace_back(weight.first, -weight.second, words);
         std::ranges::sort(ranked);
         for (std::size_t k = 0; k < ranked.size() && k < kEvidencePerSentence; ++k)
             evidence.evidence.push_back(std::get<2>(ranked[k]));

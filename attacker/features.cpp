@@ -5,6 +5,23 @@
 #include <cmath>
 
 namespace fantasma::attacker {
+namespace {
+
+// (feature, weight) pairs as a vector sorted by feature, scaled to unit length.
+SparseVector unit_length(std::vector<std::pair<int, double>> entries) {
+    std::ranges::sort(entries);
+    double squares = 0;
+    for (const auto& entry : entries) squares += entry.second * entry.second;
+    const double norm = squares > 0 ? std::sqrt(squares) : 1.0;
+    SparseVector vector;
+    for (const auto& [feature, weight] : entries) {
+        vector.index.push_back(feature);
+        vector.value.push_back(weight / norm);
+    }
+    return vector;
+}
+
+}  // namespace
 
 FeatureSpace::FeatureSpace(std::vector<std::string> ngrams, std::vector<std::string> words)
     : ngrams_(std::move(ngrams)), words_(std::move(words)) {
@@ -27,20 +44,9 @@ std::size_t FeatureSpace::function_word_rank(std::string_view lower_word) const 
 
 SparseVector FeatureSpace::kind_vector(const std::unordered_map<int, int>& counts) const {
     std::vector<std::pair<int, double>> entries;
-    double squares = 0;
-    for (const auto& [feature, count] : counts) {
-        if (!is_word(feature) && name(feature).size() != 1) continue;
-        entries.emplace_back(feature, count);
-        squares += static_cast<double>(count) * count;
-    }
-    std::ranges::sort(entries);
-    SparseVector vector;
-    const double norm = squares > 0 ? std::sqrt(squares) : 1.0;
-    for (const auto& [feature, count] : entries) {
-        vector.index.push_back(feature);
-        vector.value.push_back(count / norm);
-    }
-    return vector;
+    for (const auto& [feature, count] : counts)
+        if (is_word(feature) || name(feature).size() == 1) entries.emplace_back(feature, count);
+    return unit_length(std::move(entries));
 }
 
 std::string attacker_text(std::string_view text) {
@@ -88,20 +94,9 @@ std::unordered_map<int, int> FeatureSpace::counts(const std::vector<Occurrence>&
 SparseVector FeatureSpace::scaled(const std::unordered_map<int, int>& counts) {
     std::vector<std::pair<int, double>> entries;
     entries.reserve(counts.size());
-    double squares = 0;
-    for (const auto& [feature, count] : counts) {
-        const double weight = 1.0 + std::log(static_cast<double>(count));
-        entries.emplace_back(feature, weight);
-        squares += weight * weight;
-    }
-    std::ranges::sort(entries);
-    SparseVector vector;
-    const double norm = squares > 0 ? std::sqrt(squares) : 1.0;
-    for (const auto& [feature, weight] : entries) {
-        vector.index.push_back(feature);
-        vector.value.push_back(weight / norm);
-    }
-    return vector;
+    for (const auto& [feature, count] : counts)
+        entries.emplace_back(feature, 1.0 + std::log(static_cast<double>(count)));
+    return unit_length(std::move(entries));
 }
 
 }  // namespace fantasma::attacker

@@ -14,15 +14,6 @@ namespace fantasma::attacker {
 namespace fs = std::filesystem;
 namespace {
 
-// 64-bit FNV-1a, continued from `hash`.
-std::uint64_t fnv(std::string_view bytes, std::uint64_t hash) {
-    for (unsigned char c : bytes) {
-        hash ^= c;
-        hash *= 1099511628211ULL;
-    }
-    return hash;
-}
-
 std::string read_prose(const fs::path& path) {
     const DecodedDocument document = read_decoded_document(path);
     return prose_of(document.text, language_for_path(path.string()));
@@ -99,10 +90,10 @@ Attacker cached_attacker(const Writer& writer, const std::vector<Writer>& others
                          const fs::path& cache_dir) {
     if (cache_dir.empty()) return Attacker::train(writer, others);
     // Everything the model depends on: the texts, who wrote them, and the table.
-    std::uint64_t hash = 14695981039346656037ULL;
+    std::uint64_t hash = fnv1a("");
     const auto add = [&](std::string_view part) {
-        hash = fnv(std::to_string(part.size()) + ":", hash);
-        hash = fnv(part, hash);
+        hash = fnv1a(std::to_string(part.size()) + ":", hash);
+        hash = fnv1a(part, hash);
     };
     for (const std::string& text : writer.texts) add(text);
     for (const Writer& other : others) {
@@ -110,7 +101,7 @@ Attacker cached_attacker(const Writer& writer, const std::vector<Writer>& others
         for (const std::string& text : other.texts) add(text);
     }
     const DistractorTable& table = DistractorTable::builtin();
-    add(std::to_string(table.space.size()) + "/" + std::to_string(table.texts.size()));
+    add(std::to_string(table.fingerprint));
     std::ostringstream name;
     name << "attacker-" << std::hex << hash << ".bin";
     const fs::path file = cache_dir / name.str();

@@ -111,24 +111,20 @@ ServerSettings read_settings(const json& configuration, std::vector<std::string>
             problems.push_back("fantasma.minimumBits must be a number of bits, 0 or more");
         }
     }
-    if (const auto share = section->find("wordChoice");
-        share != section->end() && !share->is_null()) {
-        if (share->is_number() && share->get<double>() >= 0 && share->get<double>() <= 1) {
-            settings.word_choice = share->get<double>();
+    // A share from 0 to 1 under `key`, or a problem saying what it is a share of.
+    const auto read_share = [&](const char* key, double& share, const std::string& of,
+                                const std::string& note) {
+        const auto found = section->find(key);
+        if (found == section->end() || found->is_null()) return;
+        if (found->is_number() && found->get<double>() >= 0 && found->get<double>() <= 1) {
+            share = found->get<double>();
         } else {
-            problems.push_back(
-                "fantasma.wordChoice must be a share of the words from 0 to 1 (0 turns it off)");
+            problems.push_back("fantasma." + std::string(key) + " must be a share of " + of +
+                               " from 0 to 1" + note);
         }
-    }
-    if (const auto share = section->find("attackerEvidenceShare");
-        share != section->end() && !share->is_null()) {
-        if (share->is_number() && share->get<double>() >= 0 && share->get<double>() <= 1) {
-            settings.attacker_evidence_share = share->get<double>();
-        } else {
-            problems.push_back(
-                "fantasma.attackerEvidenceShare must be a share of the evidence from 0 to 1");
-        }
-    }
+    };
+    read_share("wordChoice", settings.word_choice, "the words", " (0 turns it off)");
+    read_share("attackerEvidenceShare", settings.attacker_evidence_share, "the evidence", "");
     if (const auto common = section->find("showCommonHabits");
         common != section->end() && !common->is_null()) {
         if (common->is_boolean()) {

@@ -153,6 +153,13 @@ TEST_CASE("attacker: the cache is used for the same texts and trained again when
     const std::string saved = first.save();
     CHECK_THROWS(Attacker::load(std::string_view(saved).substr(0, saved.size() / 2)));
     CHECK(Attacker::load(saved).judge(probe).probability == first.judge(probe).probability);
+    // Nor is a model of another distractor table, even one of the same size.
+    const DistractorTable& table = DistractorTable::builtin();
+    std::vector<DistractorText> changed_texts = table.texts;
+    changed_texts.front().counts.begin()->second += 1;
+    const DistractorTable other = DistractorTable::parse(
+        DistractorTable::format(table.space, changed_texts, table.kind_floor, {}), "other");
+    CHECK_THROWS_WITH(Attacker::load(saved, other), Catch::Contains("other distractors"));
 }
 
 TEST_CASE("attacker: the distractor table is counts over its vocabulary, and says what is broken") {

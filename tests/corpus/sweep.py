@@ -57,6 +57,9 @@ EXPECTED = [
         r"^fantasma: profile: .*",
         # A group whose other files hold no words (a profile needs some): refused, exit 2.
         r"^fantasma: profile directory .* holds no prose .*",
+        # A profile of one or two texts: its markers, and no attacker's verdict.
+        r"^fantasma: no attacker's verdict: the profile holds [12] texts?; .*",
+        r"^fantasma: attacker: .* skipped: .*",
         r"^fantasma: .*: \d+ edits? applied, .*",
         r"^fantasma: .*: rewrite refused: .*",
         r"^fantasma: .*: is not UTF-8 \(it reads as .*\), and rewrite changes UTF-8 files only.*",

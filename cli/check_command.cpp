@@ -1,5 +1,6 @@
 #include "cli/check_command.hpp"
 
+#include "cli/attacker_options.hpp"
 #include "cli/language_option.hpp"
 
 #include <CLI/CLI.hpp>
@@ -12,7 +13,6 @@
 #include <set>
 
 #include "archive/archive_leaks.hpp"
-#include "attacker/profile_attacker.hpp"
 #include "pdf/pdf_leaks.hpp"
 #include "stylometry/analyzer.hpp"
 #include "stylometry/double_blind.hpp"
@@ -34,11 +34,10 @@ CLI::App& add_check_command(CLI::App& app, CheckOptions& options) {
     check.add_option("--format", options.format, "text (compiler style) or json")
         ->transform(CLI::CheckedTransformer(formats, CLI::ignore_case));
     add_language_option(check, options.language);
-    check.add_option("--profile", options.profile_dir,
-                     "directory of your own writing: score how markers link a document to it");
-    check.add_option("--others", options.others_dir,
-                     "with --profile: texts by other people you write among (a subfolder or a "
-                     "file per writer), whom an attacker would also hold");
+    check.add_option("--profile", options.profile.dir,
+                     "directory of your own writing: score how markers link a document to it, "
+                     "and whether an attacker holding it would pick you out");
+    add_others_option(check, options.profile);
     check.add_option("--min-bits", options.min_bits, "hide markers scoring fewer bits")
         ->check(CLI::NonNegativeNumber);
     check
@@ -102,25 +101,6 @@ struct CheckedFile {
     Language language = Language::Text;
     bool judged = false;  // prose the attacker reads (not a bibliography)
 };
-
-// The attacker of --profile (and --others), or nullopt with the reason on `err` when it
-// cannot be trained: the markers are still worth having.
-std::optional<attacker::Attacker> train_attacker(const CheckOptions& options, std::ostream& err) {
-    try {
-        std::vector<std::string> notes;
-        const attacker::Writer writer = attacker::read_writer(
-            options.profile_dir,
-            std::vector<std::filesystem::path>(options.files.begin(), options.files.end()), notes);
-        const std::vector<attacker::Writer> others =
-            options.others_dir.empty() ? std::vector<attacker::Writer>()
-                                       : attacker::read_others(options.others_dir, notes);
-        for (const std::string& note : notes) err << "fantasma: attacker: " << note << '\n';
-        return attacker::cached_attacker(writer, others, options.attacker_cache_dir);
-    } catch (const std::exception& error) {
-        err << "fantasma: no attacker's verdict: " << error.what() << '\n';
-        return std::nullopt;
-    }
-}
 
 // The files `path` stands for: a LaTeX file with what it includes and its bibliographies.
 SubmissionFiles files_for(const std::string& path, const std::string& source, Language language) {
@@ -229,10 +209,10 @@ void write_double_blind(std::ostream& out, const std::vector<CheckedFile>& files
 int run_check(const CheckOptions& options, const Analyzer& analyzer, std::ostream& out,
               std::ostream& err) {
     std::optional<Profile> profile;
-    if (!options.profile_dir.empty()) {
+    if (!options.profile.dir.empty()) {
         try {
             profile = Profile::from_directory(
-                options.profile_dir, analyzer,
+                options.profile.dir, analyzer,
                 std::vector<std::filesystem::path>(options.files.begin(), options.files.end()));
         } catch (const std::exception& error) {
             err << "fantasma: " << error.what() << '\n';
@@ -242,7 +222,12 @@ int run_check(const CheckOptions& options, const Analyzer& analyzer, std::ostrea
             err << "fantasma: profile: " << note << '\n';
     }
     const std::optional<attacker::Attacker> attacker =
-        profile && !options.double_blind ? train_attacker(options, err) : std::nullopt;
+        profile && !options.double_blind
+            ? train_attacker(
+                  options.profile,
+                  std::vector<std::filesystem::path>(options.files.begin(), options.files.end()),
+                  err)
+            : std::nullopt;
     const std::optional<TextEncoding> encoding =
         options.encoding.empty() ? std::nullopt : parse_encoding(options.encoding);
     std::optional<std::vector<std::string>> public_names;

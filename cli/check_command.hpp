@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/attacker_options.hpp"
 #include "cli/report_format.hpp"
 
 namespace CLI {
@@ -16,13 +17,8 @@ namespace fantasma::cli {
 struct CheckOptions {
     std::vector<std::string> files;
     OutputFormat format = OutputFormat::Text;
-    std::string language;     // empty: by each file's extension
-    std::string profile_dir;  // empty: score against the population only
-    // Texts by other people of the writer's circle (one subfolder, or one file, per writer),
-    // whom an attacker would also hold: candidates besides the distractors.
-    std::string others_dir;
-    // Where the trained attacker is kept between runs; empty: trained every run.
-    std::string attacker_cache_dir;
+    std::string language;    // empty: by each file's extension
+    ProfileOptions profile;  // no folder: score against the population only
     double min_bits = 0;
     bool common_habits = false;  // also list habits more than a quarter of writers share
     bool all_markers = false;    // list every occurrence of a habit, not only the first 1,000

@@ -49,16 +49,15 @@ int main(int argc, char** argv) {
     try {
         if (check.parsed()) {
             // The trained attacker is kept where the user's caches go.
-            if (const char* cache = std::getenv("XDG_CACHE_HOME"); cache && *cache)
-                check_options.attacker_cache_dir = std::string(cache) + "/fantasma/attacker";
-            else if (const char* home = std::getenv("HOME"); home && *home)
-                check_options.attacker_cache_dir = std::string(home) + "/.cache/fantasma/attacker";
+            check_options.profile.attacker_cache_dir = fantasma::cli::default_attacker_cache();
             return fantasma::cli::run_check(check_options, fantasma::Analyzer{}, std::cout,
                                             std::cerr);
         }
-        if (rewrite.parsed())
+        if (rewrite.parsed()) {
+            rewrite_options.profile.attacker_cache_dir = fantasma::cli::default_attacker_cache();
             return fantasma::cli::run_rewrite(rewrite_options, fantasma::Analyzer{}, std::cout,
                                               std::cerr);
+        }
         if (tokenize.parsed())
             return fantasma::cli::run_tokenize(tokenize_options, std::cout, std::cerr);
         if (devices.parsed()) return fantasma::cli::run_devices(std::cout);

@@ -8,6 +8,7 @@
 
 #include <CLI/CLI.hpp>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <iomanip>
@@ -16,6 +17,7 @@
 #include <regex>
 #include <stdexcept>
 
+#include "attacker/aim.hpp"
 #include "cli/engine_options.hpp"
 #include "cli/unified_diff.hpp"
 #include "generator/engine_generator.hpp"
@@ -190,9 +192,16 @@ CLI::App& add_rewrite_command(CLI::App& app, RewriteCommandOptions& options) {
                     "synonyms of the same meaning; 0 turns word choice off")
         ->check(CLI::Range(0.0, 1.0))
         ->capture_default_str();
-    rewrite.add_option("--profile", options.profile_dir,
-                       "a folder of your other writing (.md, .tex, .txt): word choice replaces "
-                       "first the words you use more than most writers");
+    rewrite.add_option("--profile", options.profile.dir,
+                       "a folder of your other writing (.md, .tex, .txt): only the edits that "
+                       "lower an attacker's chance of picking you out are made, and word choice "
+                       "replaces first the words you use more than most writers");
+    add_others_option(rewrite, options.profile);
+    rewrite
+        .add_option("--target", options.target,
+                    "with --profile: stop once the attacker's chance of picking you is below "
+                    "this (0 to 1); default: every edit that lowers it")
+        ->check(CLI::Range(0.0, 1.0));
     rewrite.add_option(
         "--model", options.model,
         "also ask this language model (GGUF file or model folder, tokenizer beside it) for a "
@@ -210,6 +219,32 @@ CLI::App& add_rewrite_command(CLI::App& app, RewriteCommandOptions& options) {
 }
 
 namespace {
+
+// "the attacker's chance of picking you: 0.91 → 0.62 (2 edits left out: they would raise
+// it), not below the target 0.50": what the aimed rewrite reached.
+std::string aim_summary(const RewriteResult& result, const RewriteAim& aim) {
+    const auto chance = [](double p) {
+        char text[16];
+        std::snprintf(text, sizeof text, "%.2f", p);
+        return std::string(text);
+    };
+    const auto edits = [](std::size_t n) {
+        return std::to_string(n) + (n == 1 ? " edit" : " edits");
+    };
+    std::string said = "the attacker's chance of picking you: " + chance(result.attacker_before) +
+                       " \u2192 " + chance(result.attacker_after);
+    if (result.dropped_raising_attacker > 0)
+        said += " (" + edits(result.dropped_raising_attacker) +
+                (result.dropped_raising_attacker == 1 ? " left out: it would raise it)"
+                                                      : " left out: they would raise it)");
+    if (aim.target) {
+        said += (result.attacker_after < *aim.target ? ", below the target "
+                                                     : ", not below the target ") +
+                chance(*aim.target);
+        if (result.left_at_target > 0) said += " (" + edits(result.left_at_target) + " not needed)";
+    }
+    return said;
+}
 
 // The document as UTF-8. A file in another encoding is refused with the way out: the rewrite
 // writes back every byte it does not change, so it reads only what it can write back as is.
@@ -248,13 +283,21 @@ int run_rewrite(const RewriteCommandOptions& options, const Analyzer& analyzer, 
                 "L:C-L:C");
         }
         std::optional<Profile> profile;
-        if (!options.profile_dir.empty()) {
-            profile = Profile::from_directory(options.profile_dir, analyzer, {options.file});
+        std::optional<attacker::Attacker> attacker;
+        std::optional<RewriteAim> aim;
+        if (!options.profile.dir.empty()) {
+            profile = Profile::from_directory(options.profile.dir, analyzer, {options.file});
             for (const std::string& note : profile->notes())
                 err << "fantasma: profile: " << note << '\n';
+            attacker = train_attacker(options.profile, {options.file}, err);
+            if (attacker)
+                aim = attacker::aim_at(*attacker, rewrite_options.language, options.target);
+        } else if (options.target) {
+            throw std::runtime_error("--target needs --profile: the attacker is trained on it");
         }
         rewrite_options.word_choice.strength = options.word_choice;
         rewrite_options.word_choice.profile = profile ? &*profile : nullptr;
+        rewrite_options.aim = aim ? &*aim : nullptr;
         const RewriteResult result =
             options.model.empty()
                 ? rewrite(source, rewrite_options, analyzer)
@@ -288,6 +331,7 @@ int run_rewrite(const RewriteCommandOptions& options, const Analyzer& analyzer, 
                 << result.bits_proposed << " bits)";
         }
         err << '\n';
+        if (aim) err << "fantasma: " << options.file << ": " << aim_summary(result, *aim) << '\n';
         return result.failed_detectors.empty() ? 0 : 1;
     } catch (const std::exception& error) {
         err << "fantasma: " << options.file << ": " << error.what() << '\n';

@@ -5,9 +5,11 @@
 // the file in place.
 #include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <string>
 
 #include "backends/backend_factory.hpp"
+#include "cli/attacker_options.hpp"
 
 namespace CLI {
 class App;
@@ -32,10 +34,12 @@ struct RewriteCommandOptions {
     bool diff = false;
     bool in_place = false;
     std::string language;  // empty: by the file's extension
-    // The word-choice pass: the share of content words it may replace (0: off), and the
-    // folder of the writer's other texts that tells which words identify them.
+    // The word-choice pass: the share of content words it may replace (0: off).
     double word_choice = kDefaultWordChoice;
-    std::string profile_dir;
+    // The writer's other texts: which words identify them, and the attacker the rewrite is
+    // aimed at (its edits kept only when they lower its chance of picking the writer).
+    ProfileOptions profile;
+    std::optional<double> target;  // stop once that chance is below this
     // The model pass (needs --range or --paragraph): empty model, deterministic only.
     std::string model;
     backends::BackendOptions backend;

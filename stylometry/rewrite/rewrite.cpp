@@ -329,6 +329,50 @@ void drop_rising(std::string_view source, const Report& before, const Analyzer& 
     }
 }
 
+// The edits of `edits` (sorted) that do not raise the aim's probability: each is tried
+// alone, and those that do not raise it are added, the largest drop first, each kept only
+// when the probability with it is no higher than without, until it falls below the target.
+// Edits the attacker does not see (a double space) stay: they still remove markers. Edits
+// interact (two can undo each other's n-grams), so every addition is judged on the text as it
+// then stands. Sets result.attacker_before, attacker_after, dropped_raising_attacker and
+// left_at_target.
+std::vector<TextEdit> aimed(std::string_view source, std::vector<TextEdit> edits,
+                            const RewriteAim& aim, RewriteResult& result) {
+    const double before = aim.probability(source);
+    result.attacker_before = result.attacker_after = before;
+    const auto reached = [&](double probability) {
+        return aim.target && probability < *aim.target;
+    };
+    std::vector<std::pair<double, std::size_t>> order;  // (probability alone, edit)
+    if (!reached(before)) {
+        for (std::size_t i = 0; i < edits.size(); ++i) {
+            const double alone = aim.probability(apply_edits(source, {edits[i]}));
+            if (alone <= before) order.emplace_back(alone, i);
+        }
+    }
+    std::ranges::sort(order);
+    std::vector<TextEdit> kept;
+    double probability = before;
+    std::size_t tried = 0;
+    for (const auto& [alone, i] : order) {
+        if (reached(probability)) break;
+        ++tried;
+        std::vector<TextEdit> trial = kept;
+        trial.insert(std::ranges::upper_bound(trial, edits[i].source.begin, {},
+                                              [](const TextEdit& e) { return e.source.begin; }),
+                     edits[i]);
+        const double with = aim.probability(apply_edits(source, trial));
+        if (with <= probability) {
+            kept = std::move(trial);
+            probability = with;
+        }
+    }
+    result.attacker_after = probability;
+    result.left_at_target = reached(before) ? edits.size() : order.size() - tried;
+    result.dropped_raising_attacker = edits.size() - kept.size() - result.left_at_target;
+    return kept;
+}
+
 }  // namespace
 
 std::vector<Span> rewrite_kept_spans(const Document& document, const Report& report,
@@ -373,13 +417,18 @@ RewriteResult guarded(std::string_view source, std::vector<TextEdit> proposed,
     note_failures(before, result.failed_detectors);
     result.edits = safe_edits(source, std::move(candidates), options.language);
     result.dropped_unsafe = candidate_count - result.edits.size();
+    if (options.aim) result.edits = aimed(source, std::move(result.edits), *options.aim, result);
     result.bits_before = before.total_bits;
     result.bits_after = result.edits.empty()
                             ? before.total_bits
                             : bits_with(source, result.edits, analyzer, analysis, before, result);
     result.bits_proposed = result.bits_after;
+    const std::size_t aimed_edits = result.edits.size();
     drop_rising(source, before, analyzer, analysis, result);
     result.text = apply_edits(source, result.edits);
+    // The score's guard may have taken some of the aimed edits back out.
+    if (options.aim && result.edits.size() != aimed_edits)
+        result.attacker_after = options.aim->probability(result.text);
     return result;
 }
 

@@ -3,6 +3,7 @@
 // as minimal edits inside a requested range, without touching anything that is not prose.
 // No model, JSON or I/O here; the CLI and the language server are thin adapters over this.
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -42,12 +43,24 @@ struct WordChoiceOptions {
     const Profile* profile = nullptr;
 };
 
+// What a rewrite aims at besides the markers: an attacker's chance of picking the writer
+// (attacker/aim.hpp makes one from fantasma's own attacker). With an aim, the edits kept are
+// those that do not raise that chance, the largest drop first, until it falls below `target`;
+// an edit that would raise it (bring the text nearer the writer's other texts) is left out.
+struct RewriteAim {
+    // The attacker's probability of picking the writer from the whole source, 0 to 1.
+    std::function<double(std::string_view source)> probability;
+    // Stop once the probability is below this; nullopt: every edit that does not raise it.
+    std::optional<double> target;
+};
+
 struct RewriteOptions {
     Language language = Language::Text;
     // Only markers whose fixed span lies wholly inside this source byte range are rewritten;
     // nullopt: the whole document.
     std::optional<Span> range;
     WordChoiceOptions word_choice;
+    const RewriteAim* aim = nullptr;  // none: every guarded edit is kept
 };
 
 struct RewriteResult {
@@ -65,6 +78,13 @@ struct RewriteResult {
     std::size_t dropped_rising = 0;
     // Bits the edits would have reached before those were dropped (bits_after when none were).
     double bits_proposed = 0;
+    // With an aim (RewriteOptions::aim): the attacker's probability before and after the
+    // edits; the guarded edits left out because they would have raised it, and those not
+    // needed once it was below the target.
+    double attacker_before = 0;
+    double attacker_after = 0;
+    std::size_t dropped_raising_attacker = 0;
+    std::size_t left_at_target = 0;
     // Detectors that threw on the document or on an edited version of it (a bug in fantasma),
     // once each: the rewrite went on without their fixes, and no edit is kept that makes a
     // detector fail that did not fail on the document as written.

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -184,4 +185,54 @@ TEST_CASE("rewrite refuses a file that is not UTF-8 and says how to convert it")
     CHECK(run.out.empty());
     CHECK_THAT(run.err, Catch::Contains("is not UTF-8 (it reads as Windows-1252)"));
     CHECK_THAT(run.err, Catch::Contains("iconv -f WINDOWS-1252 -t UTF-8"));
+}
+
+TEST_CASE("rewrite --profile keeps the edits that lower the attacker's chance; --target stops",
+          "[cli]") {
+    const Scratch scratch;
+    // The writer spells the British way; a draft in the same words is theirs to an attacker.
+    const auto essay = [](int seed, int sentences) {
+        std::mt19937 random(static_cast<unsigned>(seed));
+        const char* openings[] = {"Indeed, the council", "The market", "The old town",
+                                  "Our neighbour", "The river"};
+        const char* endings[] = {"organised the colour scheme; it was a favourite.",
+                                 "realised the plans were late.", "welcomed the visitors."};
+        std::string text;
+        for (int i = 0; i < sentences; ++i)
+            text += std::string(openings[random() % 5]) + " " + endings[random() % 3] + " ";
+        return text + "\n";
+    };
+    for (int i = 0; i < 4; ++i) scratch.write("me/text" + std::to_string(i) + ".txt", essay(i, 40));
+    const std::string draft = essay(99, 12);
+    const std::string path = scratch.write("draft.txt", draft);
+    const std::string profile = " --profile " + quote((scratch.dir / "me").string());
+
+    const Run aimed = run_fantasma(scratch, "rewrite" + profile + " " + quote(path));
+    INFO(aimed.err);
+    REQUIRE(aimed.status == 0);
+    std::smatch chance;
+    const std::string err = aimed.err;
+    REQUIRE(std::regex_search(err, chance,
+                              std::regex("the attacker's chance of picking you: ([0-9.]+) "
+                                         "\u2192 ([0-9.]+)")));
+    CHECK(std::stod(chance[2].str()) <= std::stod(chance[1].str()));
+    REQUIRE(aimed.out != draft);
+    // Judged again by `check`, whose probability has every digit: the rewrite lowered it.
+    const auto probability = [&](const std::string& file) {
+        const Run judged =
+            run_fantasma(scratch, "check --format json" + profile + " " + quote(file));
+        REQUIRE(judged.status == 0);
+        return nlohmann::json::parse(judged.out)[0]["attacker"]["probability"].get<double>();
+    };
+    CHECK(probability(scratch.write("rewritten.txt", aimed.out)) < probability(path));
+
+    // A target the draft is already below: nothing needs changing.
+    const Run below = run_fantasma(scratch, "rewrite" + profile + " --target 1 " + quote(path));
+    CHECK(below.status == 0);
+    CHECK(below.out == draft);
+    CHECK_THAT(below.err, Catch::Contains("below the target 1.00"));
+
+    const Run alone = run_fantasma(scratch, "rewrite --target 0.5 " + quote(path));
+    CHECK(alone.status == 1);
+    CHECK_THAT(alone.err, Catch::Contains("--target needs --profile"));
 }

@@ -189,3 +189,73 @@ TEST_CASE("apply_edits and non_prose_spans") {
     CHECK(non_prose_spans("Text `code` text.\n", Language::Markdown) ==
           std::vector<Span>{Span(5, 12), Span(17, 18)});
 }
+
+namespace {
+
+// A stand-in attacker: its chance of picking the writer falls by `step` for each word of
+// `unlike` in the text and rises by `step` for each word of `like` (the writer's own words).
+RewriteAim counting_aim(std::vector<std::string> unlike, std::vector<std::string> like,
+                        std::optional<double> target) {
+    return {[unlike, like](std::string_view source) {
+                const auto count = [&](const std::string& word) {
+                    std::size_t n = 0;
+                    for (std::size_t at = source.find(word); at != std::string_view::npos;
+                         at = source.find(word, at + 1))
+                        ++n;
+                    return static_cast<double>(n);
+                };
+                double probability = 0.9;
+                for (const std::string& word : unlike) probability -= 0.1 * count(word);
+                for (const std::string& word : like) probability += 0.1 * count(word);
+                return probability;
+            },
+            target};
+}
+
+Analyzer three_habits() {
+    std::vector<std::unique_ptr<Detector>> detectors;
+    detectors.push_back(std::make_unique<ReplaceWord>("whilst", "whilst", "while", false));
+    detectors.push_back(std::make_unique<ReplaceWord>("amongst", "amongst", "among", false));
+    detectors.push_back(std::make_unique<ReplaceWord>("upon", "upon", "on", false));
+    return analyzer_with(std::move(detectors));
+}
+
+}  // namespace
+
+TEST_CASE("An aimed rewrite keeps the edits that lower the attacker's chance, largest first") {
+    const Analyzer analyzer = three_habits();
+    const std::string source = "We met upon a hill, whilst it rained, amongst friends.";
+    // The writer's other texts say "on": that edit would bring the text nearer them.
+    const RewriteAim aim = counting_aim({"while", "among "}, {" on "}, std::nullopt);
+    RewriteOptions options;
+    options.aim = &aim;
+    const RewriteResult result = rewrite(source, options, analyzer);
+    CHECK(result.text == "We met upon a hill, while it rained, among friends.");
+    CHECK(result.attacker_before == Approx(0.9));
+    CHECK(result.attacker_after == Approx(0.7));
+    CHECK(result.dropped_raising_attacker == 1);
+    CHECK(result.left_at_target == 0);
+    // Without the aim every fix is made.
+    CHECK(rewrite(source, {}, analyzer).text ==
+          "We met on a hill, while it rained, among friends.");
+}
+
+TEST_CASE("An aimed rewrite stops once the attacker's chance is below the target") {
+    const Analyzer analyzer = three_habits();
+    const std::string source = "We met upon a hill, whilst it rained, amongst friends.";
+    // "among" lowers it most (two steps), so it goes first and alone gets below 0.75.
+    RewriteAim aim = counting_aim({"while", "among ", "among "}, {}, 0.75);
+    RewriteOptions options;
+    options.aim = &aim;
+    RewriteResult result = rewrite(source, options, analyzer);
+    CHECK(result.text == "We met upon a hill, whilst it rained, among friends.");
+    CHECK(result.attacker_after == Approx(0.7));
+    CHECK(result.left_at_target == 2);
+    CHECK(result.dropped_raising_attacker == 0);
+    // Already below the target: nothing to do.
+    aim.target = 0.95;
+    result = rewrite(source, options, analyzer);
+    CHECK(result.edits.empty());
+    CHECK(result.left_at_target == 3);
+    CHECK_FALSE(result.refused());
+}

@@ -6,11 +6,13 @@
 #include <numeric>
 #include <tuple>
 
+#include "attacker/aim.hpp"
 #include "attacker/verdict_json.hpp"
 #include "lsp/distinctive_words.hpp"
 #include "stylometry/document.hpp"
 #include "stylometry/double_blind.hpp"
 #include "stylometry/extract/extract.hpp"
+#include "stylometry/rewrite/phrase_table.hpp"
 #include "stylometry/rewrite/rewrite.hpp"
 #include "stylometry/summary.hpp"
 
@@ -91,29 +93,42 @@ Diagnostic word_diagnostic(const Snapshot& snapshot, const DistinctiveWord& word
     return result;
 }
 
+// The sentences shown as attacker-evidence diagnostics: the strongest few, each carrying at
+// least the settings' share.
+std::vector<const attacker::SentenceEvidence*> shown_evidence(const Snapshot& snapshot) {
+    std::vector<const attacker::SentenceEvidence*> shown;
+    if (!snapshot.verdict) return shown;
+    for (const attacker::SentenceEvidence* sentence :
+         attacker::telling_sentences(*snapshot.verdict)) {
+        if (shown.size() == kAttackerSentences) break;
+        if (sentence->share < snapshot.attacker_evidence_share || sentence->share <= 0) break;
+        shown.push_back(sentence);
+    }
+    return shown;
+}
+
+Diagnostic evidence_diagnostic(const Snapshot& snapshot, const attacker::SentenceEvidence& sentence,
+                               const RangeMap& map) {
+    std::string evidence;
+    for (const std::string& part : sentence.evidence)
+        evidence += (evidence.empty() ? "" : "; ") + part;
+    Diagnostic result;
+    result.range = map.range(sentence.span);
+    result.severity = kInformationSeverity;
+    result.code = std::string(kAttackerEvidenceCode);
+    result.message = "This sentence carries " + std::to_string(std::lround(100 * sentence.share)) +
+                     " % of the evidence an attacker with your other texts has that you "
+                     "wrote this: " +
+                     evidence + ". Rewording what is named lowers it most.";
+    result.data = diagnostic_data(snapshot, kAttackerEvidenceCode, sentence.span);
+    return result;
+}
+
 // The sentences that carry most of the attacker's evidence for the writer, as diagnostics.
 void add_attacker_diagnostics(const Snapshot& snapshot, const RangeMap& map,
                               std::vector<Diagnostic>& diagnostics) {
-    if (!snapshot.verdict) return;
-    const auto telling = attacker::telling_sentences(*snapshot.verdict);
-    for (std::size_t i = 0; i < telling.size() && i < kAttackerSentences; ++i) {
-        const attacker::SentenceEvidence& sentence = *telling[i];
-        if (sentence.share < snapshot.attacker_evidence_share || sentence.share <= 0) break;
-        std::string evidence;
-        for (const std::string& part : sentence.evidence)
-            evidence += (evidence.empty() ? "" : "; ") + part;
-        Diagnostic result;
-        result.range = map.range(sentence.span);
-        result.severity = kInformationSeverity;
-        result.code = std::string(kAttackerEvidenceCode);
-        result.message = "This sentence carries " +
-                         std::to_string(std::lround(100 * sentence.share)) +
-                         " % of the evidence an attacker with your other texts has that you "
-                         "wrote this: " +
-                         evidence + ". Rewording what is named lowers it most.";
-        result.data = diagnostic_data(snapshot, kAttackerEvidenceCode, sentence.span);
-        diagnostics.push_back(std::move(result));
-    }
+    for (const attacker::SentenceEvidence* sentence : shown_evidence(snapshot))
+        diagnostics.push_back(evidence_diagnostic(snapshot, *sentence, map));
 }
 
 // The first fix of each marker, skipping any that overlaps an earlier one, in source order.
@@ -326,6 +341,99 @@ std::vector<CodeAction> word_rewrites(const Analyzer& analyzer, const Snapshot& 
     std::ranges::sort(everywhere, {},
                       [](const fantasma::TextEdit& edit) { return edit.source.begin; });
     offer("document", guarded_words(snapshot, analyzer, std::move(everywhere), std::nullopt, map));
+    return actions;
+}
+
+// "Rewrite sentence in a neutral style with the model" and its preview for `passage`, as
+// commands (the model pass runs when the writer picks one).
+std::vector<CodeAction> model_rewrites(const Snapshot& snapshot, Span passage,
+                                       const std::string& what, const RangeMap& map) {
+    const json arguments = json::array(
+        {{{"uri", snapshot.uri}, {"version", snapshot.version}, {"range", map.range(passage)}}});
+    const std::string apply = "Rewrite " + what + " in a neutral style with the model";
+    const std::string preview = "Preview the model's neutral rewrite of the " + what;
+    return {{apply,
+             "refactor.rewrite",
+             {},
+             false,
+             "",
+             {},
+             Command{apply, std::string(kRewriteWithModelCommand), arguments}},
+            {preview,
+             "refactor.rewrite",
+             {},
+             false,
+             "",
+             {},
+             Command{preview, std::string(kPreviewRewriteCommand), arguments}}};
+}
+
+// The attacker-evidence sentences under [range_begin, range_end] or echoed by the client.
+std::vector<const attacker::SentenceEvidence*> selected_evidence(const Snapshot& snapshot,
+                                                                 const CodeActionParams& params,
+                                                                 std::size_t range_begin,
+                                                                 std::size_t range_end) {
+    std::vector<const attacker::SentenceEvidence*> selected;
+    for (const attacker::SentenceEvidence* sentence : shown_evidence(snapshot)) {
+        const Span span = sentence->span;
+        const bool under_range = span.begin <= range_end && range_begin <= span.end;
+        if (under_range || echoed(params, kAttackerEvidenceCode, span))
+            selected.push_back(sentence);
+    }
+    return selected;
+}
+
+// For an attacker-evidence sentence: "Lower the attacker's evidence in this sentence (3
+// changes: 0.91 → 0.84)", the markers' fixes, the phrase table's replacements and the
+// distinctive words' best replacements inside it, through the rewrite's guards and aimed at
+// the attacker (only the edits that lower its chance of picking the writer); then the model's
+// rewrite of the sentence when a model is set.
+std::vector<CodeAction> evidence_actions(const Analyzer& analyzer, const Snapshot& snapshot,
+                                         const attacker::SentenceEvidence& sentence,
+                                         bool model_configured, const RangeMap& map) {
+    std::vector<CodeAction> actions;
+    const Span span = sentence.span;
+    const auto inside = [&](Span edit) { return span.begin <= edit.begin && edit.end <= span.end; };
+    std::vector<const Marker*> markers;
+    for (const Marker& marker : snapshot.report->markers)
+        if (inside(marker.spans.front())) markers.push_back(&marker);
+    std::vector<fantasma::TextEdit> proposed = first_fix_edits(markers);
+    const Document document = make_document(*snapshot.text, snapshot.language);
+    for (fantasma::TextEdit& edit : PhraseTable::builtin().edits(document))
+        if (inside(edit.source)) proposed.push_back(std::move(edit));
+    if (snapshot.distinctive_words) {
+        for (const DistinctiveWord& word : *snapshot.distinctive_words)
+            if (inside(word.choice.source))
+                proposed.push_back(word_edit(word, word.choice.replacements.front()));
+    }
+    if (!proposed.empty() && snapshot.attacker) {
+        const RewriteAim aim =
+            attacker::aim_at(*snapshot.attacker, snapshot.language, std::nullopt);
+        RewriteOptions options;
+        options.language = snapshot.language;
+        options.range = span;
+        options.aim = &aim;
+        const RewriteResult result =
+            rewrite_with(*snapshot.text, std::move(proposed), options, analyzer);
+        if (!result.edits.empty() && result.attacker_after < result.attacker_before) {
+            char chances[48];
+            std::snprintf(chances, sizeof chances, ": %.2f \u2192 %.2f)", result.attacker_before,
+                          result.attacker_after);
+            actions.push_back({"Lower the attacker's evidence in this sentence (" +
+                                   std::to_string(result.edits.size()) +
+                                   (result.edits.size() == 1 ? " change" : " changes") + chances,
+                               "quickfix",
+                               {evidence_diagnostic(snapshot, sentence, map)},
+                               false,
+                               snapshot.uri,
+                               in_client_units(result.edits, map),
+                               std::nullopt});
+        }
+    }
+    if (model_configured) {
+        for (CodeAction& action : model_rewrites(snapshot, span, "sentence", map))
+            actions.push_back(std::move(action));
+    }
     return actions;
 }
 
@@ -609,35 +717,26 @@ std::vector<CodeAction> code_actions_for(const Analyzer& analyzer, const Snapsho
             }
             if (model_configured) {
                 const auto offer = [&](Span passage, const std::string& what) {
-                    const json arguments = json::array({{{"uri", snapshot.uri},
-                                                         {"version", snapshot.version},
-                                                         {"range", map.range(passage)}}});
-                    const std::string apply =
-                        "Rewrite " + what + " in a neutral style with the model";
-                    const std::string preview =
-                        "Preview the model's neutral rewrite of the " + what;
-                    actions.push_back(
-                        {apply,
-                         "refactor.rewrite",
-                         {},
-                         false,
-                         "",
-                         {},
-                         Command{apply, std::string(kRewriteWithModelCommand), arguments}});
-                    actions.push_back(
-                        {preview,
-                         "refactor.rewrite",
-                         {},
-                         false,
-                         "",
-                         {},
-                         Command{preview, std::string(kPreviewRewriteCommand), arguments}});
+                    for (CodeAction& action : model_rewrites(snapshot, passage, what, map))
+                        actions.push_back(std::move(action));
                 };
                 offer(*block, "paragraph");
                 const Span sentence =
                     sentence_around(*snapshot.text, *block, selected.front()->spans.front().begin);
                 if (sentence != *block) offer(sentence, "sentence");
             }
+        }
+    }
+    // The sentences that give the writer away, asked about: the edits that lower the
+    // attacker's evidence, and the model's rewrite.
+    for (const attacker::SentenceEvidence* sentence :
+         selected_evidence(snapshot, params, range_begin, range_end)) {
+        for (CodeAction& action :
+             evidence_actions(analyzer, snapshot, *sentence, model_configured, map)) {
+            // The model's sentence rewrite may be offered already, for a marker in it.
+            const bool offered = std::ranges::any_of(
+                actions, [&](const CodeAction& other) { return other.title == action.title; });
+            if (wanted(params.only, action.kind) && !offered) actions.push_back(std::move(action));
         }
     }
     if (wanted(params.only, "refactor.rewrite")) {

@@ -460,3 +460,46 @@ async def test_attacker_verdict_in_the_summary(client: LanguageClient, tmp_path)
                                       if s["version"] == 2 and "attacker" in s],
                              timeout=30, what="the summary after the deletion")
     assert later[-1]["attacker"]["probability"] < verdict["probability"]
+
+
+async def test_attacker_evidence_action_lowers_the_chance(client: LanguageClient, tmp_path):
+    """On a sentence that gives the writer away, a quick fix makes the edits inside it that
+    lower the attacker's chance of picking them, and the summary then says it is lower."""
+    for seed in range(5):
+        (tmp_path / f"text{seed}.txt").write_text(_writer_text(seed, True))
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
+        settings={"fantasma": {"profileDirectory": str(tmp_path), "debounceMs": 20,
+                               "attackerEvidenceShare": 0.05}}))
+    uri = "file:///evidence.md"
+    text = _writer_text(102, False).rstrip("\n") + " " + _writer_text(103, True)
+    open_document(client, uri, text)
+    first = await wait_until(lambda: [s for s in summaries(client, uri) if "attacker" in s],
+                             timeout=30, what="a summary with the attacker's verdict")
+    before = first[-1]["attacker"]["probability"]
+    evidence = by_code(await diagnostics_for(client, uri, 1), "attacker-evidence")
+    assert evidence
+    offered = []
+    for shown in evidence:  # the strongest sentence with something the edits can change
+        echoed = [types.Diagnostic(range=lsp_range(shown), message=shown["message"],
+                                   code=shown["code"], data=shown["data"])]
+        actions = await code_actions(client, uri, lsp_range(shown), echoed)
+        offered = [a for a in actions
+                   if a["title"].startswith("Lower the attacker's evidence in this sentence")]
+        if offered:
+            break
+    assert offered, "no sentence offered the attacker's quick fix"
+    [lower] = offered
+    assert lower["kind"] == "quickfix"
+    assert lower["diagnostics"][0]["code"] == "attacker-evidence"
+    edits = text_edits(lower["edit"]["changes"][uri])
+    sentence = lsp_range(shown)
+    assert all((sentence.start.line, sentence.start.character)
+               <= (e.range.start.line, e.range.start.character) for e in edits)
+    assert apply_edits(text, edits) != text
+
+    count = len(summaries(client, uri))
+    change(client, uri, 2, edits)
+    later = await wait_until(lambda: [s for s in summaries(client, uri)[count:]
+                                      if s["version"] == 2 and "attacker" in s],
+                             timeout=30, what="the summary after the quick fix")
+    assert later[-1]["attacker"]["probability"] < before

@@ -157,8 +157,12 @@ RewriteResult rewrite_with_model(const std::string& source, const RewriteOptions
         err << "fantasma: candidate " << i + 1 << " of " << options.candidates << ": " << tokens[i]
             << " tokens, " << verdict_name(candidate.verdict);
         if (candidate.bits > 0 || candidate.verdict == Verdict::Best ||
-            candidate.verdict == Verdict::Improves || candidate.verdict == Verdict::NoImprovement)
-            err << " (" << std::fixed << std::setprecision(1) << candidate.bits << " bits)";
+            candidate.verdict == Verdict::Improves || candidate.verdict == Verdict::NoImprovement) {
+            err << " (" << std::fixed << std::setprecision(1) << candidate.bits << " bits";
+            if (rewrite_options.aim)
+                err << ", the attacker's chance " << std::setprecision(2) << candidate.attacker;
+            err << ")";
+        }
         err << '\n';
     }
     if (!result.model_won)

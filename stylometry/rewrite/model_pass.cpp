@@ -201,8 +201,15 @@ std::vector<TextEdit> difference_edits(std::string_view before, std::string_view
     return edits;
 }
 
+// What a candidate must beat: the document's bits and, with an aim, the attacker's chance.
+struct ToBeat {
+    double bits = 0;
+    const RewriteAim* aim = nullptr;
+    double attacker = 0;
+};
+
 CandidateJudgement judge_candidate(std::string raw, std::string_view document, Span passage,
-                                   const ProtectedPassage& protected_passage, double bits_to_beat,
+                                   const ProtectedPassage& protected_passage, const ToBeat& to_beat,
                                    double max_dropped_share, Language language,
                                    const Analyzer& analyzer) {
     CandidateJudgement judgement;
@@ -235,8 +242,15 @@ CandidateJudgement judge_candidate(std::string raw, std::string_view document, S
     }
     AnalysisOptions analysis;
     analysis.language = language;
-    judgement.bits = analyzer.analyze(apply_edits(document, edits), analysis).total_bits;
-    judgement.verdict = judgement.bits < bits_to_beat ? Verdict::Improves : Verdict::NoImprovement;
+    const std::string candidate = apply_edits(document, edits);
+    judgement.bits = analyzer.analyze(candidate, analysis).total_bits;
+    bool improves = judgement.bits < to_beat.bits;
+    if (to_beat.aim) {
+        // Aimed: it must lower the attacker's chance, and may not raise the bits.
+        judgement.attacker = to_beat.aim->probability(candidate);
+        improves = judgement.attacker < to_beat.attacker && judgement.bits <= to_beat.bits;
+    }
+    judgement.verdict = improves ? Verdict::Improves : Verdict::NoImprovement;
     return judgement;
 }
 
@@ -281,14 +295,20 @@ ModelRewriteResult model_rewrite(std::string_view source, const ModelRewriteOpti
         result.cancelled = true;
         return result;
     }
+    ToBeat to_beat{report.total_bits, options.rewrite.aim, 0};
+    if (to_beat.aim) to_beat.attacker = result.deterministic.attacker_after;
     for (std::string& raw : raws)
         result.candidates.push_back(
-            judge_candidate(std::move(raw), start, passage, protected_passage, report.total_bits,
+            judge_candidate(std::move(raw), start, passage, protected_passage, to_beat,
                             options.max_dropped_share, options.rewrite.language, analyzer));
 
+    // The fewest bits wins; aimed, the lowest chance of the attacker picking the writer.
+    const auto better = [&](const CandidateJudgement& a, const CandidateJudgement& b) {
+        return to_beat.aim ? a.attacker < b.attacker : a.bits < b.bits;
+    };
     CandidateJudgement* best = nullptr;
     for (CandidateJudgement& candidate : result.candidates)
-        if (candidate.verdict == Verdict::Improves && (!best || candidate.bits < best->bits))
+        if (candidate.verdict == Verdict::Improves && (!best || better(candidate, *best)))
             best = &candidate;
     if (!best) return result;
     best->verdict = Verdict::Best;
@@ -298,6 +318,7 @@ ModelRewriteResult model_rewrite(std::string_view source, const ModelRewriteOpti
                                             range.begin, std::string(kModelCode));
     result.rewrite.text = apply_edits(source, result.rewrite.edits);
     result.rewrite.bits_after = best->bits;
+    if (to_beat.aim) result.rewrite.attacker_after = best->attacker;
     return result;
 }
 

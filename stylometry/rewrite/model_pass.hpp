@@ -76,6 +76,9 @@ struct CandidateJudgement {
     std::string text;  // the passage it would become (placeholders restored); empty if lost
     Verdict verdict = Verdict::Empty;
     double bits = 0;  // whole-document total with this candidate; 0 when not scored
+    // With an aim (RewriteOptions::aim): the attacker's chance of picking the writer with this
+    // candidate; 0 when not scored.
+    double attacker = 0;
 };
 
 struct ModelRewriteOptions {

@@ -282,3 +282,36 @@ TEST_CASE("difference_edits: word-level stretches, trimmed to whole characters")
     CHECK(insertion[0].source == Span(1, 1));
     CHECK(insertion[0].new_text == "X");
 }
+
+TEST_CASE("Aimed at an attacker, the candidate that lowers its chance most wins") {
+    const Analyzer analyzer = marking({"Verily", "indeed", "whilst"});
+    const std::string source =
+        "Verily the `code` ran 3 times for Ada, indeed whilst the tests waited.\n\nNext.\n";
+    const std::vector<std::string> answers = {
+        "The \u27e61\u27e7 ran 3 times for Ada while the tests waited.",  // 0 bits, chance 0.9
+        "The \u27e61\u27e7 ran 3 times for Ada as the tests waited.",     // 0 bits, chance 0.6
+    };
+    // A stand-in attacker: the writer never writes "as the".
+    const RewriteAim aim{[](std::string_view text) {
+                             return text.find("as the") == std::string_view::npos ? 0.9 : 0.6;
+                         },
+                         std::nullopt};
+    ModelRewriteOptions options;
+    options.rewrite.language = Language::Markdown;
+    options.rewrite.range = whole_line(source);
+    options.candidates = 2;
+    options.max_dropped_share = 0.5;
+    ScriptedGenerator first(answers);
+    const ModelRewriteResult plain = model_rewrite(source, options, analyzer, first);
+    CHECK(plain.candidates[0].verdict == Verdict::Best);  // by bits, the first of two equals
+    options.rewrite.aim = &aim;
+    ScriptedGenerator second(answers);
+    const ModelRewriteResult aimed = model_rewrite(source, options, analyzer, second);
+    REQUIRE(aimed.candidates.size() == 2);
+    CHECK(aimed.candidates[0].verdict == Verdict::NoImprovement);  // the chance stays 0.9
+    CHECK(aimed.candidates[1].verdict == Verdict::Best);
+    CHECK(aimed.candidates[1].attacker == Approx(0.6));
+    CHECK(aimed.rewrite.attacker_before == Approx(0.9));
+    CHECK(aimed.rewrite.attacker_after == Approx(0.6));
+    CHECK(aimed.rewrite.text == "The `code` ran 3 times for Ada as the tests waited.\n\nNext.\n");
+}

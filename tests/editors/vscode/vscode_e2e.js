@@ -13,6 +13,9 @@
 // 3. opens the test set's acmart paper, a review copy (`review` option): checked as a
 //    double-blind submission by default, so the status bar counts its leaks; the palette's
 //    double-blind command gives its verdict.
+// 4. sets fantasma.profileDirectory (a folder of a made-up writer's texts) in the workspace's
+//    settings file, as the writer would, and opens a draft in their style: the status bar
+//    item adds the chance an attacker with those texts picks them ("· attacker 97 %").
 // Keeps screenshots.
 //   node vscode_e2e.js --code-server DIR --vsix FILE --sample FILE
 //                      --latex-project DIR --review-project DIR --artifacts DIR
@@ -195,6 +198,55 @@ async function checkDoubleBlindFromPalette(page) {
   console.log(`PASS: the double-blind command gives the verdict: "${verdict.split("\n")[0]}"`);
 }
 
+// A made-up writer's text (the pytest-lsp tests' _writer_text): with `habits`, British
+// spellings, "whilst", semicolons and "Indeed,"; without, plain sentences.
+function writerText(seed, habits) {
+  let state = seed + 1;
+  const pick = (list) => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return list[Math.floor(state / 65536) % list.length];  // the high bits: the low ones cycle
+  };
+  const subjects = ["The committee", "Our neighbour", "The old town", "The river", "My brother",
+    "The council", "The market", "The new library"];
+  const verbs = ["changed", "surprised", "helped", "delayed", "welcomed", "ignored"];
+  const objects = ["the plans", "everyone", "the visitors", "the schedule", "the budget"];
+  const sentences = [];
+  for (let i = 0; i < 24; ++i) {
+    let sentence = `${pick(subjects)} ${pick(verbs)} ${pick(objects)}`;
+    if (habits) {
+      sentence = pick([`Indeed, ${sentence[0].toLowerCase()}${sentence.slice(1)}`,
+        `${sentence} whilst we organised the colour scheme; it was a favourite`,
+        `${sentence}; we realised it later`]);
+    }
+    sentences.push(`${sentence}.`);
+  }
+  return sentences.join(" ");
+}
+
+// Sets `key` in a VS Code settings file (removes it when `value` is undefined).
+function setSetting(file, key, value) {
+  const settings = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : {};
+  if (value === undefined) delete settings[key];
+  else settings[key] = value;
+  fs.writeFileSync(file, JSON.stringify(settings));
+}
+
+// With a profile folder set in the workspace's settings (and the double-blind check the
+// palette turned on there off again: the attacker's verdict is not a reviewer's), the status
+// bar adds the attacker's chance of picking the writer out of a draft in their style.
+// (code-server reloads the workspace's settings file when it changes, not the user's.)
+async function attackerInStatusBar(page, workspaceSettings, profile) {
+  setSetting(workspaceSettings, "fantasma.doubleBlind", undefined);
+  setSetting(workspaceSettings, "fantasma.profileDirectory", profile);
+  await openFromExplorer(page, "draft.md");
+  const status = await waitFor("the attacker's chance in the status bar", 90, () =>
+    page.evaluate(() => [...document.querySelectorAll(".statusbar-item")]
+        .map((item) => item.innerText.trim())
+        .find((text) => /^[0-9.]+ bits · attacker [0-9]+ %\??$/.test(text))));
+  await page.screenshot({ path: path.join(artifacts, "vscode-attacker-status.png") });
+  console.log(`PASS: with a profile the status bar gives the attacker's chance: "${status}"`);
+}
+
 async function main() {
   fs.mkdirSync(artifacts, { recursive: true });
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "fantasma-vscode-"));
@@ -210,6 +262,14 @@ async function main() {
   for (const name of ["paper.tex", "body.tex", "references.bib"]) {
     fs.copyFileSync(path.join(reviewProject, name), path.join(workspace, name));
   }
+  // The writer's other texts, outside the workspace, and a draft in their style.
+  const profile = path.join(root, "profile");
+  fs.mkdirSync(profile);
+  for (let seed = 0; seed < 5; ++seed) {
+    fs.writeFileSync(path.join(profile, `text${seed}.txt`), `${writerText(seed, true)}\n`);
+  }
+  fs.writeFileSync(path.join(workspace, "draft.md"),
+      `${writerText(100, false)} ${writerText(101, true)}\n`);
   fs.writeFileSync(
       path.join(userData, 'User', 'settings.json'),
       JSON.stringify({
@@ -332,6 +392,7 @@ async function main() {
     await page.screenshot({ path: path.join(artifacts, "vscode-double-blind-status.png") });
     console.log(`PASS: a review copy is checked as a double-blind submission: "${status}"`);
     await checkDoubleBlindFromPalette(page);
+    await attackerInStatusBar(page, path.join(workspace, ".vscode", "settings.json"), profile);
   } catch (error) {
     await page.screenshot({ path: path.join(artifacts, "vscode-failure.png") }).catch(() => {});
     console.error(ideLog.slice(-4000));

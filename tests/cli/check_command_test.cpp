@@ -250,22 +250,12 @@ TEST_CASE("the profile flag scores against a directory of the writer's own texts
 
 TEST_CASE("check --profile gives an attacker's verdict and --others adds candidates", "[cli]") {
     const Scratch scratch;
-    const auto essay = [](int seed, int sentences = 40) {
-        std::mt19937 random(static_cast<unsigned>(seed));
-        const char* openings[] = {"Indeed, the council", "Whilst the market", "The old town",
-                                  "Our neighbour", "The river"};
-        const char* endings[] = {"organised the colour scheme; it was a favourite.",
-                                 "realised the plans were late.", "welcomed the visitors."};
-        std::string text;
-        for (int i = 0; i < sentences; ++i)
-            text += std::string(openings[random() % 5]) + " " + endings[random() % 3] + " ";
-        return text + "\n";
-    };
-    for (int i = 0; i < 4; ++i) scratch.write("me/text" + std::to_string(i) + ".txt", essay(i));
+    for (int i = 0; i < 4; ++i)
+        scratch.write("me/text" + std::to_string(i) + ".txt", british_essay(i, 40));
     scratch.write("circle/ana.txt", "Ana writes plainly and often. She likes short notes.\n");
     scratch.write("circle/ben/one.txt", "Ben writes about boats, sails and the sea.\n");
     // Few sentences, so that each carries a share worth naming.
-    const std::string path = scratch.write("draft.txt", essay(99, 10));
+    const std::string path = scratch.write("draft.txt", british_essay(99, 10));
     const std::string profile = " --profile " + quote((scratch.dir / "me").string());
     const Run alone = fantasma(scratch, "check --format json" + profile + " " + quote(path));
     INFO(alone.err);

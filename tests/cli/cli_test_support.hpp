@@ -81,6 +81,20 @@ inline Run run_shell(const std::string& command, const fs::path& err) {
     return run;
 }
 
+// A made-up writer's text of `sentences` sentences: British spellings, "Indeed," and
+// semicolons, drawn with `seed`; texts of other seeds read as the same writer's.
+inline std::string british_essay(int seed, int sentences) {
+    std::mt19937 random(static_cast<unsigned>(seed));
+    const char* openings[] = {"Indeed, the council", "Whilst the market", "The old town",
+                              "Our neighbour", "The river"};
+    const char* endings[] = {"organised the colour scheme; it was a favourite.",
+                             "realised the plans were late.", "welcomed the visitors."};
+    std::string text;
+    for (int i = 0; i < sentences; ++i)
+        text += std::string(openings[random() % 5]) + " " + endings[random() % 3] + " ";
+    return text + "\n";
+}
+
 // Runs `fantasma <arguments>` (arguments already shell-quoted), stderr kept in the scratch.
 // The attacker of --profile keeps its model under the scratch folder, not the user's cache.
 inline Run run_fantasma(const Scratch& scratch, const std::string& arguments) {

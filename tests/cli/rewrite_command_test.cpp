@@ -191,19 +191,9 @@ TEST_CASE("rewrite --profile keeps the edits that lower the attacker's chance; -
           "[cli]") {
     const Scratch scratch;
     // The writer spells the British way; a draft in the same words is theirs to an attacker.
-    const auto essay = [](int seed, int sentences) {
-        std::mt19937 random(static_cast<unsigned>(seed));
-        const char* openings[] = {"Indeed, the council", "The market", "The old town",
-                                  "Our neighbour", "The river"};
-        const char* endings[] = {"organised the colour scheme; it was a favourite.",
-                                 "realised the plans were late.", "welcomed the visitors."};
-        std::string text;
-        for (int i = 0; i < sentences; ++i)
-            text += std::string(openings[random() % 5]) + " " + endings[random() % 3] + " ";
-        return text + "\n";
-    };
-    for (int i = 0; i < 4; ++i) scratch.write("me/text" + std::to_string(i) + ".txt", essay(i, 40));
-    const std::string draft = essay(99, 12);
+    for (int i = 0; i < 4; ++i)
+        scratch.write("me/text" + std::to_string(i) + ".txt", british_essay(i, 40));
+    const std::string draft = british_essay(99, 12);
     const std::string path = scratch.write("draft.txt", draft);
     const std::string profile = " --profile " + quote((scratch.dir / "me").string());
 

@@ -428,21 +428,27 @@ def _writer_text(seed: int, habits: bool) -> str:
     return " ".join(sentences) + "\n"
 
 
+async def _open_in_the_writers_style(client: LanguageClient, tmp_path, uri, seed):
+    """Makes `tmp_path` the profile folder, five texts of a writer with habits, and opens at
+    `uri` a draft whose second half is in their style: (its text, the attacker's verdict)."""
+    for text_seed in range(5):
+        (tmp_path / f"text{text_seed}.txt").write_text(_writer_text(text_seed, True))
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
+        settings={"fantasma": {"profileDirectory": str(tmp_path), "debounceMs": 20,
+                               "attackerEvidenceShare": 0.05}}))
+    text = _writer_text(seed, False).rstrip("\n") + " " + _writer_text(seed + 1, True)
+    open_document(client, uri, text)
+    first = await wait_until(lambda: [s for s in summaries(client, uri) if "attacker" in s],
+                             timeout=30, what="a summary with the attacker's verdict")
+    return text, first[-1]["attacker"]
+
+
 async def test_attacker_verdict_in_the_summary(client: LanguageClient, tmp_path):
     """With a profile, the summary says whether an attacker with the writer's other texts
     would pick them, the sentences that carry the evidence are diagnostics, and deleting the
     one with the largest share lowers the probability."""
-    for seed in range(5):
-        (tmp_path / f"text{seed}.txt").write_text(_writer_text(seed, True))
-    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
-        settings={"fantasma": {"profileDirectory": str(tmp_path), "debounceMs": 20,
-                               "attackerEvidenceShare": 0.05}}))
     uri = "file:///draft.md"
-    text = _writer_text(100, False).rstrip("\n") + " " + _writer_text(101, True)
-    open_document(client, uri, text)
-    first = await wait_until(lambda: [s for s in summaries(client, uri) if "attacker" in s],
-                             timeout=30, what="a summary with the attacker's verdict")
-    verdict = first[-1]["attacker"]
+    text, verdict = await _open_in_the_writers_style(client, tmp_path, uri, 100)
     assert verdict["candidates"] == 1 + sum(verdict["distractors"].values())
     assert verdict["writerTexts"] == 5 and 1 <= verdict["rank"] <= verdict["candidates"]
     assert verdict["verdict"].startswith("An attacker with your 5 other texts, choosing among")
@@ -465,17 +471,9 @@ async def test_attacker_verdict_in_the_summary(client: LanguageClient, tmp_path)
 async def test_attacker_evidence_action_lowers_the_chance(client: LanguageClient, tmp_path):
     """On a sentence that gives the writer away, a quick fix makes the edits inside it that
     lower the attacker's chance of picking them, and the summary then says it is lower."""
-    for seed in range(5):
-        (tmp_path / f"text{seed}.txt").write_text(_writer_text(seed, True))
-    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
-        settings={"fantasma": {"profileDirectory": str(tmp_path), "debounceMs": 20,
-                               "attackerEvidenceShare": 0.05}}))
     uri = "file:///evidence.md"
-    text = _writer_text(102, False).rstrip("\n") + " " + _writer_text(103, True)
-    open_document(client, uri, text)
-    first = await wait_until(lambda: [s for s in summaries(client, uri) if "attacker" in s],
-                             timeout=30, what="a summary with the attacker's verdict")
-    before = first[-1]["attacker"]["probability"]
+    text, verdict = await _open_in_the_writers_style(client, tmp_path, uri, 102)
+    before = verdict["probability"]
     evidence = by_code(await diagnostics_for(client, uri, 1), "attacker-evidence")
     assert evidence
     offered = []

@@ -1,5 +1,7 @@
 #include "lsp/rewrite_service.hpp"
 
+#include "attacker/aim.hpp"
+
 namespace fantasma::lsp {
 
 RewriteService::RewriteService(const Analyzer& analyzer, GeneratorFactory factory)
@@ -120,6 +122,11 @@ void RewriteService::run(const Queued& queued, const ModelSettings& settings,
         options.rewrite.range = queued.job.range;
         if (queued.job.profile) {
             options.rewrite.word_choice = {queued.job.word_choice, queued.job.profile.get()};
+        }
+        std::optional<RewriteAim> aim;
+        if (queued.job.attacker) {
+            aim = attacker::aim_at(*queued.job.attacker, queued.job.language, std::nullopt);
+            options.rewrite.aim = &*aim;
         }
         options.candidates = settings.candidates;
         options.stop = stop.get_token();

@@ -13,6 +13,7 @@
 #include <string>
 #include <thread>
 
+#include "attacker/attacker.hpp"
 #include "stylometry/analyzer.hpp"
 #include "stylometry/rewrite/model_pass.hpp"
 
@@ -39,6 +40,9 @@ struct RewriteJob {
     // the writer's profile it needs.
     double word_choice = 0;
     std::shared_ptr<const Profile> profile;
+    // The attacker of the writer's profile, when it has one: the rewrite is aimed at it (the
+    // candidate that lowers its chance of picking the writer most wins).
+    std::shared_ptr<const attacker::Attacker> attacker;
 };
 
 // Called on the rewrite thread, in this order: on_loading and on_loaded (only when the model

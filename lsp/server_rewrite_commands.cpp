@@ -169,7 +169,8 @@ void Server::start_rewrite(const std::shared_ptr<RunningRewrite>& running) {
                    running->range,
                    running->stop.get_token(),
                    word_choice ? analysis.word_choice : 0.0,
-                   word_choice ? profile_for(analysis, running->snapshot.uri) : nullptr};
+                   word_choice ? profile_for(analysis, running->snapshot.uri) : nullptr,
+                   running->snapshot.attacker};
     RewriteCallbacks callbacks;
     callbacks.on_loading = [report] { report("loading the rewrite model", std::nullopt); };
     // Where the model runs when auto chose (a GPU, or the CPU and why): the writer is told once

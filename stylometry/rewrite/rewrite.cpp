@@ -329,13 +329,19 @@ void drop_rising(std::string_view source, const Report& before, const Analyzer& 
     }
 }
 
+// A rise of the attacker's chance this small is no rise: under the precision a writer is shown
+// (0.01). Without it, a text the attacker already would not pick (0.001) lost the fixes of
+// its markers for raising that to 0.002.
+constexpr double kNoRise = 0.005;
+
 // The edits of `edits` (sorted) that do not raise the aim's probability: each is tried
 // alone, and those that do not raise it are added, the largest drop first, each kept only
 // when the probability with it is no higher than without, until it falls below the target.
 // Edits the attacker does not see (a double space) stay: they still remove markers. Edits
 // interact (two can undo each other's n-grams), so every addition is judged on the text as it
-// then stands. Sets result.attacker_before, attacker_after, dropped_raising_attacker and
-// left_at_target.
+// then stands. A rise under kNoRise counts as none, and the chance never ends more than that
+// above where it began. Sets result.attacker_before, attacker_after, dropped_raising_attacker
+// and left_at_target.
 std::vector<TextEdit> aimed(std::string_view source, std::vector<TextEdit> edits,
                             const RewriteAim& aim, RewriteResult& result) {
     const double before = aim.probability(source);
@@ -347,7 +353,7 @@ std::vector<TextEdit> aimed(std::string_view source, std::vector<TextEdit> edits
     if (!reached(before)) {
         for (std::size_t i = 0; i < edits.size(); ++i) {
             const double alone = aim.probability(apply_edits(source, {edits[i]}));
-            if (alone <= before) order.emplace_back(alone, i);
+            if (alone <= before + kNoRise) order.emplace_back(alone, i);
         }
     }
     std::ranges::sort(order);
@@ -362,7 +368,7 @@ std::vector<TextEdit> aimed(std::string_view source, std::vector<TextEdit> edits
                                               [](const TextEdit& e) { return e.source.begin; }),
                      edits[i]);
         const double with = aim.probability(apply_edits(source, trial));
-        if (with <= probability) {
+        if (with <= probability + kNoRise && with <= before + kNoRise) {
             kept = std::move(trial);
             probability = with;
         }

@@ -46,7 +46,8 @@ struct WordChoiceOptions {
 // What a rewrite aims at besides the markers: an attacker's chance of picking the writer
 // (attacker/aim.hpp makes one from fantasma's own attacker). With an aim, the edits kept are
 // those that do not raise that chance, the largest drop first, until it falls below `target`;
-// an edit that would raise it (bring the text nearer the writer's other texts) is left out.
+// an edit that would raise it (bring the text nearer the writer's other texts) by more than
+// 0.005 is left out.
 struct RewriteAim {
     // The attacker's probability of picking the writer from the whole source, 0 to 1.
     std::function<double(std::string_view source)> probability;

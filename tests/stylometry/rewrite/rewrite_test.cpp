@@ -259,3 +259,18 @@ TEST_CASE("An aimed rewrite stops once the attacker's chance is below the target
     CHECK(result.left_at_target == 3);
     CHECK_FALSE(result.refused());
 }
+
+TEST_CASE("An aimed rewrite counts a rise under half a hundredth as none") {
+    const Analyzer analyzer = three_habits();
+    const std::string source = "We met upon a hill, whilst it rained.";
+    // The attacker would not pick the writer (0.001); "on" raises that to 0.002.
+    const RewriteAim aim{[](std::string_view text) {
+                             return text.find(" on ") == std::string_view::npos ? 0.001 : 0.002;
+                         },
+                         std::nullopt};
+    RewriteOptions options;
+    options.aim = &aim;
+    const RewriteResult result = rewrite(source, options, analyzer);
+    CHECK(result.text == "We met on a hill, while it rained.");
+    CHECK(result.dropped_raising_attacker == 0);
+}

@@ -187,7 +187,7 @@ TEST_CASE("rewrite refuses a file that is not UTF-8 and says how to convert it")
     CHECK_THAT(run.err, Catch::Contains("iconv -f WINDOWS-1252 -t UTF-8"));
 }
 
-TEST_CASE("rewrite --profile keeps the edits that lower the attacker's chance; --target stops",
+TEST_CASE("rewrite --profile keeps the edits that lower the attacker's chance and --target stops",
           "[cli]") {
     const Scratch scratch;
     // The writer spells the British way; a draft in the same words is theirs to an attacker.

@@ -32,8 +32,9 @@ struct BackendOptions {
     // a GPU.
     std::string device{};
     int threads = 0;  // the CPU backend's threads; 0: one per core
-    // The CPU backend's kernel table ("scalar", "avx2", "avx512-vnni"); empty: the fastest
-    // this processor runs. Naming one compares the tables on one machine (`fantasma bench`).
+    // The CPU backend's kernel table ("scalar", "avx2", "avx-vnni", "avx512-vnni"); empty: the
+    // fastest this processor runs. Naming one compares the tables on one machine (`fantasma
+    // bench`).
     std::string cpu_kernels{};
     // At most this much of the device's memory (MiB, fractions allowed); 0: all of it.
     double memory_limit_mib = 0;

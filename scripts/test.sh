@@ -65,7 +65,10 @@ fi
 
 must_run='opencl:'
 [[ ${CI:-} == true ]] && must_run='.'
-not_run=$(for preset in "${presets[@]}"; do skipped "$preset" "$must_run"; done)
+# A test of a processor feature this machine lacks (its name ends "(processors with …)") is
+# reported skipped and does not fail the run: no machine has every x86 extension.
+not_run=$(for preset in "${presets[@]}"; do skipped "$preset" "$must_run"; done |
+    grep -v '(processors with [^)]*) (Skipped)$' || true)
 if [[ -n $not_run ]]; then
     echo "== these tests were skipped, but must run here (PoCL is installed; under CI, ../shared is there):"
     echo "$not_run"

@@ -2,14 +2,41 @@
 // <immintrin.h> and the small helpers of the AVX2 kernel files (kernels_avx2*.cpp) only. The
 // helpers are in an anonymous namespace: each of those files gets its own copy, compiled with
 // its AVX2 flags, and none can stand in for a caller elsewhere.
+//
+// The files of the Q8_0 and Q4_0-like matmuls (kernels_avx2.cpp and …_decode.cpp) are compiled
+// twice: for the avx2 table, and with -mavxvnni for the avx-vnni table (Alder Lake and
+// later, Zen 5), where add_byte_dots is one vpdpbusd instead of maddubs and madd. Each
+// compilation's functions are in the namespace FANTASMA_AVX2_FLAVOUR names, so the two cannot meet
+// at link time.
 #include <immintrin.h>
 
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 
+#if defined(__AVXVNNI__)
+#define FANTASMA_AVX2_FLAVOUR avx_vnni
+#define FANTASMA_AVX2_TABLE_NAME "avx-vnni"
+#else
+#define FANTASMA_AVX2_FLAVOUR avx2
+#define FANTASMA_AVX2_TABLE_NAME "avx2"
+#endif
+
 namespace fantasma::engine::cpu {
 namespace {
+
+// Per 32-bit lane, `sums` plus its four products of unsigned bytes u and signed bytes s.
+// Without VNNI, maddubs adds the products in pairs with int16 saturation; every caller keeps a
+// pair within int16 (u ≤ 128, |s| ≤ 127), so both forms give the same integers, and both
+// tables the same bits.
+inline __m256i add_byte_dots(__m256i sums, __m256i u, __m256i s) {
+#if defined(__AVXVNNI__)
+    return _mm256_dpbusd_avx_epi32(sums, u, s);
+#else
+    return _mm256_add_epi32(sums,
+                            _mm256_madd_epi16(_mm256_maddubs_epi16(u, s), _mm256_set1_epi16(1)));
+#endif
+}
 
 // The half-precision float at p (a block's scale), unaligned.
 inline float half_at(const std::byte* p) {

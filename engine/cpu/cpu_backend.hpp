@@ -15,7 +15,7 @@ namespace fantasma::engine::cpu {
 struct CpuOptions {
     int threads = 0;  // 0: one per hardware thread
     // The kernel table (kernels.hpp): empty for the fastest this processor runs, or one by
-    // name ("scalar", "avx2", "avx512-vnni") for tests and benchmarks.
+    // name ("scalar", "avx2", "avx-vnni", "avx512-vnni") for tests and benchmarks.
     std::string kernels = "";
     // Q8_0/Q4_0 matmuls on float activations instead of 8-bit ones: slower, but without the
     // activation rounding (for checking against float references).
@@ -24,8 +24,8 @@ struct CpuOptions {
 
 // The fast CPU backend: weights used in place in their stored format (Q8_0, Q4_0, Q4_K, Q6_K,
 // F16, BF16; F32 and vectors copied), activations quantized to 8 bits for Q8_0/Q4_0 matmuls,
-// AVX2 or AVX-512 VNNI kernels when the processor has them, a thread pool of its own. Scratch grows
-// to the largest call once; nothing is allocated per token after the first.
+// AVX2, AVX-VNNI or AVX-512 VNNI kernels when the processor has them, a thread pool of its own.
+// Scratch grows to the largest call once; nothing is allocated per token after the first.
 class CpuBackend : public Backend {
   public:
     explicit CpuBackend(CpuOptions options = {});

@@ -7,7 +7,13 @@
 
 namespace fantasma::engine::cpu {
 
-const Kernels* avx2_kernel_table();    // kernels_avx2.cpp: nullptr when not built for x86
+// kernels_avx2.cpp, compiled for each flavour: nullptr when not built for x86.
+namespace avx2 {
+const Kernels* kernel_table();
+}
+namespace avx_vnni {
+const Kernels* kernel_table();
+}
 const Kernels* avx512_kernel_table();  // kernels_avx512.cpp: likewise
 
 const Kernels* avx2_kernels() {
@@ -15,7 +21,15 @@ const Kernels* avx2_kernels() {
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
         __builtin_cpu_supports("f16c"))
-        return avx2_kernel_table();
+        return avx2::kernel_table();
+#endif
+    return nullptr;
+}
+
+const Kernels* avx_vnni_kernels() {
+#if defined(__x86_64__) || defined(__i386__)
+    if (avx2_kernels() != nullptr && __builtin_cpu_supports("avxvnni"))
+        return avx_vnni::kernel_table();
 #endif
     return nullptr;
 }
@@ -33,7 +47,7 @@ const Kernels* avx512_kernels() {
 
 std::vector<const Kernels*> available_kernels() {
     std::vector<const Kernels*> tables{&scalar_kernels()};
-    for (const Kernels* table : {avx2_kernels(), avx512_kernels()})
+    for (const Kernels* table : {avx2_kernels(), avx_vnni_kernels(), avx512_kernels()})
         if (table != nullptr) tables.push_back(table);
     return tables;
 }

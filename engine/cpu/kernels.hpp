@@ -82,12 +82,15 @@ struct Kernels {
 const Kernels& scalar_kernels();
 // The AVX2/FMA/F16C table, or nullptr when this build or this processor lacks them.
 const Kernels* avx2_kernels();
+// The AVX2 table with AVX-VNNI's 256-bit vpdpbusd for its byte dot products (the same bits), or
+// nullptr.
+const Kernels* avx_vnni_kernels();
 // The AVX-512 F/BW/VL/VNNI table (the AVX2 one with faster Q8_0/Q4_0 matmuls), or nullptr.
 const Kernels* avx512_kernels();
 // Every table this processor runs, slowest first: the last is the default.
 std::vector<const Kernels*> available_kernels();
-// The table called `name` ("scalar", "avx2", "avx512-vnni"), or the fastest for an empty name.
-// Throws ModelError naming the tables there are when this processor cannot run it.
+// The table called `name` ("scalar", "avx2", "avx-vnni", "avx512-vnni"), or the fastest for an
+// empty name. Throws ModelError naming the tables there are when this processor cannot run it.
 const Kernels& kernels_named(std::string_view name);
 
 // Shared by every table: values [k0, k0 + n) of one weight row as float32. For block types

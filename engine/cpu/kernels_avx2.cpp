@@ -1,5 +1,7 @@
 // The AVX2/FMA/F16C kernels. These files (kernels_avx2*.cpp) alone are compiled with -mavx2
-// -mfma -mf16c; nothing in them runs unless avx2_kernels() found those on the processor. They
+// -mfma -mf16c; nothing in them runs unless avx2_kernels() found those on the processor. This
+// one and kernels_avx2_decode.cpp are compiled a second time with -mavxvnni for the avx-vnni
+// table (avx2_intrinsics.hpp): the same kernels, their byte dot products one instruction. They
 // define everything they use in an anonymous namespace (avx2_intrinsics.hpp's helpers too: no
 // inline code shared with other files, which the linker could otherwise pick in its AVX2 form
 // for a caller on a processor without it).
@@ -22,7 +24,10 @@ void sigmoid_times_avx2(float* x, const float* gate, int n);
 void dequantize_q6_k_avx2(const std::byte* block, float* y);
 // kernels_avx2_float_weights.cpp: F32, F16 and BF16 weights; false for other types.
 bool matmul_float_weights_avx2(const MatmulTask& task, int row_begin, int row_end);
-bool matmul_k_quants_avx2(const MatmulTask& task, int row_begin, int row_end);   // …_matmul.cpp
+bool matmul_k_quants_avx2(const MatmulTask& task, int row_begin, int row_end);  // …_matmul.cpp
+
+namespace FANTASMA_AVX2_FLAVOUR {
+
 bool matmul_one_token_avx2(const MatmulTask& task, int row_begin, int row_end);  // …_decode.cpp
 
 namespace {
@@ -110,15 +115,14 @@ __m256i block_weights(const std::byte* row, int b, float& scale) {
 }
 
 // Weight row r against activation rows [t0, t0 + N): each block is loaded and unpacked once
-// for the N rows. Signed × signed bytes through maddubs: |w| · (x with w's sign) (|w| ≤ 127,
-// so a pair of products stays within int16).
+// for the N rows. Signed × signed bytes as |w| · (x with w's sign), which add_byte_dots takes
+// (|w| ≤ 128).
 template <Block kKind, int N>
 void quantized_tile(const MatmulTask& m, int r, int t0) {
     const int blocks = m.K / kQ8Block;
     const std::byte* row = m.weight + std::size_t(r) * m.row_bytes;
     const std::int8_t* x = m.x_quants + std::size_t(t0) * m.K;
     const float* x_scales = m.x_scales + std::size_t(t0) * blocks;
-    const __m256i ones = _mm256_set1_epi16(1);
     __m256 sums[N];
     for (int i = 0; i < N; ++i) sums[i] = _mm256_setzero_ps();
     const std::size_t block_bytes = m.row_bytes / std::size_t(blocks);  // IQ4_XS: on average
@@ -137,8 +141,8 @@ void quantized_tile(const MatmulTask& m, int r, int t0) {
         for (int i = 0; i < N; ++i) {
             const __m256i xi = _mm256_loadu_si256(
                 reinterpret_cast<const __m256i*>(x + std::size_t(i) * m.K + b * kQ8Block));
-            const __m256i pairs = _mm256_maddubs_epi16(w_abs, _mm256_sign_epi8(xi, w));
-            const __m256 total = _mm256_cvtepi32_ps(_mm256_madd_epi16(pairs, ones));
+            const __m256 total = _mm256_cvtepi32_ps(
+                add_byte_dots(_mm256_setzero_si256(), w_abs, _mm256_sign_epi8(xi, w)));
             const __m256 scale = _mm256_set1_ps(w_scale * x_scales[std::size_t(i) * blocks + b]);
             sums[i] = _mm256_fmadd_ps(total, scale, sums[i]);
         }
@@ -326,7 +330,7 @@ void delta_step(float* S, const float* q, const float* k, const float* v, float 
     for (int j = 0; j < Dv; ++j) out[j] *= q_scale;
 }
 
-constexpr Kernels kAvx2{"avx2",
+constexpr Kernels kAvx2{FANTASMA_AVX2_TABLE_NAME,
                         quantize_row_q8,
                         matmul,
                         dot,
@@ -341,20 +345,21 @@ constexpr Kernels kAvx2{"avx2",
 
 }  // namespace
 
-const Kernels* avx2_kernel_table() {
+const Kernels* kernel_table() {
     return &kAvx2;
 }
 
+}  // namespace FANTASMA_AVX2_FLAVOUR
 }  // namespace fantasma::engine::cpu
 
 #else
 
-namespace fantasma::engine::cpu {
+namespace fantasma::engine::cpu::avx2 {
 
-const Kernels* avx2_kernel_table() {
+const Kernels* kernel_table() {
     return nullptr;
 }
 
-}  // namespace fantasma::engine::cpu
+}  // namespace fantasma::engine::cpu::avx2
 
 #endif

@@ -26,7 +26,9 @@
 
 namespace fantasma::engine::cpu {
 
-const Kernels* avx2_kernel_table();  // kernels_avx2.cpp
+namespace avx2 {
+const Kernels* kernel_table();  // kernels_avx2.cpp
+}
 // kernels_avx512_decode.cpp: a one-token Q4_0 matmul; false when it does not apply.
 bool matmul_one_token_avx512(const MatmulTask& task, int row_begin, int row_end);
 // kernels_avx512_block_lanes.cpp: Q8_0, Q4_K, Q5_K, Q6_K and IQ4_XS, any number of tokens;
@@ -45,7 +47,7 @@ constexpr int kBlockBytes = 18;  // Q4_0: fp16 scale, 32 nibbles
 
 // The AVX2 rounding (so both tables quantize alike), then the +128 offset, in place.
 void quantize_row_q8(const float* x, int K, std::int8_t* quants, float* scales) {
-    avx2_kernel_table()->quantize_row_q8(x, K, quants, scales);
+    avx2::kernel_table()->quantize_row_q8(x, K, quants, scales);
     const __m256i offset = _mm256_set1_epi8(char(0x80));
     for (int i = 0; i < K; i += kQ8Block) {
         auto* at = reinterpret_cast<__m256i*>(quants + i);
@@ -241,7 +243,7 @@ void matmul(const MatmulTask& m, int row_begin, int row_end) {
     MatmulTask on_floats = m;
     on_floats.x_quants = nullptr;
     on_floats.x_scales = nullptr;
-    avx2_kernel_table()->matmul(on_floats, row_begin, row_end);
+    avx2::kernel_table()->matmul(on_floats, row_begin, row_end);
 }
 
 // One token of the gated delta rule for one head, reading the state twice instead of four
@@ -302,7 +304,7 @@ void delta_step(float* S, const float* q, const float* k, const float* v, float 
 }
 
 Kernels make_table() {
-    Kernels table = *avx2_kernel_table();
+    Kernels table = *avx2::kernel_table();
     table.name = "avx512-vnni";
     table.quantize_row_q8 = quantize_row_q8;
     table.matmul = matmul;

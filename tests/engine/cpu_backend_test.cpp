@@ -6,6 +6,7 @@
 #include "engine/cpu/ops.hpp"
 #include "engine/cpu/reference_backend.hpp"
 #include "engine/quants.hpp"
+#include "skip.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -275,6 +276,40 @@ TEST_CASE("fast 8-bit kernels take any K: 12288 and past 16384", "[engine][cpu][
     for (const cpu::Kernels* kernels : kernel_tables()) {
         if (!kernels->quantizes_activations(type)) continue;
         check_long_k(*kernels, tensor, w, N, K);
+    }
+}
+
+// The avx-vnni table is the avx2 table's kernels with vpdpbusd for maddubs and madd: the same
+// integers, so the same bits, for every weight format and size the tile and one-token kernels
+// handle. Where the processor has no AVX-VNNI the test says it is skipped.
+TEST_CASE("the avx-vnni table gives the avx2 table's bits (processors with AVX-VNNI)",
+          "[engine][cpu]") {
+    if (cpu::avx_vnni_kernels() == nullptr) {
+        fantasma::testing::skip("this processor has no AVX-VNNI");
+        return;
+    }
+    const auto type = GENERATE(fe::DType::q8_0, fe::DType::q4_0, fe::DType::q5_0, fe::DType::iq4_nl,
+                               fe::DType::iq4_xs, fe::DType::q4_k, fe::DType::q6_k);
+    const int K = GENERATE(96, 384, 2080, 12288, 16640);
+    if (fe::block_format(type).values == 256 && K % 256 != 0) return;
+    const int N = 13;
+    const auto bytes = random_weight(type, N, K, 23);  // the tensor only points at them
+    const fe::TensorData tensor{"w", type, {N, K}, bytes};
+    for (const int T : {1, 3, 8, 30, 37}) {
+        const auto x = random_values(std::size_t(T) * K, std::uint32_t(K + T));
+        std::vector<float> results[2];
+        for (int table = 0; table < 2; ++table) {
+            cpu::CpuBackend backend({.threads = 2, .kernels = table == 0 ? "avx2" : "avx-vnni"});
+            const fe::Weight weight = backend.prepare_weight(tensor, N, K);
+            fe::Tensor in = backend.allocate(T, K), out = backend.allocate(T, N);
+            backend.write(in, x);
+            backend.matmul(out, in, weight);
+            results[table].resize(std::size_t(T) * N);
+            backend.read(results[table], out);
+        }
+        INFO(fe::dtype_name(type) << " K " << K << " T " << T);
+        REQUIRE(std::memcmp(results[0].data(), results[1].data(),
+                            sizeof(float) * results[0].size()) == 0);
     }
 }
 

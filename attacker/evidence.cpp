@@ -1,5 +1,8 @@
 #include "attacker/evidence.hpp"
 
+#include "stylometry/detectors/common/invisible.hpp"
+#include "stylometry/text/codepoint.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -13,30 +16,59 @@ constexpr std::size_t kEvidencePerSentence = 3;
 // write without them, so they are named only when nothing else carries any.
 constexpr std::size_t kCommonestWords = 40;
 
-bool word_byte(char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80;
+// What a token of a sentence is: a word (letters, digits, combining marks and inner
+// apostrophes), a visible mark (punctuation, a symbol, an emoji), a space other than the plain
+// one (a line break, a tab, a no-break space) or an invisible character (a direction control,
+// a zero-width joiner, a soft hyphen). Each is said differently: a writer cannot see an
+// invisible character inside "'because'", nor act on a word that carries it.
+enum class TokenKind { word, mark, space, invisible };
+
+struct Token {
+    Span span;
+    TokenKind kind;
+    char32_t first;  // its first code point
+};
+
+TokenKind kind_of(char32_t cp) {
+    switch (text::classify(cp)) {
+        case text::CharClass::Letter:
+        case text::CharClass::Han:
+        case text::CharClass::Mark:
+        case text::CharClass::Digit:
+            return TokenKind::word;
+        case text::CharClass::Space:
+            return TokenKind::space;
+        case text::CharClass::Format:
+        case text::CharClass::EmojiJoiner:
+            return TokenKind::invisible;
+        default:
+            return TokenKind::mark;
+    }
 }
 
-// The words (letters, digits and inner apostrophes) and marks (any other visible byte) of a
-// span of `text`.
-std::vector<Span> tokens_of(std::string_view text, Span span) {
-    std::vector<Span> tokens;
+// The tokens of a span of `text`; plain spaces separate them.
+std::vector<Token> tokens_of(std::string_view text, Span span) {
+    std::vector<Token> tokens;
     for (std::size_t at = span.begin; at < span.end;) {
-        if (text[at] == ' ') {
-            ++at;
-        } else if (word_byte(text[at])) {
-            std::size_t end = at;
-            while (end < span.end &&
-                   (word_byte(text[end]) ||
-                    (text[end] == '\'' && end + 1 < span.end && word_byte(text[end + 1])))) {
-                ++end;
+        const text::Decoded first = text::decode(text, at);
+        const TokenKind kind = kind_of(first.cp);
+        std::size_t end = at + first.length;
+        if (kind == TokenKind::word) {
+            while (end < span.end) {
+                const text::Decoded next = text::decode(text, end);
+                if (kind_of(next.cp) == TokenKind::word) {
+                    end += next.length;
+                    continue;
+                }
+                // An apostrophe joins two parts of a word (don't, O'Brien, it’s).
+                if (!text::is_apostrophe(next.cp) || end + next.length >= span.end ||
+                    kind_of(text::decode(text, end + next.length).cp) != TokenKind::word)
+                    break;
+                end += next.length;
             }
-            tokens.push_back({at, end});
-            at = end;
-        } else {
-            tokens.push_back({at, at + 1});
-            ++at;
         }
+        if (first.cp != U' ') tokens.push_back({{at, std::min(end, span.end)}, kind, first.cp});
+        at = end;
     }
     return tokens;
 }
@@ -45,15 +77,29 @@ std::string quoted(std::string_view text) {
     return "'" + std::string(text) + "'";
 }
 
+// A token that is not a word, as a writer would name it.
+std::string mark_name(std::string_view text, const Token& token) {
+    if (token.kind == TokenKind::invisible)
+        return "an invisible character (" + invisible::code_point_name(token.first) + ")";
+    if (token.kind == TokenKind::space) {
+        if (token.first == U'\n') return "a line break";
+        if (token.first == U'\t') return "a tab";
+        return "an unusual space (" + invisible::code_point_name(token.first) + ")";
+    }
+    return quoted(text.substr(token.span.begin, token.span.size()));
+}
+
 // What token `i` of `tokens` is, in words.
-std::string describe(std::string_view text, const std::vector<Span>& tokens, std::size_t i) {
-    const auto view = [&](std::size_t k) { return text.substr(tokens[k].begin, tokens[k].size()); };
-    if (word_byte(text[tokens[i].begin])) return "you write " + quoted(view(i));
-    if (i + 1 < tokens.size() && word_byte(text[tokens[i + 1].begin]))
-        return quoted(view(i)) + " before " + quoted(view(i + 1));
-    if (i > 0 && word_byte(text[tokens[i - 1].begin]))
-        return quoted(view(i)) + " after " + quoted(view(i - 1));
-    return "the mark " + quoted(view(i));
+std::string describe(std::string_view text, const std::vector<Token>& tokens, std::size_t i) {
+    const auto word = [&](std::size_t k) {
+        return quoted(text.substr(tokens[k].span.begin, tokens[k].span.size()));
+    };
+    if (tokens[i].kind == TokenKind::word) return "you write " + word(i);
+    const std::string mark = mark_name(text, tokens[i]);
+    if (i + 1 < tokens.size() && tokens[i + 1].kind == TokenKind::word)
+        return mark + " before " + word(i + 1);
+    if (i > 0 && tokens[i - 1].kind == TokenKind::word) return mark + " after " + word(i - 1);
+    return tokens[i].kind == TokenKind::mark ? "the mark " + mark : mark;
 }
 
 }  // namespace
@@ -79,7 +125,7 @@ std::vector<SentenceEvidence> explain(const FeatureSpace& space, const std::vect
         const std::size_t owned_end =
             s + 1 < sentences.size() ? sentences[s + 1].begin : text.size();
         SentenceEvidence evidence{sentence, 0, 0, {}};
-        const std::vector<Span> tokens = tokens_of(text, sentence);
+        const std::vector<Token> tokens = tokens_of(text, sentence);
         std::vector<double> by_token(tokens.size(), 0.0);
         std::size_t first_token = 0;
         for (; next < occurrences.size() && occurrences[next].begin < owned_end; ++next) {
@@ -88,19 +134,19 @@ std::vector<SentenceEvidence> explain(const FeatureSpace& space, const std::vect
             const double value = per_occurrence.at(occurrence.feature);
             evidence.score += value;
             // Shared among the tokens it covers, by how many of their bytes it covers.
-            while (first_token < tokens.size() && tokens[first_token].end <= occurrence.begin)
+            while (first_token < tokens.size() && tokens[first_token].span.end <= occurrence.begin)
                 ++first_token;
             std::size_t covered = 0;
-            for (std::size_t k = first_token; k < tokens.size() && tokens[k].begin < occurrence.end;
-                 ++k) {
-                covered += std::min(tokens[k].end, occurrence.end) -
-                           std::max(tokens[k].begin, occurrence.begin);
+            for (std::size_t k = first_token;
+                 k < tokens.size() && tokens[k].span.begin < occurrence.end; ++k) {
+                covered += std::min(tokens[k].span.end, occurrence.end) -
+                           std::max(tokens[k].span.begin, occurrence.begin);
             }
             if (covered == 0) continue;
-            for (std::size_t k = first_token; k < tokens.size() && tokens[k].begin < occurrence.end;
-                 ++k) {
-                const std::size_t bytes = std::min(tokens[k].end, occurrence.end) -
-                                          std::max(tokens[k].begin, occurrence.begin);
+            for (std::size_t k = first_token;
+                 k < tokens.size() && tokens[k].span.begin < occurrence.end; ++k) {
+                const std::size_t bytes = std::min(tokens[k].span.end, occurrence.end) -
+                                          std::max(tokens[k].span.begin, occurrence.begin);
                 by_token[k] += value * static_cast<double>(bytes) / static_cast<double>(covered);
             }
         }
@@ -108,7 +154,7 @@ std::vector<SentenceEvidence> explain(const FeatureSpace& space, const std::vect
         std::map<std::string, std::pair<bool, double>> described;  // (commonest, value)
         for (std::size_t k = 0; k < tokens.size(); ++k) {
             if (by_token[k] <= 0) continue;
-            std::string lower(text.substr(tokens[k].begin, tokens[k].size()));
+            std::string lower(text.substr(tokens[k].span.begin, tokens[k].span.size()));
             for (char& c : lower)
                 c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
             auto& [commonest, value] = described[describe(text, tokens, k)];

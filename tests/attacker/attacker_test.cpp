@@ -109,9 +109,43 @@ TEST_CASE("attacker: the sentences' scores sum to the document's score") {
     REQUIRE_FALSE(most->evidence.empty());
     for (const std::string& said : most->evidence) {
         INFO(said);
-        CHECK((said.starts_with("you write '") || said.find("' before '") != std::string::npos ||
-               said.find("' after '") != std::string::npos || said.starts_with("the mark '")));
+        CHECK((said.starts_with("you write '") || said.find(" before '") != std::string::npos ||
+               said.find(" after '") != std::string::npos || said.starts_with("the mark '")));
     }
+}
+
+TEST_CASE(
+    "attacker: evidence quotes words without the invisible characters and dashes beside them") {
+    // The first writer's texts as written in some editors: a pop-directional-formatting control
+    // before their "Indeed," and clauses joined by an em dash with no spaces. Neither is in the
+    // attacker's vocabulary; the words beside them are, and must be quoted as a writer sees them.
+    const auto as_typed = [](bool first, unsigned seed) {
+        std::string text = synthetic_text(first, seed);
+        if (!first) return text;
+        for (std::size_t at = 0; (at = text.find("; ", at)) != std::string::npos;)
+            text.replace(at, 2, "\u2014");
+        for (std::size_t at = 0; (at = text.find("Indeed", at)) != std::string::npos; at += 9)
+            text.insert(at, "\u202C");
+        return text;
+    };
+    Writer first{"first", {}}, second{"second", {}};
+    for (unsigned i = 0; i < 6; ++i) {
+        first.texts.push_back(prose_of(as_typed(true, 1 + i), Language::Text));
+        second.texts.push_back(prose_of(as_typed(false, 100 + i), Language::Text));
+    }
+    const Attacker attacker = Attacker::train(first, {second});
+    const Verdict verdict = judge_source(attacker, as_typed(true, 77), Language::Text);
+    bool indeed = false;
+    for (const SentenceEvidence& sentence : verdict.sentences) {
+        for (const std::string& said : sentence.evidence) {
+            INFO(said);
+            CHECK(said.find("\u202C") == std::string::npos);
+            CHECK_FALSE(
+                (said.starts_with("you write '") && said.find("\u2014") != std::string::npos));
+            indeed = indeed || said == "you write 'Indeed'";
+        }
+    }
+    CHECK(indeed);
 }
 
 TEST_CASE("attacker: --others adds a candidate per writer") {

@@ -14,9 +14,10 @@ void add_backend_option(CLI::App& command, backends::BackendOptions& backend) {
                 backend.kind = *backends::backend_kind_from_name(name);
             },
             "auto (the default: an OpenCL GPU with room for the model, else cpu; one line says "
-            "which), cpu (the fast CPU backend: threads, AVX2 or AVX-512 where available, "
-            "quantized weights in place), reference (the single-threaded float32 reference "
-            "backend, for debugging) or opencl (an OpenCL device: see fantasma devices)")
+            "which), cpu (the fast CPU backend: threads, AVX2, AVX-VNNI or AVX-512 where "
+            "available, quantized weights in place), reference (the single-threaded float32 "
+            "reference backend, for debugging) or opencl (an OpenCL device: see fantasma "
+            "devices)")
         ->check(CLI::IsMember({"cpu", "auto", "reference", "opencl"}, CLI::ignore_case));
     command.add_option("--device", backend.device,
                        "the OpenCL device, as `fantasma devices` numbers it or part of its name "

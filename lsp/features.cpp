@@ -383,16 +383,6 @@ std::vector<const attacker::SentenceEvidence*> selected_evidence(const Snapshot&
     return selected;
 }
 
-// "3 changes: 0.91 → 0.84": an aimed rewrite's edits and the attacker's chance of picking the
-// writer before and after them.
-std::string changes_and_chances(const RewriteResult& result) {
-    char chances[48];
-    std::snprintf(chances, sizeof chances, ": %.2f \u2192 %.2f", result.attacker_before,
-                  result.attacker_after);
-    return std::to_string(result.edits.size()) +
-           (result.edits.size() == 1 ? " change" : " changes") + chances;
-}
-
 // For an attacker-evidence sentence: "Lower the attacker's evidence in this sentence (3
 // changes: 0.91 → 0.84)", the markers' fixes, the phrase table's replacements and the
 // distinctive words' best replacements inside it, through the rewrite's guards and aimed at
@@ -426,8 +416,12 @@ std::vector<CodeAction> evidence_actions(const Analyzer& analyzer, const Snapsho
         const RewriteResult result =
             rewrite_with(*snapshot.text, std::move(proposed), options, analyzer);
         if (!result.edits.empty() && result.attacker_after < result.attacker_before) {
+            char chances[48];
+            std::snprintf(chances, sizeof chances, ": %.2f \u2192 %.2f)", result.attacker_before,
+                          result.attacker_after);
             actions.push_back({"Lower the attacker's evidence in this sentence (" +
-                                   changes_and_chances(result) + ")",
+                                   std::to_string(result.edits.size()) +
+                                   (result.edits.size() == 1 ? " change" : " changes") + chances,
                                "quickfix",
                                {evidence_diagnostic(snapshot, sentence, map)},
                                false,
@@ -702,9 +696,8 @@ std::vector<CodeAction> code_actions_for(const Analyzer& analyzer, const Snapsho
                            std::nullopt});
     }
 
-    // Rewrite the paragraph of the first selected marker: every deterministic fix of the
-    // paragraph's markers through the rewrite's guards (with a profile, aimed at the attacker);
-    // with a model set, the model's rewrite of the paragraph and of the sentence.
+    // Rewrite the paragraph of the first selected marker. Until the model rewriter lands,
+    // "neutral style" means every deterministic fix of the paragraph's markers.
     if (!selected.empty() && wanted(params.only, "refactor.rewrite")) {
         if (const auto block = block_around(snapshot, selected.front()->spans.front().begin)) {
             std::vector<const Marker*> inside;
@@ -712,28 +705,7 @@ std::vector<CodeAction> code_actions_for(const Analyzer& analyzer, const Snapsho
                 if (block->begin <= marker.spans.front().begin &&
                     marker.spans.front().end <= block->end)
                     inside.push_back(&marker);
-            if (snapshot.attacker) {
-                // With a profile, as `fantasma rewrite --profile`: the fixes that would bring
-                // the paragraph nearer the writer's other texts are left out.
-                const RewriteAim aim =
-                    attacker::aim_at(*snapshot.attacker, snapshot.language, std::nullopt);
-                RewriteOptions options;
-                options.language = snapshot.language;
-                options.range = *block;
-                options.aim = &aim;
-                const RewriteResult result =
-                    rewrite_with(*snapshot.text, first_fix_edits(inside), options, analyzer);
-                if (!result.edits.empty()) {
-                    actions.push_back({"Rewrite paragraph in a neutral style (" +
-                                           changes_and_chances(result) + ")",
-                                       "refactor.rewrite",
-                                       {},
-                                       false,
-                                       snapshot.uri,
-                                       in_client_units(result.edits, map),
-                                       std::nullopt});
-                }
-            } else if (const auto edits = bulk(inside); !edits.empty()) {
+            if (const auto edits = bulk(inside); !edits.empty()) {
                 actions.push_back({"Rewrite paragraph in a neutral style (" +
                                        std::to_string(edits.size()) + " changes)",
                                    "refactor.rewrite",

@@ -2,7 +2,6 @@
 with Neovim 0.7's and VS Code's capabilities."""
 
 import os
-import re
 import subprocess
 from pathlib import Path
 
@@ -502,34 +501,3 @@ async def test_attacker_evidence_action_lowers_the_chance(client: LanguageClient
                                       if s["version"] == 2 and "attacker" in s],
                              timeout=30, what="the summary after the quick fix")
     assert later[-1]["attacker"]["probability"] < before
-
-
-async def test_paragraph_rewrite_is_aimed_at_the_attacker(client: LanguageClient, tmp_path):
-    """With a profile, "Rewrite paragraph in a neutral style" makes only the fixes that do not
-    raise the attacker's chance of picking the writer, says where the chance goes, and the
-    summary after it agrees."""
-    uri = "file:///paragraph.md"
-    text, verdict = await _open_in_the_writers_style(client, tmp_path, uri, 104)
-    before = verdict["probability"]
-    diagnostics = await diagnostics_for(client, uri, 1)
-    fixable = [d for d in diagnostics if d["code"] not in ("attacker-evidence", "word-choice")]
-    assert fixable
-    shown = fixable[0]
-    echoed = [types.Diagnostic(range=lsp_range(shown), message=shown["message"],
-                               code=shown["code"], data=shown.get("data"))]
-    actions = await code_actions(client, uri, lsp_range(shown), echoed)
-    [rewrite] = [a for a in actions
-                 if a["title"].startswith("Rewrite paragraph in a neutral style (")]
-    said = re.fullmatch(r"Rewrite paragraph in a neutral style \(\d+ changes?: "
-                        r"([0-9.]+) \u2192 ([0-9.]+)\)", rewrite["title"])
-    assert said, rewrite["title"]
-    assert abs(float(said.group(1)) - before) <= 0.005
-    edits = text_edits(rewrite["edit"]["changes"][uri])
-    count = len(summaries(client, uri))
-    change(client, uri, 2, edits)
-    later = await wait_until(lambda: [s for s in summaries(client, uri)[count:]
-                                      if s["version"] == 2 and "attacker" in s],
-                             timeout=30, what="the summary after the paragraph rewrite")
-    after = later[-1]["attacker"]["probability"]
-    assert after <= before + 0.005
-    assert abs(after - float(said.group(2))) <= 0.005

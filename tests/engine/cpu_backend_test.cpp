@@ -281,7 +281,9 @@ TEST_CASE("fast 8-bit kernels take any K: 12288 and past 16384", "[engine][cpu][
 
 // The avx-vnni table is the avx2 table's kernels with vpdpbusd for maddubs and madd: the same
 // integers, so the same bits, for every weight format and size the tile and one-token kernels
-// handle. Where the processor has no AVX-VNNI the test says it is skipped.
+// handle. Q4_K and Q6_K go through kernels_avx2_kquant_matmul.cpp, compiled once for both
+// tables: for them the test holds the routing, should the avx-vnni table ever get its own.
+// Where the processor has no AVX-VNNI the test says it is skipped.
 TEST_CASE("the avx-vnni table gives the avx2 table's bits (processors with AVX-VNNI)",
           "[engine][cpu]") {
     if (cpu::avx_vnni_kernels() == nullptr) {

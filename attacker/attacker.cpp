@@ -14,6 +14,7 @@
 
 #include "attacker/evidence.hpp"
 #include "stylometry/document.hpp"
+#include "stylometry/extract/extract.hpp"
 
 namespace fantasma::attacker {
 namespace {
@@ -123,7 +124,7 @@ SparseVector vector_of(const FeatureSpace& space, std::string_view text) {
 }  // namespace
 
 std::string prose_of(std::string_view source, Language language) {
-    return attacker_text(make_document(source, language).prose.text);
+    return attacker_text(extract(source, language).text);
 }
 
 Attacker Attacker::train(const Writer& writer, const std::vector<Writer>& others,

@@ -78,6 +78,7 @@ class Attacker {
                          const DistractorTable& table = DistractorTable::builtin());
 
   private:
+    friend class EditedText;  // keeps each candidate's score as a text is edited
     explicit Attacker(const DistractorTable& table) : table_(&table) {}
     // Each candidate's score for `vector`; the writer's is scores[0].
     std::vector<double> scores(const SparseVector& vector) const;

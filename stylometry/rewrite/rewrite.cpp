@@ -334,17 +334,47 @@ void drop_rising(std::string_view source, const Report& before, const Analyzer& 
 // its markers for raising that to 0.002.
 constexpr double kNoRise = 0.005;
 
+// Adds `edit` to `edits` (sorted by source offset, none overlapping it) in its place.
+void insert_sorted(std::vector<TextEdit>& edits, const TextEdit& edit) {
+    edits.insert(std::ranges::upper_bound(edits, edit.source.begin, {},
+                                          [](const TextEdit& e) { return e.source.begin; }),
+                 edit);
+}
+
+// An aim without its own AimedSource: every edited source judged whole.
+class WholeSource final : public AimedSource {
+  public:
+    WholeSource(const RewriteAim& aim, std::string_view source) : aim_(aim), source_(source) {}
+    double probability() const override { return aim_.probability(apply_edits(source_, kept_)); }
+    double probability_with(const TextEdit& edit) const override {
+        return aim_.probability(apply_edits(source_, with(edit)));
+    }
+    void keep(const TextEdit& edit) override { kept_ = with(edit); }
+
+  private:
+    std::vector<TextEdit> with(const TextEdit& edit) const {
+        std::vector<TextEdit> edits = kept_;
+        insert_sorted(edits, edit);
+        return edits;
+    }
+    const RewriteAim& aim_;
+    std::string_view source_;
+    std::vector<TextEdit> kept_;
+};
+
 // The edits of `edits` (sorted) that do not raise the aim's probability: each is tried
 // alone, and those that do not raise it are added, the largest drop first, each kept only
 // when the probability with it is no higher than without, until it falls below the target.
 // Edits the attacker does not see (a double space) stay: they still remove markers. Edits
 // interact (two can undo each other's n-grams), so every addition is judged on the text as it
 // then stands. A rise under kNoRise counts as none, and the chance never ends more than that
-// above where it began. Sets result.attacker_before, attacker_after, dropped_raising_attacker
-// and left_at_target.
+// above where it began. Sets result.attacker_before, attacker_after (the edited source judged
+// whole), dropped_raising_attacker and left_at_target.
 std::vector<TextEdit> aimed(std::string_view source, std::vector<TextEdit> edits,
                             const RewriteAim& aim, RewriteResult& result) {
-    const double before = aim.probability(source);
+    const std::unique_ptr<AimedSource> judged =
+        aim.edits_of ? aim.edits_of(source) : std::make_unique<WholeSource>(aim, source);
+    const double before = judged->probability();
     result.attacker_before = result.attacker_after = before;
     const auto reached = [&](double probability) {
         return aim.target && probability < *aim.target;
@@ -352,7 +382,7 @@ std::vector<TextEdit> aimed(std::string_view source, std::vector<TextEdit> edits
     std::vector<std::pair<double, std::size_t>> order;  // (probability alone, edit)
     if (!reached(before)) {
         for (std::size_t i = 0; i < edits.size(); ++i) {
-            const double alone = aim.probability(apply_edits(source, {edits[i]}));
+            const double alone = judged->probability_with(edits[i]);
             if (alone <= before + kNoRise) order.emplace_back(alone, i);
         }
     }
@@ -363,16 +393,14 @@ std::vector<TextEdit> aimed(std::string_view source, std::vector<TextEdit> edits
     for (const auto& [alone, i] : order) {
         if (reached(probability)) break;
         ++tried;
-        std::vector<TextEdit> trial = kept;
-        trial.insert(std::ranges::upper_bound(trial, edits[i].source.begin, {},
-                                              [](const TextEdit& e) { return e.source.begin; }),
-                     edits[i]);
-        const double with = aim.probability(apply_edits(source, trial));
+        const double with = judged->probability_with(edits[i]);
         if (with <= probability + kNoRise && with <= before + kNoRise) {
-            kept = std::move(trial);
+            judged->keep(edits[i]);
+            insert_sorted(kept, edits[i]);
             probability = with;
         }
     }
+    if (!kept.empty()) probability = aim.probability(apply_edits(source, kept));
     result.attacker_after = probability;
     result.left_at_target = reached(before) ? edits.size() : order.size() - tried;
     result.dropped_raising_attacker = edits.size() - kept.size() - result.left_at_target;

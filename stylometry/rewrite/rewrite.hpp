@@ -4,6 +4,7 @@
 // No model, JSON or I/O here; the CLI and the language server are thin adapters over this.
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -43,6 +44,17 @@ struct WordChoiceOptions {
     const Profile* profile = nullptr;
 };
 
+// One source judged by an aim as edits are tried on it and kept (RewriteAim::edits_of).
+class AimedSource {
+  public:
+    virtual ~AimedSource() = default;
+    // The attacker's chance of picking the writer from the source with the kept edits.
+    virtual double probability() const = 0;
+    // ... with `edit` (in the source's offsets, overlapping no kept edit) made as well.
+    virtual double probability_with(const TextEdit& edit) const = 0;
+    virtual void keep(const TextEdit& edit) = 0;
+};
+
 // What a rewrite aims at besides the markers: an attacker's chance of picking the writer
 // (attacker/aim.hpp makes one from fantasma's own attacker). With an aim, the edits kept are
 // those that do not raise that chance, the largest drop first, until it falls below `target`;
@@ -53,6 +65,9 @@ struct RewriteAim {
     std::function<double(std::string_view source)> probability;
     // Stop once the probability is below this; nullopt: every edit that does not raise it.
     std::optional<double> target;
+    // Judges the edits of one source (which outlives it) without judging each edited source
+    // whole, and gives the same figures; null: `probability` judges each edited source.
+    std::function<std::unique_ptr<AimedSource>(std::string_view source)> edits_of;
 };
 
 struct RewriteOptions {

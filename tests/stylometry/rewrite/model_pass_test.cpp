@@ -295,7 +295,8 @@ TEST_CASE("Aimed at an attacker, the candidate that lowers its chance most wins"
     const RewriteAim aim{[](std::string_view text) {
                              return text.find("as the") == std::string_view::npos ? 0.9 : 0.6;
                          },
-                         std::nullopt};
+                         std::nullopt,
+                         {}};
     ModelRewriteOptions options;
     options.rewrite.language = Language::Markdown;
     options.rewrite.range = whole_line(source);

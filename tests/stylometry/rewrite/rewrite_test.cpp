@@ -209,7 +209,8 @@ RewriteAim counting_aim(std::vector<std::string> unlike, std::vector<std::string
                 for (const std::string& word : like) probability += 0.1 * count(word);
                 return probability;
             },
-            target};
+            target,
+            {}};
 }
 
 Analyzer three_habits() {
@@ -267,7 +268,8 @@ TEST_CASE("An aimed rewrite counts a rise under half a hundredth as none") {
     const RewriteAim aim{[](std::string_view text) {
                              return text.find(" on ") == std::string_view::npos ? 0.001 : 0.002;
                          },
-                         std::nullopt};
+                         std::nullopt,
+                         {}};
     RewriteOptions options;
     options.aim = &aim;
     const RewriteResult result = rewrite(source, options, analyzer);

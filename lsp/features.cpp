@@ -168,31 +168,37 @@ std::vector<TextEdit> first_fixes(const std::vector<const Marker*>& markers, con
     return in_client_units(first_fix_edits(markers), map);
 }
 
-// The first fixes of `markers` through the rewrite's own guards (rewrite_with): names,
-// quotations, figures and non-prose bytes kept, and never a rise of the document's score.
-// What a bulk action may fix without the writer looking at each, as `fantasma rewrite` would.
-std::vector<TextEdit> guarded_fixes(const Snapshot& snapshot, const Analyzer& analyzer,
-                                    const std::vector<const Marker*>& markers,
-                                    const RangeMap& map) {
-    std::vector<fantasma::TextEdit> proposed = first_fix_edits(markers);
-    if (proposed.empty()) return {};
-    RewriteOptions options;
-    options.language = snapshot.language;
-    return in_client_units(
-        rewrite_with(*snapshot.text, std::move(proposed), options, analyzer).edits, map);
-}
-
-// The word-choice replacements `proposed` through the rewrite's guards (rewrite_with), within
-// `range` when given: kept spans, non-prose bytes and the document's score, as "Fix all".
-std::vector<TextEdit> guarded_words(const Snapshot& snapshot, const Analyzer& analyzer,
-                                    std::vector<fantasma::TextEdit> proposed,
-                                    std::optional<Span> range, const RangeMap& map) {
+// `proposed` through the rewrite's own guards (rewrite_with), within `range` when given: names,
+// quotations, figures and non-prose bytes kept, and never a rise of the document's score. What
+// a bulk action may do without the writer looking at each edit, as `fantasma rewrite` would;
+// with a profile, aimed as `fantasma rewrite --profile` is: the edits that would bring the text
+// nearer the writer's other texts are left out.
+RewriteResult guarded(const Snapshot& snapshot, const Analyzer& analyzer,
+                      std::vector<fantasma::TextEdit> proposed, std::optional<Span> range) {
     if (proposed.empty()) return {};
     RewriteOptions options;
     options.language = snapshot.language;
     options.range = range;
-    return in_client_units(
-        rewrite_with(*snapshot.text, std::move(proposed), options, analyzer).edits, map);
+    std::optional<RewriteAim> aim;
+    if (snapshot.attacker) {
+        aim = attacker::aim_at(*snapshot.attacker, snapshot.language, std::nullopt);
+        options.aim = &*aim;
+    }
+    return rewrite_with(*snapshot.text, std::move(proposed), options, analyzer);
+}
+
+// "3 changes", and where the rewrite was aimed, "3 changes: 0.91 → 0.84": the attacker's
+// chance of picking the writer before and after them.
+std::string changes(const Snapshot& snapshot, const RewriteResult& result) {
+    std::string said =
+        std::to_string(result.edits.size()) + (result.edits.size() == 1 ? " change" : " changes");
+    if (snapshot.attacker) {
+        char chances[48];
+        std::snprintf(chances, sizeof chances, ": %.2f \u2192 %.2f", result.attacker_before,
+                      result.attacker_after);
+        said += chances;
+    }
+    return said;
 }
 
 fantasma::TextEdit word_edit(const DistinctiveWord& word, const std::string& replacement) {
@@ -283,15 +289,15 @@ std::vector<CodeAction> word_quick_fixes(const Analyzer& analyzer, const Snapsho
     for (const DistinctiveWord* word : words) {
         const Diagnostic shown = word_diagnostic(snapshot, *word, map);
         for (const std::string& replacement : word->choice.replacements) {
-            std::vector<TextEdit> edits = guarded_words(
-                snapshot, analyzer, {word_edit(*word, replacement)}, std::nullopt, map);
-            if (edits.empty()) continue;
+            const RewriteResult result =
+                guarded(snapshot, analyzer, {word_edit(*word, replacement)}, std::nullopt);
+            if (result.edits.empty()) continue;
             actions.push_back({"Replace with '" + replacement + "'",
                                "quickfix",
                                {shown},
                                preferred && actions.empty(),
                                snapshot.uri,
-                               std::move(edits),
+                               in_client_units(result.edits, map),
                                std::nullopt});
         }
     }
@@ -326,21 +332,20 @@ std::vector<CodeAction> word_rewrites(const Analyzer& analyzer, const Snapshot& 
             in_paragraph.push_back(everywhere.back());
     }
     if (in_paragraph.empty()) return actions;
-    const auto offer = [&](const std::string& what, std::vector<TextEdit> edits) {
-        if (edits.empty()) return;
-        actions.push_back({"Rewrite " + what + ": word choice (" + std::to_string(edits.size()) +
-                               (edits.size() == 1 ? " change)" : " changes)"),
+    const auto offer = [&](const std::string& what, const RewriteResult& result) {
+        if (result.edits.empty()) return;
+        actions.push_back({"Rewrite " + what + ": word choice (" + changes(snapshot, result) + ")",
                            "refactor.rewrite",
                            {},
                            false,
                            snapshot.uri,
-                           std::move(edits),
+                           in_client_units(result.edits, map),
                            std::nullopt});
     };
-    offer("paragraph", guarded_words(snapshot, analyzer, std::move(in_paragraph), block, map));
+    offer("paragraph", guarded(snapshot, analyzer, std::move(in_paragraph), block));
     std::ranges::sort(everywhere, {},
                       [](const fantasma::TextEdit& edit) { return edit.source.begin; });
-    offer("document", guarded_words(snapshot, analyzer, std::move(everywhere), std::nullopt, map));
+    offer("document", guarded(snapshot, analyzer, std::move(everywhere), std::nullopt));
     return actions;
 }
 
@@ -406,22 +411,11 @@ std::vector<CodeAction> evidence_actions(const Analyzer& analyzer, const Snapsho
             if (inside(word.choice.source))
                 proposed.push_back(word_edit(word, word.choice.replacements.front()));
     }
-    if (!proposed.empty() && snapshot.attacker) {
-        const RewriteAim aim =
-            attacker::aim_at(*snapshot.attacker, snapshot.language, std::nullopt);
-        RewriteOptions options;
-        options.language = snapshot.language;
-        options.range = span;
-        options.aim = &aim;
-        const RewriteResult result =
-            rewrite_with(*snapshot.text, std::move(proposed), options, analyzer);
+    if (snapshot.attacker) {
+        const RewriteResult result = guarded(snapshot, analyzer, std::move(proposed), span);
         if (!result.edits.empty() && result.attacker_after < result.attacker_before) {
-            char chances[48];
-            std::snprintf(chances, sizeof chances, ": %.2f \u2192 %.2f)", result.attacker_before,
-                          result.attacker_after);
             actions.push_back({"Lower the attacker's evidence in this sentence (" +
-                                   std::to_string(result.edits.size()) +
-                                   (result.edits.size() == 1 ? " change" : " changes") + chances,
+                                   changes(snapshot, result) + ")",
                                "quickfix",
                                {evidence_diagnostic(snapshot, sentence, map)},
                                false,
@@ -609,10 +603,6 @@ std::vector<CodeAction> code_actions_for(const Analyzer& analyzer, const Snapsho
         word_fixes = word_quick_fixes(analyzer, snapshot, words, words_first, map);
     if (words_first) actions = std::move(word_fixes);
 
-    const auto bulk = [&](const std::vector<const Marker*>& markers_to_fix) {
-        return guarded_fixes(snapshot, analyzer, markers_to_fix, map);
-    };
-
     std::vector<std::string> codes_done;
     for (const Marker* marker : selected) {
         const Diagnostic shown = diagnostic(snapshot, *marker, map);
@@ -637,14 +627,18 @@ std::vector<CodeAction> code_actions_for(const Analyzer& analyzer, const Snapsho
         for (const Marker& other : markers)
             if (other.code == marker->code) same_code.push_back(&other);
         if (wanted(params.only, "quickfix")) {
-            if (const auto edits = bulk(same_code); edits.size() > 1) {
-                actions.push_back({"Fix all " + std::to_string(edits.size()) + " '" + marker->code +
-                                       "' markers in this document",
+            if (const RewriteResult result =
+                    guarded(snapshot, analyzer, first_fix_edits(same_code), std::nullopt);
+                result.edits.size() > 1) {
+                std::string title = "Fix all " + std::to_string(result.edits.size()) + " '" +
+                                    marker->code + "' markers in this document";
+                if (snapshot.attacker) title += " (" + changes(snapshot, result) + ")";
+                actions.push_back({std::move(title),
                                    "quickfix",
                                    {},
                                    false,
                                    snapshot.uri,
-                                   edits,
+                                   in_client_units(result.edits, map),
                                    std::nullopt});
             }
         }
@@ -696,8 +690,9 @@ std::vector<CodeAction> code_actions_for(const Analyzer& analyzer, const Snapsho
                            std::nullopt});
     }
 
-    // Rewrite the paragraph of the first selected marker. Until the model rewriter lands,
-    // "neutral style" means every deterministic fix of the paragraph's markers.
+    // Rewrite the paragraph of the first selected marker: every deterministic fix of the
+    // paragraph's markers through the rewrite's guards (with a profile, aimed at the attacker);
+    // with a model set, the model's rewrite of the paragraph and of the sentence.
     if (!selected.empty() && wanted(params.only, "refactor.rewrite")) {
         if (const auto block = block_around(snapshot, selected.front()->spans.front().begin)) {
             std::vector<const Marker*> inside;
@@ -705,15 +700,17 @@ std::vector<CodeAction> code_actions_for(const Analyzer& analyzer, const Snapsho
                 if (block->begin <= marker.spans.front().begin &&
                     marker.spans.front().end <= block->end)
                     inside.push_back(&marker);
-            if (const auto edits = bulk(inside); !edits.empty()) {
-                actions.push_back({"Rewrite paragraph in a neutral style (" +
-                                       std::to_string(edits.size()) + " changes)",
-                                   "refactor.rewrite",
-                                   {},
-                                   false,
-                                   snapshot.uri,
-                                   edits,
-                                   std::nullopt});
+            if (const RewriteResult result =
+                    guarded(snapshot, analyzer, first_fix_edits(inside), *block);
+                !result.edits.empty()) {
+                actions.push_back(
+                    {"Rewrite paragraph in a neutral style (" + changes(snapshot, result) + ")",
+                     "refactor.rewrite",
+                     {},
+                     false,
+                     snapshot.uri,
+                     in_client_units(result.edits, map),
+                     std::nullopt});
             }
             if (model_configured) {
                 const auto offer = [&](Span passage, const std::string& what) {

@@ -8,6 +8,10 @@
 //   2. Resident memory with 50 open documents of 2,000 words.
 //   3. 1,000 rapid edits (emoji, CJK, deletions) end with diagnostics equal to a fresh
 //      analysis of the final text.
+//   4. textDocument/codeAction latency at 30 markers across the document (p50/p95, wall clock
+//      and processor time) with a profile, where every bulk action ("Fix all", "Rewrite
+//      paragraph") is aimed at the attacker, and in the same run without one. The attacker is
+//      trained on five generated 1,000-word texts: its weights do not change what it costs.
 // Documents are generated (deterministic pseudo-prose), read from the file given as the first
 // argument, or with `--corpus DIR` made of real prose: the files under DIR (the EBG essays in
 // ../shared/corpora/ebg-amt, say) in path order, as paragraphs, until 10,000 words.
@@ -24,6 +28,7 @@
 #include <random>
 #include <sstream>
 
+#include "attacker/attacker.hpp"
 #include "lsp/features.hpp"
 #include "lsp/server.hpp"
 
@@ -302,6 +307,52 @@ void rapid_edits(const Analyzer& analyzer, std::string text) {
         same_text ? "identical" : "DIFFERENT");
 }
 
+// Code actions at `count` markers spread over the document, as a lightbulb asks for them: the
+// marker's range, no diagnostics echoed.
+void code_action_latency(const Analyzer& analyzer, const std::string& text, std::size_t count) {
+    Snapshot snapshot;
+    snapshot.uri = "file:///bench.md";
+    snapshot.version = 1;
+    snapshot.language = Language::Markdown;
+    snapshot.text = std::make_shared<const std::string>(text);
+    snapshot.report = std::make_shared<const Report>(analyzer.analyze(text, AnalysisOptions{}));
+    attacker::Writer writer{"you", {}};
+    for (unsigned seed = 0; seed < 5; ++seed)
+        writer.texts.push_back(
+            attacker::prose_of(generate_document(1000, 200 + seed), Language::Markdown));
+    const auto trained =
+        std::make_shared<const attacker::Attacker>(attacker::Attacker::train(writer, {}));
+    const std::vector<Marker>& markers = snapshot.report->markers;
+    if (markers.empty()) return;
+    const LineIndex lines(text);
+    const auto measure = [&](const Snapshot& judged, const char* what) {
+        std::vector<double> wall, processor;
+        std::size_t actions = 0;
+        for (std::size_t i = 0; i < count; ++i) {
+            const Span span = markers[i * markers.size() / count].spans.front();
+            const LineColumn begin = lines.to_bytes(span.begin), end = lines.to_bytes(span.end);
+            CodeActionParams params;
+            params.uri = judged.uri;
+            params.range = {{begin.line, begin.character}, {end.line, end.character}};
+            const auto start = Clock::now();
+            const double cpu_start = process_cpu_ms();
+            actions += code_actions_for(analyzer, judged, params, PositionEncoding::Utf8).size();
+            processor.push_back(process_cpu_ms() - cpu_start);
+            wall.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+        }
+        std::printf("textDocument/codeAction at %zu markers, %s (%zu actions):\n", count, what,
+                    actions);
+        print_percentiles("wall clock", wall);
+        print_percentiles("processor time", processor);
+    };
+    measure(snapshot, "no profile");
+    Snapshot aimed = snapshot;
+    aimed.attacker = trained;
+    aimed.verdict = std::make_shared<const attacker::Verdict>(
+        attacker::judge_source(*trained, text, Language::Markdown));
+    measure(aimed, "with a profile: bulk actions aimed at the attacker");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -320,4 +371,5 @@ int main(int argc, char** argv) {
     latency(analyzer, text, 0);
     latency(analyzer, text, 250);
     rapid_edits(analyzer, text);
+    code_action_latency(analyzer, text, 30);
 }

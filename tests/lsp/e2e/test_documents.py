@@ -2,6 +2,7 @@
 with Neovim 0.7's and VS Code's capabilities."""
 
 import os
+import re
 import subprocess
 from pathlib import Path
 
@@ -501,3 +502,39 @@ async def test_attacker_evidence_action_lowers_the_chance(client: LanguageClient
                                       if s["version"] == 2 and "attacker" in s],
                              timeout=30, what="the summary after the quick fix")
     assert later[-1]["attacker"]["probability"] < before
+
+
+@pytest.mark.parametrize("action", ["Rewrite paragraph in a neutral style", "Fix all"])
+async def test_bulk_actions_are_aimed_at_the_attacker(client: LanguageClient, tmp_path, action):
+    """With a profile, "Rewrite paragraph in a neutral style" and "Fix all" make only the
+    fixes that do not raise the attacker's chance of picking the writer, say where the chance
+    goes, and the summary after them agrees."""
+    uri = "file:///bulk.md"
+    text, verdict = await _open_in_the_writers_style(client, tmp_path, uri, 104)
+    before = verdict["probability"]
+    diagnostics = await diagnostics_for(client, uri, 1)
+    fixable = [d for d in diagnostics if d["code"] not in ("attacker-evidence", "word-choice")]
+    assert fixable
+    pattern = re.escape(action) + r" .*\((\d+) changes?: ([0-9.]+) \u2192 ([0-9.]+)\)"
+    offered = []
+    for shown in fixable:  # the first marker whose actions hold it ("Fix all" needs two alike)
+        echoed = [types.Diagnostic(range=lsp_range(shown), message=shown["message"],
+                                   code=shown["code"], data=shown.get("data"))]
+        actions = await code_actions(client, uri, lsp_range(shown), echoed)
+        offered = [a for a in actions if a["title"].startswith(action + " ")]
+        if offered:
+            break
+    assert offered, f"no marker offered '{action}'"
+    said = re.fullmatch(pattern, offered[0]["title"])
+    assert said, offered[0]["title"]
+    assert abs(float(said.group(2)) - before) <= 0.005
+    edits = text_edits(offered[0]["edit"]["changes"][uri])
+    assert len(edits) == int(said.group(1))
+    count = len(summaries(client, uri))
+    change(client, uri, 2, edits)
+    later = await wait_until(lambda: [s for s in summaries(client, uri)[count:]
+                                      if s["version"] == 2 and "attacker" in s],
+                             timeout=30, what=f"the summary after '{action}'")
+    after = later[-1]["attacker"]["probability"]
+    assert after <= before + 0.005
+    assert abs(after - float(said.group(3))) <= 0.005

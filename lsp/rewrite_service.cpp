@@ -121,7 +121,8 @@ void RewriteService::run(const Queued& queued, const ModelSettings& settings,
         options.rewrite.language = queued.job.language;
         options.rewrite.range = queued.job.range;
         if (queued.job.profile) {
-            options.rewrite.word_choice = {queued.job.word_choice, queued.job.profile.get()};
+            options.rewrite.word_choice.strength = queued.job.word_choice;
+            options.rewrite.word_choice.profile = queued.job.profile.get();
         }
         std::optional<RewriteAim> aim;
         if (queued.job.attacker) {

@@ -3,9 +3,10 @@
 Most EBG samples are one paragraph of ~500 words, so the unit is a passage: a run of whole
 sentences of one paragraph of the original, MIN_WORDS to MAX_WORDS words (a longer sentence is
 a passage of its own, and is left out). Among the held-out samples of one method, every passage
-where the rewrite made at least MIN_WORD_EDITS visible word edits (edits.py's alignment;
-invisible characters the rewrite removed do not count) is a candidate. The candidates are
-shuffled with a fixed seed and taken in that order, one per author, until COUNT are chosen.
+where the rewrite made a visible word edit (edits.py's alignment; invisible characters the
+rewrite removed do not count) is a candidate. The candidates are shuffled with a fixed seed and
+taken in that order, one per author, until COUNT are chosen: first those with at least
+MIN_WORD_EDITS word edits, then, when too few have that many, those with one.
 When the cosine was measured on some samples, only their passages are drawn, so that every
 example shows its sample's cosine.
 """
@@ -72,7 +73,7 @@ def choose(samples: list[dict]) -> list[dict]:
                                                             sample["rewrite"]):
             word_edits = sum(e.kind == "word" and visible(e.old).split() != visible(e.new).split()
                              for e in inside)
-            if word_edits < MIN_WORD_EDITS or not MIN_WORDS <= word_count(before) <= MAX_WORDS:
+            if word_edits < 1 or not MIN_WORDS <= word_count(before) <= MAX_WORDS:
                 continue
             new = None
             if sample["new_lints"] is not None:
@@ -82,6 +83,8 @@ def choose(samples: list[dict]) -> list[dict]:
                                "original": before, "rewrite": after, "cosine": sample["cosine"],
                                "word_edits": word_edits, "new_lints": new})
     random.Random(SEED).shuffle(candidates)
+    # Passages with a single word edit only fill the places the others leave.
+    candidates.sort(key=lambda candidate: candidate["word_edits"] < MIN_WORD_EDITS)
     chosen, authors = [], set()
     for candidate in candidates:
         if candidate["author"] not in authors:

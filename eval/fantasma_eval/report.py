@@ -216,8 +216,8 @@ def examples_section(figures) -> list[str]:
         f"Passages of `{chosen['method']}` for a reader to judge: among the held-out "
         f"samples{' whose cosine was measured' if measured else ''}, every run of whole "
         f"sentences of one paragraph, {examples.MIN_WORDS}–{examples.MAX_WORDS} words, where "
-        f"the rewrite made at least {examples.MIN_WORD_EDITS} word edits, shuffled with seed "
-        f"{chosen['seed']} and taken in that order, one per author "
+        f"the rewrite made a word edit, shuffled with seed {chosen['seed']} and taken in that "
+        f"order, one per author, those with at least {examples.MIN_WORD_EDITS} word edits first "
         "(`eval/fantasma_eval/examples.py`; most samples are one long paragraph). Each change "
         "is shown as ~~old~~ **new** (changes of whitespace or invisible characters alone "
         "unmarked), then the rewrite as it reads; the cosine is the whole sample's.",

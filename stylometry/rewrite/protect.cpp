@@ -11,7 +11,9 @@ namespace {
 constexpr std::string_view kOpen = "\u27e6";   // ⟦
 constexpr std::string_view kClose = "\u27e7";  // ⟧
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+bool is_space(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
 
 }  // namespace
 

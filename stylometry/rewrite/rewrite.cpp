@@ -486,8 +486,11 @@ RewriteResult rewrite(std::string_view source, const RewriteOptions& options,
     const Document document = make_document(source, options.language);
     const std::vector<Span> kept = rewrite_kept_spans(document, before, analyzer.reference());
     std::vector<TextEdit> proposed = proposals(before, document);
+    // With an aim, its attacker tells which words point at the writer.
+    WordChoiceOptions word_choice = options.word_choice;
+    word_choice.any_word = word_choice.any_word || options.aim != nullptr;
     std::vector<TextEdit> words =
-        word_choice_edits(document, analyzer.reference(), kept, options.word_choice);
+        word_choice_edits(document, analyzer.reference(), kept, word_choice);
     proposed.insert(proposed.end(), std::make_move_iterator(words.begin()),
                     std::make_move_iterator(words.end()));
     return guarded(source, std::move(proposed), options, analyzer, analysis, before, kept);

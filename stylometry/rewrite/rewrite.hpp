@@ -42,6 +42,10 @@ struct WordChoiceOptions {
     // first, as an attacker holding those texts would key on them. Without one, the text's
     // own words that it uses more than the population (its rarest) go first.
     const Profile* profile = nullptr;
+    // Every replaceable word is a candidate, not only those the writer uses more than the
+    // population: for a rewrite aimed at an attacker (RewriteAim), which judges for itself
+    // which of them point at the writer.
+    bool any_word = false;
 };
 
 // One source judged by an aim as edits are tried on it and kept (RewriteAim::edits_of).

@@ -247,7 +247,8 @@ bool allows_move(const Document& document, const Sentence& sentence, std::size_t
 
 // The function-word moves of the pass: of each word in kFunctionWordMoves the writer uses
 // more than the population (by the profile, or this text), the occurrences beyond the
-// population's rate, first to last, where allows_move() permits.
+// population's rate, first to last, where allows_move() permits; with options.any_word, every
+// occurrence.
 std::vector<TextEdit> function_word_edits(const Document& document, const Reference& reference,
                                           const std::vector<Span>& kept,
                                           const WordChoiceOptions& options,
@@ -261,9 +262,10 @@ std::vector<TextEdit> function_word_edits(const Document& document, const Refere
         const double writer = options.profile != nullptr
                                   ? options.profile->word_per_million(move.word)
                                   : static_cast<double>(in_text) * 1e6 / words;
-        if (in_text == 0 || writer <= population) continue;
+        if (in_text == 0 || (writer <= population && !options.any_word)) continue;
         const double excess = static_cast<double>(in_text) - population * words / 1e6;
-        auto left = static_cast<std::size_t>(std::max(0.0, std::ceil(excess)));
+        auto left =
+            options.any_word ? in_text : static_cast<std::size_t>(std::max(0.0, std::ceil(excess)));
         for (const Sentence& sentence : document.sentences()) {
             std::vector<PartOfSpeech> parts;
             for (std::size_t i = sentence.first_token; i < sentence.end_token && left > 0; ++i) {
@@ -402,7 +404,7 @@ std::vector<WordChoice> word_choices(const Document& document, const Reference& 
     std::vector<WordChoice> choices;
     for (const Choice& candidate : candidates) {
         // A word the writer uses no more than most writers do does not point at them.
-        if (choices.size() >= budget || candidate.score <= 0) break;
+        if (choices.size() >= budget || (candidate.score <= 0 && !options.any_word)) break;
         const Token& token = tokens[candidate.token];
         const Sentence& sentence = *sentence_of[candidate.token];
         const Token* after = neighbour(document, sentence, candidate.token, +1);

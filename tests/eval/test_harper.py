@@ -136,6 +136,20 @@ def test_examples_are_one_per_author_with_enough_word_edits_and_the_same_every_t
     assert chosen == examples.choose(samples)
 
 
+def test_examples_with_one_word_edit_fill_the_places_left():
+    text = " ".join(f"Sentence {i} has a few plain words in it." for i in range(6))
+    two_edits = text.replace("1 has a few plain", "1 has a few simple").replace("4 has", "4 holds")
+    one_edit = text.replace("1 has a few plain", "1 has a few simple")
+    samples = [sample(f"a{i}", 0, text, two_edits) for i in range(3)]
+    samples += [sample(f"b{i}", 0, text, one_edit) for i in range(12)]
+    samples.append(sample("c", 0, text, text))  # no edit: never a passage
+    chosen = examples.choose(samples)
+    assert len(chosen) == examples.COUNT
+    assert [c["word_edits"] for c in chosen[:3]] == [2, 2, 2]
+    assert all(c["word_edits"] == 1 for c in chosen[3:])
+    assert "c" not in {c["author"] for c in chosen}
+
+
 def test_passages_are_whole_sentences_of_one_paragraph_within_the_word_limit():
     long = " ".join(f"Sentence {i} has a few plain words in it." for i in range(20))
     text = f"Short one. Another.\n\n{long}"

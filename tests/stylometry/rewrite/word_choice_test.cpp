@@ -26,11 +26,12 @@ const SynonymTable kTable = SynonymTable::parse(
 
 // The text with the pass's edits applied, at `strength`, guided by `profile` when given.
 std::string chosen(const std::string& source, double strength, const Profile* profile = nullptr,
-                   Language language = Language::Text, const SynonymTable& table = kTable) {
+                   Language language = Language::Text, const SynonymTable& table = kTable,
+                   bool any_word = false) {
     const Document document = make_document(source, language);
     const std::vector<Span> kept = kept_spans(document);
     return apply_edits(source, word_choice_edits(document, Reference::builtin(), kept,
-                                                 {strength, profile}, table));
+                                                 {strength, profile, any_word}, table));
 }
 
 // The text with the pass's edits at full strength, with `table`'s synonyms.
@@ -101,6 +102,9 @@ TEST_CASE("word choice with a profile replaces the writer's own favourite words 
     // A word the writer never uses does not point at them: not replaced at any share.
     CHECK(chosen(text, 1.0, &profile) == "We bought it and liked it immensely over the years.");
     CHECK(chosen(text, 0.2) == "We purchased it and liked it vastly over the years.");
+    // For an aimed rewrite every replaceable word is a candidate: its attacker decides.
+    CHECK(chosen(text, 1.0, &profile, Language::Text, kTable, true) ==
+          "We bought it and liked it vastly over the years.");
 }
 
 TEST_CASE("synonym table: malformed rows are refused with their line") {

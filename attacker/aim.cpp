@@ -33,12 +33,6 @@ std::size_t shifted(std::size_t offset, const std::vector<TextEdit>& edits) {
     return at;
 }
 
-void insert_sorted(std::vector<TextEdit>& edits, const TextEdit& edit) {
-    edits.insert(std::ranges::upper_bound(edits, edit.source.begin, {},
-                                          [](const TextEdit& e) { return e.source.begin; }),
-                 edit);
-}
-
 // The attacker's aim at one source under edit. An edit inside one verbatim piece of the prose
 // (prose.hpp) whose replacement reads as prose is an edit of the attacker's text at a known
 // place, judged by EditedText; any other edit is judged on the whole edited source, and keeping

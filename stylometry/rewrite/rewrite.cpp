@@ -334,13 +334,6 @@ void drop_rising(std::string_view source, const Report& before, const Analyzer& 
 // its markers for raising that to 0.002.
 constexpr double kNoRise = 0.005;
 
-// Adds `edit` to `edits` (sorted by source offset, none overlapping it) in its place.
-void insert_sorted(std::vector<TextEdit>& edits, const TextEdit& edit) {
-    edits.insert(std::ranges::upper_bound(edits, edit.source.begin, {},
-                                          [](const TextEdit& e) { return e.source.begin; }),
-                 edit);
-}
-
 // An aim without its own AimedSource: every edited source judged whole.
 class WholeSource final : public AimedSource {
   public:
@@ -421,6 +414,12 @@ std::vector<Span> non_prose_spans(std::string_view source, Language language) {
 bool keeps_non_prose(std::string_view source, const std::vector<TextEdit>& edits,
                      Language language) {
     return keeps_non_prose(source, non_prose_of(source, language), edits, language);
+}
+
+void insert_sorted(std::vector<TextEdit>& edits, const TextEdit& edit) {
+    edits.insert(std::ranges::upper_bound(edits, edit.source.begin, {},
+                                          [](const TextEdit& e) { return e.source.begin; }),
+                 edit);
 }
 
 std::string apply_edits(std::string_view source, const std::vector<TextEdit>& edits) {

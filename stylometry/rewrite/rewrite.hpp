@@ -144,6 +144,8 @@ std::vector<Span> rewrite_kept_spans(const Document& document, const Report& rep
 
 // `source` with `edits` (sorted, non-overlapping, within the source) applied.
 std::string apply_edits(std::string_view source, const std::vector<TextEdit>& edits);
+// Adds `edit` in its place to `edits`, sorted by source offset and none overlapping it.
+void insert_sorted(std::vector<TextEdit>& edits, const TextEdit& edit);
 
 // Whether `edits` (sorted, non-overlapping) leave every non-prose byte of `source` as it was
 // and add no markup: checked by re-extracting the edited document. Cleaning edits

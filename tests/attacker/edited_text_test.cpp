@@ -138,17 +138,28 @@ TEST_CASE("edited text: the aim judges a rewrite's edits of a source as the whol
             const auto judged = aim.edits_of(source);
             std::vector<TextEdit> kept;
             for (std::size_t i = 0; i < edits.size(); ++i) {
+                // Every third edit's replacement wrapped in markup (emphasis, a paragraph
+                // break), which the aim cannot place in the prose: judged on the whole source,
+                // and when kept, the aim's text is built again from it.
+                TextEdit edit = edits[i];
+                if (i % 3 == 1) {
+                    edit.new_text = folder.language == Language::Markdown
+                                        ? "*" + edit.new_text + "*"
+                                    : folder.language == Language::Latex
+                                        ? "\\emph{" + edit.new_text + "}"
+                                        : edit.new_text + "\n\n" + edit.new_text;
+                }
                 INFO("document " << d << ", edit " << i << ": '"
-                                 << source.substr(edits[i].source.begin, edits[i].source.size())
-                                 << "' -> '" << edits[i].new_text << "'");
+                                 << source.substr(edit.source.begin, edit.source.size()) << "' -> '"
+                                 << edit.new_text << "'");
                 std::vector<TextEdit> with = kept;
-                with.push_back(edits[i]);
+                with.push_back(edit);
                 const double whole = aim.probability(apply_edits(source, with));
-                CHECK(log_odds(judged->probability_with(edits[i])) ==
+                CHECK(log_odds(judged->probability_with(edit)) ==
                       Approx(log_odds(whole)).margin(1e-6));
                 ++edits_tried;
-                if (i % 2 == 0) {
-                    judged->keep(edits[i]);
+                if (i % 2 == 0 || i % 3 == 1) {
+                    judged->keep(edit);
                     kept = std::move(with);
                 }
             }

@@ -44,14 +44,14 @@ class SourceUnderEdit final : public AimedSource {
         rebuild();
     }
 
-    double probability() const override { return text_->probability(); }
+    double log_odds() const override { return text_->log_odds(); }
 
-    double probability_with(const TextEdit& edit) const override {
+    double log_odds_with(const TextEdit& edit) const override {
         if (const auto at = in_text(in_base(edit)))
-            return text_->probability_with(at->first, at->second, edit.new_text);
+            return text_->log_odds_with(at->first, at->second, edit.new_text);
         std::vector<TextEdit> edits = kept_;
         insert_sorted(edits, edit);
-        return attacker_.judge(prose_of(apply_edits(source_, edits), language_)).probability;
+        return attacker_.judge(prose_of(apply_edits(source_, edits), language_)).log_odds;
     }
 
     void keep(const TextEdit& edit) override {

@@ -259,7 +259,8 @@ Verdict Attacker::judge(std::string_view text, std::span<const Span> sentences) 
         1 + static_cast<std::size_t>(std::count_if(all.begin() + 1, all.end(),
                                                    [&](double score) { return score > all[0]; }));
     verdict.margin = all[0] - *std::max_element(all.begin() + 1, all.end());
-    verdict.probability = 1 / (1 + std::exp(-(slope_ * verdict.margin + intercept_)));
+    verdict.log_odds = slope_ * verdict.margin + intercept_;
+    verdict.probability = 1 / (1 + std::exp(-verdict.log_odds));
     verdict.uncertain = table_->closest_kind(space.kind_vector(counts)) < table_->kind_floor;
     verdict.sentences = explain(space, weights_[0], vector, counts, occurrences, text, sentences);
     return verdict;

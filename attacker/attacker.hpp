@@ -48,6 +48,7 @@ struct Verdict {
     std::size_t candidates = 0;
     std::size_t rank = 0;    // the writer's place among the candidates, from 1
     double probability = 0;  // that an attacker like this one picks the writer
+    double log_odds = 0;     // ln(p / (1 - p)): what orders texts where p shows 1.00
     double margin = 0;       // the writer's score minus the best other candidate's
     double score = 0;        // the writer's linear score: bias + Σ sentence scores
     double bias = 0;

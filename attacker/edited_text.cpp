@@ -65,24 +65,23 @@ EditedText::Totals EditedText::totals_after(const std::unordered_map<int, int>& 
     return totals;
 }
 
-double EditedText::probability_of(const Totals& totals) const {
+double EditedText::log_odds_of(const Totals& totals) const {
     // As FeatureSpace::scaled: an empty vector stays empty rather than dividing by nothing.
     const double norm = totals.squares > 1e-12 ? std::sqrt(totals.squares) : 1.0;
     const double writer = attacker_->biases_[0] + totals.sums[0] / norm;
     double best_other = -HUGE_VAL;
     for (std::size_t c = 1; c < totals.sums.size(); ++c)
         best_other = std::max(best_other, attacker_->biases_[c] + totals.sums[c] / norm);
-    const double margin = writer - best_other;
-    return 1 / (1 + std::exp(-(attacker_->slope_ * margin + attacker_->intercept_)));
+    return attacker_->slope_ * (writer - best_other) + attacker_->intercept_;
 }
 
-double EditedText::probability() const {
-    return probability_of(totals_);
+double EditedText::log_odds() const {
+    return log_odds_of(totals_);
 }
 
-double EditedText::probability_with(std::size_t begin, std::size_t end,
-                                    std::string_view replacement) const {
-    return probability_of(totals_after(count_changes(begin, end, replacement)));
+double EditedText::log_odds_with(std::size_t begin, std::size_t end,
+                                 std::string_view replacement) const {
+    return log_odds_of(totals_after(count_changes(begin, end, replacement)));
 }
 
 void EditedText::replace(std::size_t begin, std::size_t end, std::string_view replacement) {

@@ -2,8 +2,8 @@
 // A text under edit, judged by the attacker in microseconds per edit rather than one count of
 // the whole text per edit tried. Each candidate's score is bias + Σ w·(1 + ln n) ÷ ‖v‖
 // (FeatureSpace::scaled): the text keeps each candidate's unscaled sum and the vector's squared
-// length, so an edit only recounts the features near it. The probability is Attacker::judge's
-// to rounding (the tests hold it to 1e-9 on real text).
+// length, so an edit only recounts the features near it. The figures are Attacker::judge's
+// to rounding (the tests hold them to 1e-6 on real text).
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -18,10 +18,10 @@ class EditedText {
     // `attacker` must outlive the text; `text` as the attacker reads it (prose_of).
     EditedText(const Attacker& attacker, std::string text);
 
-    // Attacker::judge(text()).probability.
-    double probability() const;
-    // The probability with text()'s bytes [begin, end) replaced by `replacement`.
-    double probability_with(std::size_t begin, std::size_t end, std::string_view replacement) const;
+    // Attacker::judge(text()).log_odds.
+    double log_odds() const;
+    // The log-odds with text()'s bytes [begin, end) replaced by `replacement`.
+    double log_odds_with(std::size_t begin, std::size_t end, std::string_view replacement) const;
     // Makes that replacement.
     void replace(std::size_t begin, std::size_t end, std::string_view replacement);
 
@@ -39,7 +39,7 @@ class EditedText {
     std::unordered_map<int, int> count_changes(std::size_t begin, std::size_t end,
                                                std::string_view replacement) const;
     Totals totals_after(const std::unordered_map<int, int>& changes) const;
-    double probability_of(const Totals& totals) const;
+    double log_odds_of(const Totals& totals) const;
 
     const Attacker* attacker_;
     std::string text_;

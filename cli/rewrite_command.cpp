@@ -224,7 +224,7 @@ CLI::App& add_rewrite_command(CLI::App& app, RewriteCommandOptions& options) {
 
 namespace {
 
-// "the attacker's chance of picking you: 0.91 → 0.62 (2 edits left out: they would raise
+// "the attacker's chance of picking you: 0.91 → 0.62 (2 edits left out: they would not lower
 // it), not below the target 0.50": what the aimed rewrite reached.
 std::string aim_summary(const RewriteResult& result, const RewriteAim& aim) {
     const auto chance = [](double p) {
@@ -237,10 +237,16 @@ std::string aim_summary(const RewriteResult& result, const RewriteAim& aim) {
     };
     std::string said = "the attacker's chance of picking you: " + chance(result.attacker_before) +
                        " \u2192 " + chance(result.attacker_after);
+    if (result.attacker_after > result.attacker_before) {
+        // The aim lets a marker's fix raise it by less than a writer is shown (rewrite.hpp).
+        char rise[16];
+        std::snprintf(rise, sizeof rise, "%.3f", result.attacker_after - result.attacker_before);
+        said += " (the markers' fixes raise it by " + std::string(rise) + ")";
+    }
     if (result.dropped_raising_attacker > 0)
         said += " (" + edits(result.dropped_raising_attacker) +
-                (result.dropped_raising_attacker == 1 ? " left out: it would raise it)"
-                                                      : " left out: they would raise it)");
+                (result.dropped_raising_attacker == 1 ? " left out: it would not lower it)"
+                                                      : " left out: they would not lower it)");
     if (aim.target) {
         said += (result.attacker_after < *aim.target ? ", below the target "
                                                      : ", not below the target ") +

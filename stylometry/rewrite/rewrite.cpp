@@ -1,6 +1,7 @@
 #include "stylometry/rewrite/rewrite.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <iterator>
 #include <limits>
 #include <span>
@@ -334,67 +335,80 @@ void drop_rising(std::string_view source, const Report& before, const Analyzer& 
 // its markers for raising that to 0.002.
 constexpr double kNoRise = 0.005;
 
+double logistic(double log_odds) {
+    return 1 / (1 + std::exp(-log_odds));
+}
+
 // An aim without its own AimedSource: every edited source judged whole.
 class WholeSource final : public AimedSource {
   public:
     WholeSource(const RewriteAim& aim, std::string_view source) : aim_(aim), source_(source) {}
-    double probability() const override { return aim_.probability(apply_edits(source_, kept_)); }
-    double probability_with(const TextEdit& edit) const override {
-        return aim_.probability(apply_edits(source_, with(edit)));
-    }
-    void keep(const TextEdit& edit) override { kept_ = with(edit); }
-
-  private:
-    std::vector<TextEdit> with(const TextEdit& edit) const {
+    double log_odds() const override { return judged(kept_); }
+    double log_odds_with(const TextEdit& edit) const override {
         std::vector<TextEdit> edits = kept_;
         insert_sorted(edits, edit);
-        return edits;
+        return judged(edits);
+    }
+    void keep(const TextEdit& edit) override { insert_sorted(kept_, edit); }
+
+  private:
+    double judged(const std::vector<TextEdit>& edits) const {
+        const double probability = aim_.probability(apply_edits(source_, edits));
+        return std::log(probability / (1 - probability));
     }
     const RewriteAim& aim_;
     std::string_view source_;
     std::vector<TextEdit> kept_;
 };
 
-// The edits of `edits` (sorted) that do not raise the aim's probability: each is tried
-// alone, and those that do not raise it are added, the largest drop first, each kept only
-// when the probability with it is no higher than without, until it falls below the target.
-// Edits the attacker does not see (a double space) stay: they still remove markers. Edits
-// interact (two can undo each other's n-grams), so every addition is judged on the text as it
-// then stands. A rise under kNoRise counts as none, and the chance never ends more than that
-// above where it began. Sets result.attacker_before, attacker_after (the edited source judged
-// whole), dropped_raising_attacker and left_at_target.
+// Whether the aim may keep `edit` when it takes the attacker's log-odds from `now` (`before`
+// at the start) to `with`. The word-choice pass's edits are there only to move the attacker, so
+// they must lower it (in log-odds, which still tell edits apart where the chance shows 1.00);
+// a marker's fix may raise the chance by kNoRise, no further than that above where it began.
+bool may_keep(const TextEdit& edit, double with, double now, double before) {
+    if (is_word_choice(edit)) return with < now;
+    return logistic(with) <= logistic(now) + kNoRise &&
+           logistic(with) <= logistic(before) + kNoRise;
+}
+
+// The edits of `edits` (sorted) that the aim keeps: each is tried alone, and those it may keep
+// alone (may_keep) are added, the largest drop first, each kept only when may_keep allows it
+// on the text as it then stands (edits interact: two can undo each other's n-grams), until
+// the chance falls below the target. Edits the attacker does not see (a double space) stay:
+// they still remove markers. Sets result.attacker_before, attacker_after (the edited source
+// judged whole), dropped_raising_attacker and left_at_target.
 std::vector<TextEdit> aimed(std::string_view source, std::vector<TextEdit> edits,
                             const RewriteAim& aim, RewriteResult& result) {
     const std::unique_ptr<AimedSource> judged =
         aim.edits_of ? aim.edits_of(source) : std::make_unique<WholeSource>(aim, source);
-    const double before = judged->probability();
-    result.attacker_before = result.attacker_after = before;
-    const auto reached = [&](double probability) {
-        return aim.target && probability < *aim.target;
+    const double before = judged->log_odds();
+    result.attacker_before = result.attacker_after = logistic(before);
+    const auto reached = [&](double log_odds) {
+        return aim.target && logistic(log_odds) < *aim.target;
     };
-    std::vector<std::pair<double, std::size_t>> order;  // (probability alone, edit)
+    std::vector<std::pair<double, std::size_t>> order;  // (log-odds alone, edit)
     if (!reached(before)) {
         for (std::size_t i = 0; i < edits.size(); ++i) {
-            const double alone = judged->probability_with(edits[i]);
-            if (alone <= before + kNoRise) order.emplace_back(alone, i);
+            const double alone = judged->log_odds_with(edits[i]);
+            if (may_keep(edits[i], alone, before, before)) order.emplace_back(alone, i);
         }
     }
     std::ranges::sort(order);
     std::vector<TextEdit> kept;
-    double probability = before;
+    double now = before;
     std::size_t tried = 0;
     for (const auto& [alone, i] : order) {
-        if (reached(probability)) break;
+        if (reached(now)) break;
         ++tried;
-        const double with = judged->probability_with(edits[i]);
-        if (with <= probability + kNoRise && with <= before + kNoRise) {
+        const double with = judged->log_odds_with(edits[i]);
+        if (may_keep(edits[i], with, now, before)) {
             judged->keep(edits[i]);
             insert_sorted(kept, edits[i]);
-            probability = with;
+            now = with;
         }
     }
-    if (!kept.empty()) probability = aim.probability(apply_edits(source, kept));
-    result.attacker_after = probability;
+    result.attacker_after =
+        kept.empty() ? logistic(now) : aim.probability(apply_edits(source, kept));
     result.left_at_target = reached(before) ? edits.size() : order.size() - tried;
     result.dropped_raising_attacker = edits.size() - kept.size() - result.left_at_target;
     return kept;
@@ -414,6 +428,10 @@ std::vector<Span> non_prose_spans(std::string_view source, Language language) {
 bool keeps_non_prose(std::string_view source, const std::vector<TextEdit>& edits,
                      Language language) {
     return keeps_non_prose(source, non_prose_of(source, language), edits, language);
+}
+
+bool is_word_choice(const TextEdit& edit) {
+    return edit.code == "word-choice" || edit.code == "function-words";
 }
 
 void insert_sorted(std::vector<TextEdit>& edits, const TextEdit& edit) {

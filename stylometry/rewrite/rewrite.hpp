@@ -48,22 +48,24 @@ struct WordChoiceOptions {
     bool any_word = false;
 };
 
-// One source judged by an aim as edits are tried on it and kept (RewriteAim::edits_of).
+// One source judged by an aim as edits are tried on it and kept (RewriteAim::edits_of). The
+// figures are log-odds, ln(p / (1 - p)) of the attacker's chance p of picking the writer: they
+// still tell edits apart where the chance has saturated to 1.
 class AimedSource {
   public:
     virtual ~AimedSource() = default;
-    // The attacker's chance of picking the writer from the source with the kept edits.
-    virtual double probability() const = 0;
+    // Of the source with the kept edits.
+    virtual double log_odds() const = 0;
     // ... with `edit` (in the source's offsets, overlapping no kept edit) made as well.
-    virtual double probability_with(const TextEdit& edit) const = 0;
+    virtual double log_odds_with(const TextEdit& edit) const = 0;
     virtual void keep(const TextEdit& edit) = 0;
 };
 
 // What a rewrite aims at besides the markers: an attacker's chance of picking the writer
 // (attacker/aim.hpp makes one from fantasma's own attacker). With an aim, the edits kept are
-// those that do not raise that chance, the largest drop first, until it falls below `target`;
-// an edit that would raise it (bring the text nearer the writer's other texts) by more than
-// 0.005 is left out.
+// those that do not raise that chance, the largest drop first, until it falls below `target`:
+// a marker's fix that would raise it (bring the text nearer the writer's other texts) by more
+// than 0.005 is left out, and a word-choice edit that would not lower it.
 struct RewriteAim {
     // The attacker's probability of picking the writer from the whole source, 0 to 1.
     std::function<double(std::string_view source)> probability;
@@ -144,6 +146,9 @@ std::vector<Span> rewrite_kept_spans(const Document& document, const Report& rep
 
 // `source` with `edits` (sorted, non-overlapping, within the source) applied.
 std::string apply_edits(std::string_view source, const std::vector<TextEdit>& edits);
+// Whether `edit` is one of the word-choice pass's (word_choice.hpp: codes "word-choice" and
+// "function-words"), made to move an attacker rather than to fix a marker.
+bool is_word_choice(const TextEdit& edit);
 // Adds `edit` in its place to `edits`, sorted by source offset and none overlapping it.
 void insert_sorted(std::vector<TextEdit>& edits, const TextEdit& edit);
 

@@ -1,7 +1,7 @@
 // The attacker judging edits one at a time (attacker/edited_text.hpp, the aim of
 // attacker/aim.hpp) gives the figures of judging each edited text whole, on real writing:
 // Node.js's Markdown documentation, Emacs's LaTeX reference cards (both Debian-shipped) and the
-// EBG essays of ../shared. The figures are compared as log-odds, which stay apart where a
+// EBG essays of ../shared. The figures compared are log-odds, which stay apart where a
 // probability has saturated to 0 or 1.
 #include <catch2/catch.hpp>
 
@@ -21,10 +21,6 @@ using namespace fantasma::attacker;
 namespace fs = std::filesystem;
 
 namespace {
-
-double log_odds(double probability) {
-    return std::log(probability / (1 - probability));
-}
 
 // One writer's documents: the first `trained` are the attacker's profile, the rest are edited.
 struct Folder {
@@ -70,7 +66,7 @@ Attacker trained_on(const Folder& folder) {
 
 }  // namespace
 
-TEST_CASE("edited text: replacing any bytes gives the probability of judging the text whole") {
+TEST_CASE("edited text: replacing any bytes gives the log-odds of judging the text whole") {
     const auto folders = real_writing();
     if (folders.empty()) {
         fantasma::testing::skip("neither Node.js's docs, Emacs's refcards nor ../shared is here");
@@ -87,8 +83,7 @@ TEST_CASE("edited text: replacing any bytes gives the probability of judging the
             const std::string text = prose_of(folder.documents[d], folder.language);
             EditedText edited(attacker, text);
             std::string expected = text;
-            CHECK(log_odds(edited.probability()) ==
-                  Approx(log_odds(attacker.judge(text).probability)).margin(1e-6));
+            CHECK(edited.log_odds() == Approx(attacker.judge(text).log_odds).margin(1e-6));
             // Edits anywhere: at the ends, inside words, across spaces; each either only tried
             // or kept, so later edits land on an already edited text.
             for (int step = 0; step < 60; ++step) {
@@ -100,16 +95,15 @@ TEST_CASE("edited text: replacing any bytes gives the probability of judging the
                 changed.replace(begin, end - begin, replacement);
                 INFO("step " << step << ": [" << begin << ", " << end << ") -> '" << replacement
                              << "'");
-                CHECK(log_odds(edited.probability_with(begin, end, replacement)) ==
-                      Approx(log_odds(attacker.judge(changed).probability)).margin(1e-6));
+                CHECK(edited.log_odds_with(begin, end, replacement) ==
+                      Approx(attacker.judge(changed).log_odds).margin(1e-6));
                 if (step % 2 == 0 && step > 1) {
                     edited.replace(begin, end, replacement);
                     expected = changed;
                     CHECK(edited.text() == expected);
                 }
             }
-            CHECK(log_odds(edited.probability()) ==
-                  Approx(log_odds(attacker.judge(expected).probability)).margin(1e-6));
+            CHECK(edited.log_odds() == Approx(attacker.judge(expected).log_odds).margin(1e-6));
         }
     }
 }
@@ -154,17 +148,19 @@ TEST_CASE("edited text: the aim judges a rewrite's edits of a source as the whol
                                  << edit.new_text << "'");
                 std::vector<TextEdit> with = kept;
                 with.push_back(edit);
-                const double whole = aim.probability(apply_edits(source, with));
-                CHECK(log_odds(judged->probability_with(edit)) ==
-                      Approx(log_odds(whole)).margin(1e-6));
+                const double whole =
+                    attacker.judge(prose_of(apply_edits(source, with), folder.language)).log_odds;
+                CHECK(judged->log_odds_with(edit) == Approx(whole).margin(1e-6));
                 ++edits_tried;
                 if (i % 2 == 0 || i % 3 == 1) {
                     judged->keep(edit);
                     kept = std::move(with);
                 }
             }
-            CHECK(log_odds(judged->probability()) ==
-                  Approx(log_odds(aim.probability(apply_edits(source, kept)))).margin(1e-6));
+            CHECK(judged->log_odds() ==
+                  Approx(
+                      attacker.judge(prose_of(apply_edits(source, kept), folder.language)).log_odds)
+                      .margin(1e-6));
         }
         CHECK(edits_tried > 10);  // the comparison is over real edits, not none
     }

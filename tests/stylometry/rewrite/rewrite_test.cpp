@@ -241,6 +241,39 @@ TEST_CASE("An aimed rewrite keeps the edits that lower the attacker's chance, la
           "We met on a hill, while it rained, among friends.");
 }
 
+TEST_CASE("An aimed rewrite keeps a word-choice edit only when it lowers the attacker's chance") {
+    const Analyzer analyzer = three_habits();
+    const std::string source = "We bought it upon a hill.";
+    // Each edit raises the chance by 0.001, less than a writer is shown. The marker's fix stays
+    // for the marker it removes; the synonym is there only for the attacker, so it goes.
+    const RewriteAim aim{[](std::string_view text) {
+                             double probability = 0.9;
+                             if (text.find("purchased") != std::string_view::npos)
+                                 probability += 0.001;
+                             if (text.find(" on ") != std::string_view::npos) probability += 0.001;
+                             return probability;
+                         },
+                         std::nullopt,
+                         {}};
+    RewriteOptions options;
+    options.aim = &aim;
+    const std::vector<TextEdit> proposed = {{Span(3, 9), "purchased", "word-choice"},
+                                            {Span(13, 17), "on", "upon"}};
+    const RewriteResult result = rewrite_with(source, proposed, options, analyzer);
+    CHECK(result.text == "We bought it on a hill.");
+    CHECK(result.dropped_raising_attacker == 1);
+    // The same synonym when it lowers the chance is made.
+    const RewriteAim lowering{[](std::string_view text) {
+                                  return text.find("purchased") == std::string_view::npos ? 0.9
+                                                                                          : 0.89;
+                              },
+                              std::nullopt,
+                              {}};
+    options.aim = &lowering;
+    CHECK(rewrite_with(source, {proposed[0]}, options, analyzer).text ==
+          "We purchased it upon a hill.");
+}
+
 TEST_CASE("An aimed rewrite stops once the attacker's chance is below the target") {
     const Analyzer analyzer = three_habits();
     const std::string source = "We met upon a hill, whilst it rained, amongst friends.";

@@ -14,8 +14,7 @@
 
 namespace fantasma::lsp {
 
-// The diagnostic code, the ignore key and the edits' TextEdit::code.
-inline constexpr std::string_view kWordChoiceCode = "word-choice";
+// The diagnostic code and ignore key are the pass's edit code, kWordChoiceCode.
 
 // How far above writers in general a word must be, in the profile, to be marked: at least
 // this many times the reference corpus's rate, and used at least this often (one or two uses

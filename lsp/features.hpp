@@ -49,7 +49,8 @@ std::optional<Hover> hover_for(const Snapshot& snapshot, Position position,
 // `model_configured`: also offer the model rewrite of the paragraph (as commands). The bulk
 // actions ("Fix all", "Rewrite paragraph") and every word-choice edit (the replacements of the
 // snapshot's distinctive words, "Rewrite paragraph/document: word choice") pass the rewrite's
-// guards, `analyzer` scoring the document with and without them. On an attacker-evidence
+// guards, `analyzer` scoring the document with and without them, and with the snapshot's
+// attacker are aimed at it as `fantasma rewrite --profile` is. On an attacker-evidence
 // sentence, the edits inside it that lower the attacker's chance of picking the writer.
 std::vector<CodeAction> code_actions_for(const Analyzer& analyzer, const Snapshot& snapshot,
                                          const CodeActionParams& params, PositionEncoding encoding,

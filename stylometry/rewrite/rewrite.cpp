@@ -361,6 +361,12 @@ class WholeSource final : public AimedSource {
     std::vector<TextEdit> kept_;
 };
 
+// Whether `edit` is one of the word-choice pass's, made to move an attacker rather than to fix
+// a marker.
+bool is_word_choice(const TextEdit& edit) {
+    return edit.code == kWordChoiceCode || edit.code == kFunctionWordMoveCode;
+}
+
 // Whether the aim may keep `edit` when it takes the attacker's log-odds from `now` (`before`
 // at the start) to `with`. The word-choice pass's edits are there only to move the attacker, so
 // they must lower it (in log-odds, which still tell edits apart where the chance shows 1.00);
@@ -428,10 +434,6 @@ std::vector<Span> non_prose_spans(std::string_view source, Language language) {
 bool keeps_non_prose(std::string_view source, const std::vector<TextEdit>& edits,
                      Language language) {
     return keeps_non_prose(source, non_prose_of(source, language), edits, language);
-}
-
-bool is_word_choice(const TextEdit& edit) {
-    return edit.code == "word-choice" || edit.code == "function-words";
 }
 
 void insert_sorted(std::vector<TextEdit>& edits, const TextEdit& edit) {

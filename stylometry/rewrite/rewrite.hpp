@@ -146,9 +146,6 @@ std::vector<Span> rewrite_kept_spans(const Document& document, const Report& rep
 
 // `source` with `edits` (sorted, non-overlapping, within the source) applied.
 std::string apply_edits(std::string_view source, const std::vector<TextEdit>& edits);
-// Whether `edit` is one of the word-choice pass's (word_choice.hpp: codes "word-choice" and
-// "function-words"), made to move an attacker rather than to fix a marker.
-bool is_word_choice(const TextEdit& edit);
 // Adds `edit` in its place to `edits`, sorted by source offset and none overlapping it.
 void insert_sorted(std::vector<TextEdit>& edits, const TextEdit& edit);
 

@@ -281,7 +281,7 @@ std::vector<TextEdit> function_word_edits(const Document& document, const Refere
                 if (parts.empty()) parts = tagger.tag(document.prose, document.tokens(), sentence);
                 if (!allows_move(document, sentence, i, parts, move.word)) continue;
                 edits.push_back({source, cased(written, std::string(move.replacement)),
-                                 "function-words", false});
+                                 std::string(kFunctionWordMoveCode), false});
                 --left;
             }
         }
@@ -436,8 +436,8 @@ std::vector<TextEdit> word_choice_edits(const Document& document, const Referenc
     std::vector<TextEdit> edits;
     if (options.strength <= 0) return edits;
     for (WordChoice& choice : word_choices(document, reference, kept, options, table, tagger)) {
-        edits.push_back(
-            {choice.source, std::move(choice.replacements.front()), "word-choice", false});
+        edits.push_back({choice.source, std::move(choice.replacements.front()),
+                         std::string(kWordChoiceCode), false});
     }
     std::vector<TextEdit> moves = function_word_edits(document, reference, kept, options, tagger);
     edits.insert(edits.end(), std::make_move_iterator(moves.begin()),

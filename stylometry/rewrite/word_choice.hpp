@@ -21,6 +21,11 @@ namespace fantasma {
 
 class Reference;
 
+// The codes of the pass's edits (TextEdit::code): a synonym, and a function word moved toward
+// the population's rate.
+inline constexpr std::string_view kWordChoiceCode = "word-choice";
+inline constexpr std::string_view kFunctionWordMoveCode = "function-words";
+
 class SynonymTable {
   public:
     // The table compiled into the library, parsed once.

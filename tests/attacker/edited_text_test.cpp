@@ -29,7 +29,11 @@ struct Folder {
     std::vector<std::string> documents;
 };
 
-// The documents of `folder` whose names end in `extension`, sorted by name.
+constexpr std::size_t kTrained = 4;
+// The documents read of a folder: the profile and the edited ones.
+constexpr std::size_t kRead = kTrained + 8;
+
+// The first kRead documents of `folder` whose names end in `extension`, sorted by name.
 std::vector<std::string> documents_in(const fs::path& folder, const std::string& extension) {
     std::vector<fs::path> paths;
     if (fs::is_directory(folder)) {
@@ -38,7 +42,8 @@ std::vector<std::string> documents_in(const fs::path& folder, const std::string&
     }
     std::ranges::sort(paths);
     std::vector<std::string> documents;
-    for (const fs::path& path : paths) documents.push_back(read_document(path));
+    for (std::size_t i = 0; i < paths.size() && i < kRead; ++i)
+        documents.push_back(read_document(paths[i]));
     return documents;
 }
 
@@ -54,8 +59,6 @@ std::vector<Folder> real_writing() {
     std::erase_if(folders, [](const Folder& folder) { return folder.documents.size() < 8; });
     return folders;
 }
-
-constexpr std::size_t kTrained = 4;
 
 Attacker trained_on(const Folder& folder) {
     Writer writer{folder.name, {}};
@@ -121,7 +124,7 @@ TEST_CASE("edited text: the aim judges a rewrite's edits of a source as the whol
         const RewriteAim aim = aim_at(attacker, folder.language, std::nullopt);
         REQUIRE(aim.edits_of);
         std::size_t edits_tried = 0;
-        for (std::size_t d = kTrained; d < folder.documents.size() && d < kTrained + 8; ++d) {
+        for (std::size_t d = kTrained; d < folder.documents.size(); ++d) {
             const std::string& source = folder.documents[d];
             // The edits the rewrite would choose among: markers' fixes, the phrase table's and
             // word choice's replacements, through the guards.

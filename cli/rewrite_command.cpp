@@ -224,6 +224,12 @@ CLI::App& add_rewrite_command(CLI::App& app, RewriteCommandOptions& options) {
 
 namespace {
 
+// The rewrite scores every habit, so that no fix makes the text stand out more, including the
+// common ones `fantasma check` hides by default: the summary says so, or its figure would
+// contradict check's.
+constexpr std::string_view kEveryHabit =
+    " (every habit, as `fantasma check --common-habits` counts)";
+
 // "the attacker's chance of picking you: 0.91 → 0.62 (2 edits left out: they would not lower
 // it), not below the target 0.50": what the aimed rewrite reached.
 std::string aim_summary(const RewriteResult& result, const RewriteAim& aim) {
@@ -326,12 +332,12 @@ int run_rewrite(const RewriteCommandOptions& options, const Analyzer& analyzer, 
             err << "fantasma: " << options.file << ": rewrite refused: its "
                 << result.dropped_rising << (result.dropped_rising == 1 ? " edit" : " edits")
                 << " would raise the score from " << result.bits_before << " to "
-                << result.bits_proposed << " bits; nothing was changed\n";
+                << result.bits_proposed << " bits" << kEveryHabit << "; nothing was changed\n";
             return kRewriteRefused;
         }
         err << "fantasma: " << options.file << ": " << result.edits.size()
             << (result.edits.size() == 1 ? " edit" : " edits") << " applied, " << result.bits_before
-            << " \u2192 " << result.bits_after << " bits";
+            << " \u2192 " << result.bits_after << " bits" << kEveryHabit;
         if (result.dropped_unsafe > 0) {
             err << " (" << result.dropped_unsafe
                 << " left out: they would have changed code, math or markup)";

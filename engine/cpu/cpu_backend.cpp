@@ -95,6 +95,8 @@ Weight CpuBackend::prepare_weight(const TensorData& tensor, int rows, int cols) 
         w.row_bytes = tensor.bytes.size() / std::size_t(rows);
         require(w.row_bytes * std::size_t(rows) == tensor.bytes.size(),
                 "weight bytes are not whole rows");
+        if (kernels_.pack_weights != nullptr && !float_activations_)
+            w.packed = kernels_.pack_weights(w.type, w.bytes, w.row_bytes, rows, cols);
     }
     return Weight{&w, rows, cols};
 }
@@ -177,27 +179,32 @@ void CpuBackend::matmuls(Tensor in, std::span<const Projection> projections) {
         require(out.rows == in.rows && in.cols == weight.cols && out.cols == weight.rows,
                 "matmul shapes disagree");
         const StoredWeight& w = stored(weight);
-        tasks[i] = MatmulTask{w.type,    w.bytes, w.row_bytes, in.cols,     in.rows,   row(in, 0),
-                              in.stride, nullptr, nullptr,     row(out, 0), out.stride};
+        tasks[i] = MatmulTask{
+            w.type,  w.bytes,     w.row_bytes, in.cols,
+            in.rows, row(in, 0),  in.stride,   nullptr,
+            nullptr, row(out, 0), out.stride,  w.packed.empty() ? nullptr : w.packed.data()};
         if (kernels_.quantizes_activations(w.type) && !float_activations_) {
             if (x_quants == nullptr) x_quants = quantized_input(in);
             tasks[i].x_quants = x_quants;
             tasks[i].x_scales = x_scales_.data();
         }
-        first_row[i + 1] = first_row[i] + out.cols;
+        // Each projection's rows start a group of kRowGroup, which a table may have packed.
+        first_row[i + 1] = first_row[i] + (out.cols + kRowGroup - 1) / kRowGroup * kRowGroup;
         smallest_row = std::min(smallest_row, w.row_bytes);
     }
-    // The weights' rows, one after the other, are one range: each thread takes runs of it, so
-    // every weight byte is read once per call. The smallest run, ~64 KiB of weights, keeps the
-    // threads' finishing times close together.
+    // The weights' rows, one after the other, are one range: each thread takes runs of it (whole
+    // groups of rows), so every weight byte is read once per call. The smallest run, ~64 KiB of
+    // weights, keeps the threads' finishing times close together.
     const int min_rows = int(std::clamp<std::size_t>(65536 / smallest_row, 16, 4096));
     const int count = int(projections.size());
-    pool_.parallel_for(first_row[count], min_rows, [&](int begin, int end, int) {
-        for (int i = 0; i < count; ++i) {
-            const int lo = std::max(begin, first_row[i]), hi = std::min(end, first_row[i + 1]);
-            if (lo < hi) kernels_.matmul(tasks[i], lo - first_row[i], hi - first_row[i]);
-        }
-    });
+    pool_.parallel_for(
+        first_row[count] / kRowGroup, min_rows / kRowGroup, [&](int begin, int end, int) {
+            for (int i = 0; i < count; ++i) {
+                const int lo = std::max(begin * kRowGroup, first_row[i]);
+                const int hi = std::min(end * kRowGroup, first_row[i] + projections[i].out.cols);
+                if (lo < hi) kernels_.matmul(tasks[i], lo - first_row[i], hi - first_row[i]);
+            }
+        });
 }
 
 // Each thread keeps the best k of its stretch of the row (an insertion into a short sorted

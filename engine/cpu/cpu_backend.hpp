@@ -66,12 +66,15 @@ class CpuBackend : public Backend {
 
   private:
     // A weight as the kernels read it: rows of `row_bytes` in `type`, in the mapped file or in
-    // `owned` (float32 copies of vectors, small and F32 tensors).
+    // `owned` (float32 copies of vectors, small and F32 tensors); and `packed`, where the
+    // table's matmul reads it in a layout of its own (Kernels::pack_weights; the embedding
+    // reads the stored rows).
     struct StoredWeight {
         DType type = DType::f32;
         const std::byte* bytes = nullptr;
         std::size_t row_bytes = 0;
         std::vector<float> owned;
+        std::vector<std::byte> packed;
     };
     static const StoredWeight& stored(const Weight& weight);
     static const float* floats(const Weight& weight);  // F32 weights only

@@ -15,6 +15,9 @@
 namespace fantasma::engine::cpu {
 
 constexpr int kQ8Block = 32;  // activations are quantized in blocks of 32, as Q8_0
+// The rows a table may pack together (Kernels::pack_weights): the backend splits a matmul's
+// rows among its threads at multiples of it.
+constexpr int kRowGroup = 8;
 
 // One matmul, out[T, N] = x[T, K] · Wᵀ, W [N, K] stored in `type` blocks, row after row.
 // Q8_0 and Q4_0 weights (and Q4_K, Q5_K, Q6_K in the AVX2 and AVX-512 tables, IQ4_XS in both,
@@ -33,6 +36,8 @@ struct MatmulTask {
     const float* x_scales = nullptr;        // [T, K / 32]
     float* out = nullptr;                   // [T, out_stride]
     int out_stride = 0;
+    // The weights as the table's pack_weights laid them out, or nullptr (then only `weight`).
+    const std::byte* packed = nullptr;
 };
 
 struct Kernels {
@@ -67,6 +72,12 @@ struct Kernels {
     // scale, as Q4_0) on 8-bit activations (the AVX2 table; the AVX-512 one stores its
     // activations +128 and has IQ4_XS among its K-quant kernels).
     bool symmetric_blocks_on_quantized_activations = false;
+    // Weights this table's matmul reads in a layout of its own, made once when the model loads
+    // (the AVX2 tables: Q4_0 and Q8_0 in groups of 8 rows, kernels_avx2_row_groups.cpp): the
+    // packed bytes of W [rows, K] stored in `type`, rows of `row_bytes`; empty where the table
+    // reads `type` as stored. nullptr: none.
+    std::vector<std::byte> (*pack_weights)(DType type, const std::byte* weight,
+                                           std::size_t row_bytes, int rows, int K) = nullptr;
 
     // Whether a matmul over `type` weights reads the activations quantized (x_quants).
     bool quantizes_activations(DType type) const {

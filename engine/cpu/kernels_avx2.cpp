@@ -25,6 +25,10 @@ void dequantize_q6_k_avx2(const std::byte* block, float* y);
 // kernels_avx2_float_weights.cpp: F32, F16 and BF16 weights; false for other types.
 bool matmul_float_weights_avx2(const MatmulTask& task, int row_begin, int row_end);
 bool matmul_k_quants_avx2(const MatmulTask& task, int row_begin, int row_end);  // …_matmul.cpp
+// kernels_avx2_row_groups.cpp: Q4_0 and Q8_0 in groups of 8 rows, packed at load.
+std::vector<std::byte> pack_row_groups_avx2(DType type, const std::byte* weight,
+                                            std::size_t row_bytes, int rows, int K);
+bool matmul_row_groups_avx2(const MatmulTask& task, int row_begin, int row_end);
 
 namespace FANTASMA_AVX2_FLAVOUR {
 
@@ -264,6 +268,7 @@ void matmul_float(const MatmulTask& m, int row_begin, int row_end) {
 }
 
 void matmul(const MatmulTask& m, int row_begin, int row_end) {
+    if (matmul_row_groups_avx2(m, row_begin, row_end)) return;
     if (m.x_quants != nullptr && matmul_one_token_avx2(m, row_begin, row_end)) return;
     if (m.x_quants != nullptr) {
         switch (m.type) {
@@ -341,7 +346,8 @@ constexpr Kernels kAvx2{FANTASMA_AVX2_TABLE_NAME,
                         first_greater,
                         /*quant_offset=*/0,
                         /*k_quants_on_quantized_activations=*/true,
-                        /*symmetric_blocks_on_quantized_activations=*/true};
+                        /*symmetric_blocks_on_quantized_activations=*/true,
+                        pack_row_groups_avx2};
 
 }  // namespace
 

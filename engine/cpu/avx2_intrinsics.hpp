@@ -3,11 +3,10 @@
 // helpers are in an anonymous namespace: each of those files gets its own copy, compiled with
 // its AVX2 flags, and none can stand in for a caller elsewhere.
 //
-// The files of the Q8_0 and Q4_0-like matmuls (kernels_avx2.cpp and …_decode.cpp) are compiled
-// twice: for the avx2 table, and with -mavxvnni for the avx-vnni table (Alder Lake and
-// later, Zen 5), where add_byte_dots is one vpdpbusd instead of maddubs and madd. Each
-// compilation's functions are in the namespace FANTASMA_AVX2_FLAVOUR names, so the two cannot meet
-// at link time.
+// The file of the Q5_0 and IQ4-like matmuls (kernels_avx2.cpp) is compiled twice: for the avx2
+// table, and with -mavxvnni for the avx-vnni table (Alder Lake and later, Zen 5), where
+// add_byte_dots is one vpdpbusd instead of maddubs and madd. Each compilation's functions are in
+// the namespace FANTASMA_AVX2_FLAVOUR names, so the two cannot meet at link time.
 #include <immintrin.h>
 
 #include <cstddef>
@@ -45,8 +44,7 @@ inline float half_at(const std::byte* p) {
     return _cvtsh_ss(bits);
 }
 
-// The sum of the 8 lanes, in one fixed order: the tile and one-token kernels both end with it,
-// so that a token's result does not depend on which of them ran.
+// The sum of the 8 lanes, in one fixed order, whichever kernel ran.
 inline float horizontal_sum(__m256 v) {
     __m128 sum = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
     sum = _mm_add_ps(sum, _mm_movehl_ps(sum, sum));

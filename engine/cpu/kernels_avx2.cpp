@@ -1,7 +1,8 @@
 // The AVX2/FMA/F16C kernels. These files (kernels_avx2*.cpp) alone are compiled with -mavx2
 // -mfma -mf16c; nothing in them runs unless avx2_kernels() found those on the processor. This
-// one and kernels_avx2_decode.cpp are compiled a second time with -mavxvnni for the avx-vnni
-// table (avx2_intrinsics.hpp): the same kernels, their byte dot products one instruction. They
+// one is compiled a second time with -mavxvnni for the avx-vnni table (avx2_intrinsics.hpp):
+// the same kernels, their byte dot products one instruction (Q4_0, Q8_0 and Q4_K take
+// kernels_avx2_row_groups.cpp in both tables, compiled once). They
 // define everything they use in an anonymous namespace (avx2_intrinsics.hpp's helpers too: no
 // inline code shared with other files, which the linker could otherwise pick in its AVX2 form
 // for a caller on a processor without it).
@@ -31,9 +32,6 @@ std::vector<std::byte> pack_row_groups_avx2(DType type, const std::byte* weight,
 bool matmul_row_groups_avx2(const MatmulTask& task, int row_begin, int row_end);
 
 namespace FANTASMA_AVX2_FLAVOUR {
-
-bool matmul_one_token_avx2(const MatmulTask& task, int row_begin, int row_end);  // …_decode.cpp
-
 namespace {
 
 int smaller(int a, int b) {
@@ -71,7 +69,8 @@ void quantize_row_q8(const float* x, int K, std::int8_t* quants, float* scales) 
 
 // The 32-value blocks whose weights are signed bytes times one scale per block, as the tile
 // below reads them (ggml-common.h layouts; IQ4_XS's blocks are the sub-blocks of its
-// 256-value super-blocks).
+// 256-value super-blocks). Q8_0 and Q4_0 come here only unpacked (K past
+// kernels_avx2_row_groups.cpp's 65,536).
 enum class Block { q8_0, q4_0, q5_0, iq4_nl, iq4_xs };
 
 // IQ4_NL's and IQ4_XS's levels for 32 nibbles, by a byte shuffle in each 128-bit lane.
@@ -269,7 +268,6 @@ void matmul_float(const MatmulTask& m, int row_begin, int row_end) {
 
 void matmul(const MatmulTask& m, int row_begin, int row_end) {
     if (matmul_row_groups_avx2(m, row_begin, row_end)) return;
-    if (m.x_quants != nullptr && matmul_one_token_avx2(m, row_begin, row_end)) return;
     if (m.x_quants != nullptr) {
         switch (m.type) {
             case DType::q8_0:

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <utility>
 
@@ -50,6 +51,19 @@ MappedFile& MappedFile::operator=(MappedFile&& other) noexcept {
         size_ = std::exchange(other.size_, 0);
     }
     return *this;
+}
+
+void release_pages(std::span<const std::byte> bytes) {
+#if defined(MADV_PAGEOUT)
+    // The whole pages inside the range: a neighbouring tensor's may still be in use.
+    const auto page = std::uintptr_t(::sysconf(_SC_PAGESIZE));
+    const auto begin = (reinterpret_cast<std::uintptr_t>(bytes.data()) + page - 1) / page * page;
+    const auto end = (reinterpret_cast<std::uintptr_t>(bytes.data()) + bytes.size()) / page * page;
+    // MADV_PAGEOUT reclaims without discarding (MADV_DONTNEED would zero anonymous memory).
+    if (begin < end) ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_PAGEOUT);
+#else
+    (void)bytes;
+#endif
 }
 
 }  // namespace fantasma::engine

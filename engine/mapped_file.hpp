@@ -25,4 +25,10 @@ class MappedFile {
     std::size_t size_ = 0;
 };
 
+// Tells the system this process has no use for `bytes` for now (a tensor a backend has copied
+// into a layout of its own): their pages leave its resident memory, and come back (from the
+// file, or from swap) if read again. The contents never change: a hint only, ignored where the
+// system has no such hint (Linux before 5.4) or the range holds no whole page.
+void release_pages(std::span<const std::byte> bytes);
+
 }  // namespace fantasma::engine

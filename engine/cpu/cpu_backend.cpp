@@ -2,6 +2,7 @@
 
 #include "engine/cpu/ops.hpp"
 #include "engine/error.hpp"
+#include "engine/mapped_file.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -97,6 +98,8 @@ Weight CpuBackend::prepare_weight(const TensorData& tensor, int rows, int cols) 
                 "weight bytes are not whole rows");
         if (kernels_.pack_weights != nullptr && !float_activations_)
             w.packed = kernels_.pack_weights(w.type, w.bytes, w.row_bytes, rows, cols);
+        // The stored rows are read again only by the embedding (a few rows per token).
+        if (!w.packed.empty()) release_pages(tensor.bytes);
     }
     return Weight{&w, rows, cols};
 }

@@ -52,6 +52,17 @@ inline float horizontal_sum(__m256 v) {
     return _mm_cvtss_f32(sum);
 }
 
+// Σ of 32 signed activation bytes (the −8·Σx of Q4_0, the min terms of the K-quants).
+inline int block_quant_sum(const std::int8_t* x) {
+    const __m256i quants = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x));
+    const __m256i lanes =
+        _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_set1_epi8(1), quants), _mm256_set1_epi16(1));
+    __m128i sum = _mm_add_epi32(_mm256_castsi256_si128(lanes), _mm256_extracti128_si256(lanes, 1));
+    sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0x4e));
+    sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0xb1));
+    return _mm_cvtsi128_si32(sum);
+}
+
 // 16 bytes of nibbles → 32 bytes: the low nibbles, then the high ones (Q4_0's value order).
 inline __m256i nibbles(const std::byte* packed16) {
     const __m128i packed = _mm_loadu_si128(reinterpret_cast<const __m128i*>(packed16));

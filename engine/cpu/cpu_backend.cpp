@@ -182,10 +182,16 @@ void CpuBackend::matmuls(Tensor in, std::span<const Projection> projections) {
         require(out.rows == in.rows && in.cols == weight.cols && out.cols == weight.rows,
                 "matmul shapes disagree");
         const StoredWeight& w = stored(weight);
-        tasks[i] = MatmulTask{
-            w.type,  w.bytes,     w.row_bytes, in.cols,
-            in.rows, row(in, 0),  in.stride,   nullptr,
-            nullptr, row(out, 0), out.stride,  w.packed.empty() ? nullptr : w.packed.data()};
+        tasks[i] = MatmulTask{.type = w.type,
+                              .weight = w.bytes,
+                              .row_bytes = w.row_bytes,
+                              .K = in.cols,
+                              .T = in.rows,
+                              .x = row(in, 0),
+                              .x_stride = in.stride,
+                              .out = row(out, 0),
+                              .out_stride = out.stride,
+                              .packed = w.packed.empty() ? nullptr : w.packed.data()};
         if (kernels_.quantizes_activations(w.type) && !float_activations_) {
             if (x_quants == nullptr) x_quants = quantized_input(in);
             tasks[i].x_quants = x_quants;

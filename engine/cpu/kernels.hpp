@@ -73,7 +73,7 @@ struct Kernels {
     // activations +128 and has IQ4_XS among its K-quant kernels).
     bool symmetric_blocks_on_quantized_activations = false;
     // Weights this table's matmul reads in a layout of its own, made once when the model loads
-    // (the AVX2 tables: Q4_0 and Q8_0 in groups of 8 rows, kernels_avx2_row_groups.cpp): the
+    // (the AVX2 tables: Q4_0, Q8_0 and Q4_K in groups of 8 rows, kernels_avx2_row_groups.cpp): the
     // packed bytes of W [rows, K] stored in `type`, rows of `row_bytes`; empty where the table
     // reads `type` as stored. nullptr: none.
     std::vector<std::byte> (*pack_weights)(DType type, const std::byte* weight,

@@ -26,7 +26,7 @@ void dequantize_q6_k_avx2(const std::byte* block, float* y);
 // kernels_avx2_float_weights.cpp: F32, F16 and BF16 weights; false for other types.
 bool matmul_float_weights_avx2(const MatmulTask& task, int row_begin, int row_end);
 bool matmul_k_quants_avx2(const MatmulTask& task, int row_begin, int row_end);  // …_matmul.cpp
-// kernels_avx2_row_groups.cpp: Q4_0 and Q8_0 in groups of 8 rows, packed at load.
+// kernels_avx2_row_groups.cpp: Q4_0, Q8_0 and Q4_K in groups of 8 rows, packed at load.
 std::vector<std::byte> pack_row_groups_avx2(DType type, const std::byte* weight,
                                             std::size_t row_bytes, int rows, int K);
 bool matmul_row_groups_avx2(const MatmulTask& task, int row_begin, int row_end);
@@ -69,8 +69,8 @@ void quantize_row_q8(const float* x, int K, std::int8_t* quants, float* scales) 
 
 // The 32-value blocks whose weights are signed bytes times one scale per block, as the tile
 // below reads them (ggml-common.h layouts; IQ4_XS's blocks are the sub-blocks of its
-// 256-value super-blocks). Q8_0 and Q4_0 come here only unpacked (K past
-// kernels_avx2_row_groups.cpp's 65,536).
+// 256-value super-blocks). Q8_0 and Q4_0 come here only where they were not packed (K past
+// kernels_avx2_row_groups.cpp's 65,536; Q4_K then takes the float path).
 enum class Block { q8_0, q4_0, q5_0, iq4_nl, iq4_xs };
 
 // IQ4_NL's and IQ4_XS's levels for 32 nibbles, by a byte shuffle in each 128-bit lane.
@@ -280,7 +280,6 @@ void matmul(const MatmulTask& m, int row_begin, int row_end) {
                 return matmul_quantized<Block::iq4_nl>(m, row_begin, row_end);
             case DType::iq4_xs:
                 return matmul_quantized<Block::iq4_xs>(m, row_begin, row_end);
-            case DType::q4_k:
             case DType::q5_k:
             case DType::q6_k:
                 if (matmul_k_quants_avx2(m, row_begin, row_end)) return;

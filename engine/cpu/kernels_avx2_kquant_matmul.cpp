@@ -1,12 +1,12 @@
-// The AVX2 matmuls on Q4_K, Q5_K and Q6_K weights (llama.cpp's usual Q4_K_M and Q5_K_M files
-// are made of these) on 8-bit activations, for any number of tokens; part of the avx2 table
-// (kernels_avx2.cpp), compiled with the AVX2 flags alone. The weights' small integers are
-// unsigned (Q4_K: 0–15 with a min, Q5_K: 0–31 with a min) and meet the signed activations in
-// maddubs; Q6_K's 0–63 − 32 are signed and take Q4_0's |w| · (x with w's sign) form. Per run of
+// The AVX2 matmuls on Q5_K and Q6_K weights (llama.cpp's usual Q4_K_M and Q5_K_M files are
+// made of these and Q4_K, which kernels_avx2_row_groups.cpp takes) on 8-bit activations, for any
+// number of tokens; part of the avx2 table (kernels_avx2.cpp), compiled with the AVX2 flags
+// alone. Q5_K's small integers are unsigned (0–31 with a min) and meet the signed activations in
+// maddubs; Q6_K's 0–63 − 32 are signed and take the |w| · (x with w's sign) form. Per run of
 // 32 values the pairs of products (int16) are summed with the run's integer scale by madd,
 // converted to float and scaled by the activation block's scale; the super-block's d comes once
-// per 256 values, and Q4_K's and Q5_K's dmin·min_j·Σx through per-block activation sums
-// prepared once per token.
+// per 256 values, and Q5_K's dmin·min_j·Σx through per-block activation sums prepared once per
+// token.
 #include "engine/cpu/kernels.hpp"
 
 #if defined(__AVX2__) && defined(__FMA__) && defined(__F16C__)
@@ -34,16 +34,8 @@ struct Token {
 };
 
 void prepare_block_sums(Token& token, int K) {
-    const __m256i ones8 = _mm256_set1_epi8(1), ones16 = _mm256_set1_epi16(1);
-    for (int b = 0; b < K / 32; ++b) {
-        const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(token.x + 32 * b));
-        const __m256i sums = _mm256_madd_epi16(_mm256_maddubs_epi16(ones8, x), ones16);
-        __m128i sum =
-            _mm_add_epi32(_mm256_castsi256_si128(sums), _mm256_extracti128_si256(sums, 1));
-        sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0x4e));
-        sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0xb1));
-        token.block_sums[b] = token.scales[b] * float(_mm_cvtsi128_si32(sum));
-    }
+    for (int b = 0; b < K / 32; ++b)
+        token.block_sums[b] = token.scales[b] * float(block_quant_sum(token.x + 32 * b));
 }
 
 // The 8 scales (bytes 0–7) and 8 mins (bytes 8–15) of a Q4_K/Q5_K super-block from their 12
@@ -70,13 +62,13 @@ void prepare_block_sums(Token& token, int K) {
     return _mm256_fmadd_ps(products, _mm256_set1_ps(x_scale), sum);
 }
 
-// Q4_K: value = d·scale_j·q − dmin·min_j, q unsigned 4-bit, 32 values per j: Σ w·x =
-// d·Σ_j scale_j·Σ q·x − dmin·Σ_j min_j·Σ x. The 32 bytes of each 64 values hold the first 32 in
-// their low nibbles and the next 32 in their high nibbles. Q5_K (kQ5): the same with a fifth
-// bit per value from qh[32], bit j for the values of run j (0–31 instead of 0–15). Super-block
-// s of a row against N tokens, each run unpacked once for all of them; added to totals[i].
-template <bool kQ5, int N>
-[[gnu::always_inline]] inline void q4_k_super_block(const std::byte* super, int s,
+// Q5_K: value = d·scale_j·q − dmin·min_j, q unsigned 5-bit, 32 values per j: Σ w·x =
+// d·Σ_j scale_j·Σ q·x − dmin·Σ_j min_j·Σ x. The 32 bytes of each 64 values hold the low 4 bits
+// of the first 32 in their low nibbles and of the next 32 in their high nibbles; the fifth bit
+// is in qh[32], bit j for the values of run j. Super-block s of a row against N tokens, each
+// run unpacked once for all of them; added to totals[i].
+template <int N>
+[[gnu::always_inline]] inline void q5_k_super_block(const std::byte* super, int s,
                                                     const Token* tokens, __m256* totals) {
     const __m256i mask = _mm256_set1_epi8(15), one = _mm256_set1_epi8(1);
     const __m128i packed = k4_scales_and_mins(super + 4);
@@ -85,9 +77,8 @@ template <bool kQ5, int N>
     const __m256 mins =
         _mm256_mul_ps(_mm256_set1_ps(half_at(super + 2)),
                       _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_srli_si128(packed, 8))));
-    const std::byte* q = super + (kQ5 ? 48 : 16);
-    const __m256i qh = kQ5 ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(super + 16))
-                           : _mm256_setzero_si256();
+    const std::byte* q = super + 48;
+    const __m256i qh = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(super + 16));
     __m256 locals[N];
     for (int i = 0; i < N; ++i) locals[i] = _mm256_setzero_ps();
         // Unrolled, so that the sums stay in registers and the scales' shuffle masks are constants
@@ -100,10 +91,10 @@ template <bool kQ5, int N>
 #pragma GCC unroll 2
         for (int h = 0; h < 2; ++h) {
             const int j = 2 * g + h;
-            if constexpr (kQ5)  // bit j of each qh byte, moved to bit 4 (epi16 shifts: the
-                                // mask keeps each byte's own bit)
-                runs[h] = _mm256_or_si256(
-                    runs[h], _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(qh, j), one), 4));
+            // bit j of each qh byte, moved to bit 4 (epi16 shifts: the mask keeps each byte's
+            // own bit)
+            runs[h] = _mm256_or_si256(
+                runs[h], _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(qh, j), one), 4));
             const __m256i scale_j =
                 _mm256_shuffle_epi8(scales16, _mm256_set1_epi16(short(0x0100 + 0x0202 * j)));
 #pragma GCC unroll 4
@@ -164,7 +155,7 @@ template <int N>
     for (int i = 0; i < N; ++i) totals[i] = _mm256_fmadd_ps(locals[i], d, totals[i]);
 }
 
-enum class KQuant { q4_k, q5_k, q6_k };
+enum class KQuant { q5_k, q6_k };
 
 // Rows rows[0..R) against N tokens, sums to out[i][rows[k]]. R > 1 for one token: that many
 // rows from different stretches of the range side by side, that many memory streams in flight.
@@ -172,7 +163,7 @@ enum class KQuant { q4_k, q5_k, q6_k };
 // token's results do not depend on the other tokens of the call.
 template <KQuant kType, int R, int N>
 void tile(const MatmulTask& m, const int* rows, const Token* tokens, float* const* out) {
-    constexpr int kSuperBytes = kType == KQuant::q6_k ? 210 : kType == KQuant::q5_k ? 176 : 144;
+    constexpr int kSuperBytes = kType == KQuant::q6_k ? 210 : 176;
     const std::byte* supers[R];
     __m256 totals[R][N];
     for (int k = 0; k < R; ++k) {
@@ -189,7 +180,7 @@ void tile(const MatmulTask& m, const int* rows, const Token* tokens, float* cons
             if constexpr (kType == KQuant::q6_k)
                 q6_k_super_block<N>(super, s, tokens, totals[k]);
             else
-                q4_k_super_block<kType == KQuant::q5_k, N>(super, s, tokens, totals[k]);
+                q5_k_super_block<N>(super, s, tokens, totals[k]);
         }
     }
     for (int k = 0; k < R; ++k)
@@ -238,9 +229,7 @@ void matmul_rows(const MatmulTask& m, int row_begin, int row_end) {
 
 bool matmul_k_quants_avx2(const MatmulTask& m, int row_begin, int row_end) {
     if (m.K % 256 != 0 || m.K > kMaxK) return false;
-    if (m.type == DType::q4_k)
-        matmul_rows<KQuant::q4_k>(m, row_begin, row_end);
-    else if (m.type == DType::q5_k)
+    if (m.type == DType::q5_k)
         matmul_rows<KQuant::q5_k>(m, row_begin, row_end);
     else if (m.type == DType::q6_k)
         matmul_rows<KQuant::q6_k>(m, row_begin, row_end);

@@ -103,16 +103,8 @@ struct Token {
 };
 
 void prepare_sums(Token& token, int K) {
-    const __m256i ones8 = _mm256_set1_epi8(1), ones16 = _mm256_set1_epi16(1);
     for (int b = 0; b < K / kQ8Block; ++b) {
-        const __m256i quants =
-            _mm256_loadu_si256(reinterpret_cast<const __m256i*>(token.x + kQ8Block * b));
-        const __m256i lanes = _mm256_madd_epi16(_mm256_maddubs_epi16(ones8, quants), ones16);
-        __m128i sum =
-            _mm_add_epi32(_mm256_castsi256_si128(lanes), _mm256_extracti128_si256(lanes, 1));
-        sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0x4e));
-        sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0xb1));
-        token.sums[b] = _mm_cvtsi128_si32(sum);
+        token.sums[b] = block_quant_sum(token.x + kQ8Block * b);
         token.scaled_sums[b] = token.scales[b] * float(token.sums[b]);
     }
 }

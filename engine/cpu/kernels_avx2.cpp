@@ -1,11 +1,11 @@
 // The AVX2/FMA/F16C kernels. These files (kernels_avx2*.cpp) alone are compiled with -mavx2
 // -mfma -mf16c; nothing in them runs unless avx2_kernels() found those on the processor. This
 // one is compiled a second time with -mavxvnni for the avx-vnni table (avx2_intrinsics.hpp):
-// the same kernels, their byte dot products one instruction (Q4_0, Q8_0 and Q4_K take
-// kernels_avx2_row_groups.cpp in both tables, compiled once). They
-// define everything they use in an anonymous namespace (avx2_intrinsics.hpp's helpers too: no
-// inline code shared with other files, which the linker could otherwise pick in its AVX2 form
-// for a caller on a processor without it).
+// the same kernels, their byte dot products one instruction (Q4_0, Q8_0, Q4_K, Q5_K and Q6_K
+// take kernels_avx2_row_groups.cpp in both tables, compiled once). They define everything they use
+// in an anonymous namespace (avx2_intrinsics.hpp's helpers too: no inline code shared with other
+// files, which the linker could otherwise pick in its AVX2 form for a caller on a processor without
+// it).
 #include "engine/cpu/kernels.hpp"
 #include "engine/quants.hpp"
 
@@ -25,8 +25,8 @@ void sigmoid_times_avx2(float* x, const float* gate, int n);
 void dequantize_q6_k_avx2(const std::byte* block, float* y);
 // kernels_avx2_float_weights.cpp: F32, F16 and BF16 weights; false for other types.
 bool matmul_float_weights_avx2(const MatmulTask& task, int row_begin, int row_end);
-bool matmul_k_quants_avx2(const MatmulTask& task, int row_begin, int row_end);  // …_matmul.cpp
-// kernels_avx2_row_groups.cpp: Q4_0, Q8_0 and Q4_K in groups of 8 rows, packed at load.
+// kernels_avx2_row_groups.cpp: Q4_0, Q8_0, Q4_K, Q5_K and Q6_K in groups of 8 rows, packed at
+// load.
 std::vector<std::byte> pack_row_groups_avx2(DType type, const std::byte* weight,
                                             std::size_t row_bytes, int rows, int K);
 bool matmul_row_groups_avx2(const MatmulTask& task, int row_begin, int row_end);
@@ -69,9 +69,8 @@ void quantize_row_q8(const float* x, int K, std::int8_t* quants, float* scales) 
 
 // The 32-value blocks whose weights are signed bytes times one scale per block, as the tile
 // below reads them (ggml-common.h layouts; IQ4_XS's blocks are the sub-blocks of its
-// 256-value super-blocks). Q8_0 and Q4_0 come here only where they were not packed (K past
-// kernels_avx2_row_groups.cpp's 65,536; Q4_K then takes the float path).
-enum class Block { q8_0, q4_0, q5_0, iq4_nl, iq4_xs };
+// 256-value super-blocks).
+enum class Block { q5_0, iq4_nl, iq4_xs };
 
 // IQ4_NL's and IQ4_XS's levels for 32 nibbles, by a byte shuffle in each 128-bit lane.
 __m256i iq4_levels(__m256i nibble_bytes) {
@@ -82,15 +81,7 @@ __m256i iq4_levels(__m256i nibble_bytes) {
 // Block b of a row: its 32 weights as signed bytes, and its scale.
 template <Block kKind>
 __m256i block_weights(const std::byte* row, int b, float& scale) {
-    if constexpr (kKind == Block::q8_0) {
-        const std::byte* block = row + 34 * std::size_t(b);
-        scale = half_at(block);
-        return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(block + 2));
-    } else if constexpr (kKind == Block::q4_0) {
-        const std::byte* block = row + 18 * std::size_t(b);
-        scale = half_at(block);
-        return _mm256_sub_epi8(nibbles(block + 2), _mm256_set1_epi8(8));
-    } else if constexpr (kKind == Block::q5_0) {
+    if constexpr (kKind == Block::q5_0) {
         const std::byte* block = row + 22 * std::size_t(b);
         scale = half_at(block);
         std::uint32_t qh;
@@ -267,23 +258,16 @@ void matmul_float(const MatmulTask& m, int row_begin, int row_end) {
 }
 
 void matmul(const MatmulTask& m, int row_begin, int row_end) {
+    // Q4_0, Q8_0, Q4_K, Q5_K and Q6_K matrices were packed when the model loaded (any K).
     if (matmul_row_groups_avx2(m, row_begin, row_end)) return;
     if (m.x_quants != nullptr) {
         switch (m.type) {
-            case DType::q8_0:
-                return matmul_quantized<Block::q8_0>(m, row_begin, row_end);
-            case DType::q4_0:
-                return matmul_quantized<Block::q4_0>(m, row_begin, row_end);
             case DType::q5_0:
                 return matmul_quantized<Block::q5_0>(m, row_begin, row_end);
             case DType::iq4_nl:
                 return matmul_quantized<Block::iq4_nl>(m, row_begin, row_end);
             case DType::iq4_xs:
                 return matmul_quantized<Block::iq4_xs>(m, row_begin, row_end);
-            case DType::q5_k:
-            case DType::q6_k:
-                if (matmul_k_quants_avx2(m, row_begin, row_end)) return;
-                break;
             default:
                 break;
         }

@@ -115,7 +115,7 @@ TEST_CASE("fast matmul kernels match the reference on every weight format",
                                fe::DType::q4_0, fe::DType::q4_k, fe::DType::q6_k, fe::DType::q4_1,
                                fe::DType::q5_0, fe::DType::q5_1, fe::DType::iq4_nl, fe::DType::q3_k,
                                fe::DType::q5_k, fe::DType::iq4_xs);
-    const int T = GENERATE(1, 30, 37);  // 30 and 37: every tile size of every table
+    const int T = GENERATE(1, 3, 8, 30, 37);  // 30 and 37: every tile size of every table
     const bool k_quant = fe::block_format(type).values == 256;
     const bool float_type = !fe::block_format(type).values || fe::block_format(type).values == 1;
     // 83: no multiple of 8; 96: an odd number of 32-value blocks; 384: whole pairs of blocks
@@ -167,9 +167,9 @@ TEST_CASE("fast matmul kernels match the reference on every weight format",
 // (the one-token kernels sum as the tile kernels do).
 TEST_CASE("a token's matmul result does not depend on the other tokens of the call",
           "[engine][cpu][concurrent]") {
-    const auto type =
-        GENERATE(fe::DType::f32, fe::DType::f16, fe::DType::bf16, fe::DType::q8_0, fe::DType::q4_0,
-                 fe::DType::q4_k, fe::DType::q6_k, fe::DType::q5_0, fe::DType::iq4_xs);
+    const auto type = GENERATE(fe::DType::f32, fe::DType::f16, fe::DType::bf16, fe::DType::q8_0,
+                               fe::DType::q4_0, fe::DType::q4_k, fe::DType::q5_k, fe::DType::q6_k,
+                               fe::DType::q5_0, fe::DType::iq4_xs);
     const bool k_quant = fe::block_format(type).values == 256;
     const bool float_type = !fe::block_format(type).values || fe::block_format(type).values == 1;
     // 384: the AVX-512 one-token path; 4160: three 2,048-value stretches of its tile kernel.
@@ -281,8 +281,8 @@ TEST_CASE("fast 8-bit kernels take any K: 12288 and past 16384", "[engine][cpu][
 
 // The avx-vnni table is the avx2 table's kernels with vpdpbusd for maddubs and madd: the same
 // integers, so the same bits, for every weight format and size the tile and one-token kernels
-// handle. Q4_K and Q6_K go through kernels_avx2_kquant_matmul.cpp, compiled once for both
-// tables: for them the test holds the routing, should the avx-vnni table ever get its own.
+// handle. Q4_0, Q8_0, Q4_K and Q6_K go through kernels_avx2_row_groups.cpp, compiled once for
+// both tables: for them the test holds the routing, should the avx-vnni table ever get its own.
 // Where the processor has no AVX-VNNI the test says it is skipped.
 TEST_CASE("the avx-vnni table gives the avx2 table's bits (processors with AVX-VNNI)",
           "[engine][cpu]") {

@@ -2,8 +2,8 @@
 // random weights, for benchmarks only (tools/device-check.sh, speed runs on machines that have
 // no model and no Python packages). SHAPE is 0.8b (the published 0.8B text model: 24 layers, hidden
 // 1024, tied embeddings) or 9b (transformers' Qwen3.5 defaults: 32 layers, hidden 4096, FFN 12,288,
-// 16 key / 32 value DeltaNet heads, untied head); TYPE is q8_0, q4_0, q4_k, f16 or f32. The
-// file is written by the engine's own GGUF writer (llama.cpp's names and conventions), and the
+// 16 key / 32 value DeltaNet heads, untied head); TYPE is q8_0, q4_0, q4_k, q5_k, q6_k, f16 or f32.
+// The file is written by the engine's own GGUF writer (llama.cpp's names and conventions), and the
 // engine's loader checks every shape here when it opens it (tools/device-check.sh benchmarks
 // what this writes; no unit test does, the files being hundreds of MB). llama.cpp loads a file
 // only with tokenizer metadata ("key not found in model: tokenizer.ggml.model" otherwise): give
@@ -167,7 +167,7 @@ void write_bf16_folder(const std::string& shape, const fe::ModelConfig& config,
 int main(int argc, char** argv) {
     if (argc != 4 && argc != 5) {
         std::fprintf(stderr,
-                     "usage: fantasma-random-model 0.8b|9b q8_0|q4_0|q4_k|f16|f32 "
+                     "usage: fantasma-random-model 0.8b|9b q8_0|q4_0|q4_k|q5_k|q6_k|f16|f32 "
                      "OUT.gguf [TOKENIZER_FOLDER]\n"
                      "       fantasma-random-model 0.8b|9b bf16 OUT_FOLDER\n");
         return 2;
@@ -178,11 +178,10 @@ int main(int argc, char** argv) {
             write_bf16_folder(argv[1], config, RandomTensors(config), argv[3]);
             return 0;
         }
-        const std::map<std::string, fe::DType> types = {{"q8_0", fe::DType::q8_0},
-                                                        {"q4_0", fe::DType::q4_0},
-                                                        {"q4_k", fe::DType::q4_k},
-                                                        {"f16", fe::DType::f16},
-                                                        {"f32", fe::DType::f32}};
+        const std::map<std::string, fe::DType> types = {
+            {"q8_0", fe::DType::q8_0}, {"q4_0", fe::DType::q4_0}, {"q4_k", fe::DType::q4_k},
+            {"q5_k", fe::DType::q5_k}, {"q6_k", fe::DType::q6_k}, {"f16", fe::DType::f16},
+            {"f32", fe::DType::f32}};
         const auto type = types.find(argv[2]);
         if (type == types.end())
             throw fe::ModelError(std::string("unknown type '") + argv[2] + "'");

@@ -1,11 +1,11 @@
 // The AVX2/FMA/F16C kernels. These files (kernels_avx2*.cpp) alone are compiled with -mavx2
 // -mfma -mf16c; nothing in them runs unless avx2_kernels() found those on the processor. This
 // one is compiled a second time with -mavxvnni for the avx-vnni table (avx2_intrinsics.hpp):
-// the same kernels, their byte dot products one instruction (Q4_0, Q8_0, Q4_K, Q5_K and Q6_K
-// take kernels_avx2_row_groups.cpp in both tables, compiled once). They define everything they use
-// in an anonymous namespace (avx2_intrinsics.hpp's helpers too: no inline code shared with other
-// files, which the linker could otherwise pick in its AVX2 form for a caller on a processor without
-// it).
+// the same kernels, their byte dot products one instruction (Q4_0, Q8_0, Q4_K, Q5_K, Q6_K and
+// IQ4_XS take kernels_avx2_row_groups.cpp in both tables, compiled once). They define everything
+// they use in an anonymous namespace (avx2_intrinsics.hpp's helpers too: no inline code shared with
+// other files, which the linker could otherwise pick in its AVX2 form for a caller on a processor
+// without it).
 #include "engine/cpu/kernels.hpp"
 #include "engine/quants.hpp"
 
@@ -25,8 +25,8 @@ void sigmoid_times_avx2(float* x, const float* gate, int n);
 void dequantize_q6_k_avx2(const std::byte* block, float* y);
 // kernels_avx2_float_weights.cpp: F32, F16 and BF16 weights; false for other types.
 bool matmul_float_weights_avx2(const MatmulTask& task, int row_begin, int row_end);
-// kernels_avx2_row_groups.cpp: Q4_0, Q8_0, Q4_K, Q5_K and Q6_K in groups of 8 rows, packed at
-// load.
+// kernels_avx2_row_groups.cpp: Q4_0, Q8_0, Q4_K, Q5_K, Q6_K and IQ4_XS in groups of 8 rows,
+// packed at load.
 std::vector<std::byte> pack_row_groups_avx2(DType type, const std::byte* weight,
                                             std::size_t row_bytes, int rows, int K);
 bool matmul_row_groups_avx2(const MatmulTask& task, int row_begin, int row_end);
@@ -68,11 +68,10 @@ void quantize_row_q8(const float* x, int K, std::int8_t* quants, float* scales) 
 }
 
 // The 32-value blocks whose weights are signed bytes times one scale per block, as the tile
-// below reads them (ggml-common.h layouts; IQ4_XS's blocks are the sub-blocks of its
-// 256-value super-blocks).
-enum class Block { q5_0, iq4_nl, iq4_xs };
+// below reads them (ggml-common.h layouts).
+enum class Block { q5_0, iq4_nl };
 
-// IQ4_NL's and IQ4_XS's levels for 32 nibbles, by a byte shuffle in each 128-bit lane.
+// IQ4_NL's levels for 32 nibbles, by a byte shuffle in each 128-bit lane.
 __m256i iq4_levels(__m256i nibble_bytes) {
     const __m128i table = _mm_loadu_si128(reinterpret_cast<const __m128i*>(kIq4Values.data()));
     return _mm256_shuffle_epi8(_mm256_set_m128i(table, table), nibble_bytes);
@@ -94,17 +93,10 @@ __m256i block_weights(const std::byte* row, int b, float& scale) {
         const __m256i fifth = _mm256_and_si256(
             _mm256_cmpeq_epi8(_mm256_and_si256(spread, bit), bit), _mm256_set1_epi8(16));
         return _mm256_sub_epi8(_mm256_or_si256(nibbles(block + 6), fifth), _mm256_set1_epi8(16));
-    } else if constexpr (kKind == Block::iq4_nl) {
+    } else {
         const std::byte* block = row + 18 * std::size_t(b);
         scale = half_at(block);
         return iq4_levels(nibbles(block + 2));
-    } else {
-        const std::byte* super = row + 136 * std::size_t(b / 8);
-        const int j = b % 8;
-        const int low = (std::to_integer<int>(super[4 + j / 2]) >> (4 * (j % 2))) & 15;
-        const int high = (std::to_integer<int>(super[2 + j / 4]) >> (2 * (j % 4))) & 3;
-        scale = half_at(super) * float((low | high << 4) - 32);
-        return iq4_levels(nibbles(super + 8 + 16 * j));
     }
 }
 
@@ -119,13 +111,12 @@ void quantized_tile(const MatmulTask& m, int r, int t0) {
     const float* x_scales = m.x_scales + std::size_t(t0) * blocks;
     __m256 sums[N];
     for (int i = 0; i < N; ++i) sums[i] = _mm256_setzero_ps();
-    const std::size_t block_bytes = m.row_bytes / std::size_t(blocks);  // IQ4_XS: on average
+    const std::size_t block_bytes = m.row_bytes / std::size_t(blocks);
     for (int b = 0; b < blocks; ++b) {
         // 4 KiB ahead: decode streams the weights once from 4 KiB pages of the mapped file, and
         // the hardware prefetcher stops at page boundaries (measured: −30% CPU time per token).
-        if (kKind != Block::iq4_xs || b % 8 == 0)
-            _mm_prefetch(reinterpret_cast<const char*>(row) + std::size_t(b) * block_bytes + 4096,
-                         _MM_HINT_T0);
+        _mm_prefetch(reinterpret_cast<const char*>(row) + std::size_t(b) * block_bytes + 4096,
+                     _MM_HINT_T0);
         float w_scale;
         const __m256i w = block_weights<kKind>(row, b, w_scale);
         const __m256i w_abs = _mm256_abs_epi8(w);
@@ -258,7 +249,7 @@ void matmul_float(const MatmulTask& m, int row_begin, int row_end) {
 }
 
 void matmul(const MatmulTask& m, int row_begin, int row_end) {
-    // Q4_0, Q8_0, Q4_K, Q5_K and Q6_K matrices were packed when the model loaded (any K).
+    // Q4_0, Q8_0, Q4_K, Q5_K, Q6_K and IQ4_XS matrices were packed when the model loaded.
     if (matmul_row_groups_avx2(m, row_begin, row_end)) return;
     if (m.x_quants != nullptr) {
         switch (m.type) {
@@ -266,8 +257,6 @@ void matmul(const MatmulTask& m, int row_begin, int row_end) {
                 return matmul_quantized<Block::q5_0>(m, row_begin, row_end);
             case DType::iq4_nl:
                 return matmul_quantized<Block::iq4_nl>(m, row_begin, row_end);
-            case DType::iq4_xs:
-                return matmul_quantized<Block::iq4_xs>(m, row_begin, row_end);
             default:
                 break;
         }

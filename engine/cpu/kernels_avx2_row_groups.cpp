@@ -1,5 +1,6 @@
-// The AVX2 matmuls on Q4_0, Q8_0, Q4_K, Q5_K and Q6_K weights, in groups of 8 rows: part of the
-// avx2 and avx-vnni tables (kernels_avx2.cpp), compiled once, with the AVX2 flags alone.
+// The AVX2 matmuls on Q4_0, Q8_0, Q4_K, Q5_K, Q6_K and IQ4_XS weights, in groups of 8 rows:
+// part of the avx2 and avx-vnni tables (kernels_avx2.cpp), compiled once, with the AVX2 flags
+// alone.
 //
 // Why a layout of their own: a row's 32-value blocks each have a scale, so a kernel that keeps
 // one row's products on a register's 8 lanes pays a conversion, a scale product and an FMA per
@@ -26,6 +27,8 @@
 //   rows 0–7: scale 2r, scale 2r + 1), then the 32 words of low nibbles (ql) and the 16 words of
 //   2-bit high fields (qh) as stored: per half of 128 values, ql words 0–7 hold run 0 (low
 //   nibbles) and run 2 (high), words 8–15 runs 1 and 3; qh word j holds run k's bits at 2k.
+//   IQ4_XS (1,104 bytes per 256 values, 16 more than stored): the 8 rows' d, per run of 32 values
+//   its ls − 32 (int8, rows 0–7), then per run the 4 words of nibbles as stored (Q4_0's order).
 //
 // One kernel for any number of tokens, each token's sums its own, in block order: a token gets
 // the same bits alone as in a batch.
@@ -45,7 +48,7 @@ namespace {
 constexpr int kRows = kRowGroup;  // 8: one register's 32-bit lanes
 constexpr int kTileTokens = 4;    // 8 weight registers, 4 sums and the temporaries: 16 registers
 
-enum class Format { q4_0, q8_0, q4_k, q5_k, q6_k };
+enum class Format { q4_0, q8_0, q4_k, q5_k, q6_k, iq4_xs };
 
 // A stored block, and the packed block of a group of 8 rows: their bytes and values.
 struct Layout {
@@ -64,6 +67,8 @@ constexpr Layout layout(Format f) {
             return {176, 32 + 128 + 8 * 128 + 8 * 32, 256};
         case Format::q6_k:
             return {210, 16 + 128 + 8 * 128 + 8 * 64, 256};
+        case Format::iq4_xs:
+            return {136, 16 + 64 + 8 * 128, 256};
     }
     return {};
 }
@@ -98,6 +103,17 @@ void pack_block(const std::byte* block, int i, std::byte* out) {
             std::memcpy(out + 16 + 16 * run + 2 * i, block + 192 + 2 * run, 2);  // scales
         put_words(out + 144, 32, i, block);                                      // ql
         put_words(out + 1168, 16, i, block + 128);                               // qh
+    } else if constexpr (kFormat == Format::iq4_xs) {
+        std::memcpy(out + 2 * i, block, 2);  // d
+        std::uint16_t scales_high;
+        std::memcpy(&scales_high, block + 2, 2);
+        for (int run = 0; run < 8; ++run) {
+            const int low = (std::to_integer<int>(block[4 + run / 2]) >> (4 * (run % 2))) & 15;
+            const int high = (scales_high >> (2 * run)) & 3;
+            out[16 + 8 * run + i] = std::byte(std::int8_t((low | high << 4) - 32));
+        }
+        for (int run = 0; run < 8; ++run)
+            put_words(out + 80 + 128 * run, 4, i, block + 8 + 16 * run);
     } else {
         std::memcpy(out + 2 * i, block, 2);
         put_words(out + 16, kFormat == Format::q4_0 ? 4 : 8, i, block + 2);
@@ -173,22 +189,34 @@ struct PreparedTokens {
     return _mm256_set1_epi32(word);
 }
 
-// Σ over 32 values of unsigned weights · x for 8 rows: w[j] holds values 4j … 4j + 3 (j < 4)
-// and 16 + 4(j − 4) … (j ≥ 4) for Q4_0 (`high_half`), 4j … for the K-quants. The int16 pairs of
-// kWords words are added before they are widened: each pair ≤ 2·15·127 for nibbles (8 words
-// stay within int16), 2·31·127 for Q5_K's 5 bits (4 words).
+// Σ over 32 values of weights · x for 8 rows, w[j] holding values 4j … 4j + 3 (Q4_0's low
+// nibbles of word j are values 4j …, its high nibbles 16 + 4j …: w[4 + j], so Q4_0 too).
+// Unsigned weights (≤ 31) meet the activations in maddubs, and the int16 pairs of kWords words
+// are added before they are widened: each pair ≤ 2·15·127 for nibbles (8 words stay within
+// int16), 2·31·127 for Q5_K's 5 bits (4 words).
 template <int kWords>
-[[gnu::always_inline]] inline __m256i unsigned_dots(const __m256i* w, const std::int8_t* x,
-                                                    bool high_half) {
+[[gnu::always_inline]] inline __m256i unsigned_dots(const __m256i* w, const std::int8_t* x) {
     __m256i dots = _mm256_setzero_si256();
     for (int j0 = 0; j0 < 8; j0 += kWords) {
         __m256i pairs = _mm256_setzero_si256();
-        for (int j = j0; j < j0 + kWords; ++j) {
-            const int at = high_half && j >= 4 ? 16 + 4 * (j - 4) : 4 * j;
-            pairs = _mm256_add_epi16(pairs, _mm256_maddubs_epi16(w[j], broadcast_word(x + at)));
-        }
+        for (int j = j0; j < j0 + kWords; ++j)
+            pairs = _mm256_add_epi16(pairs, _mm256_maddubs_epi16(w[j], broadcast_word(x + 4 * j)));
         dots = _mm256_add_epi32(dots, _mm256_madd_epi16(pairs, _mm256_set1_epi16(1)));
     }
+    return dots;
+}
+
+// The same for signed weights (Q8_0's, IQ4_XS's levels): |w| · (x with w's sign), a pair
+// ≤ 2·128·127 fills int16, so each is widened before the next is added.
+[[gnu::always_inline]] inline __m256i signed_dots(const __m256i* w_abs, const __m256i* w,
+                                                  const std::int8_t* x) {
+    __m256i dots = _mm256_setzero_si256();
+    for (int j = 0; j < 8; ++j)
+        dots = _mm256_add_epi32(
+            dots,
+            _mm256_madd_epi16(
+                _mm256_maddubs_epi16(w_abs[j], _mm256_sign_epi8(broadcast_word(x + 4 * j), w[j])),
+                _mm256_set1_epi16(1)));
     return dots;
 }
 
@@ -201,6 +229,21 @@ template <int kWords>
     return _mm256_srl_epi16(v, _mm_cvtsi32_si128(count));
 }
 
+// 32 values of a group whose 8 rows' scales are `w_scales`, as signed bytes w, against N
+// tokens (their block b), added to sums[i].
+template <int N>
+[[gnu::always_inline]] inline void add_signed_block(const __m256i* w, __m256 w_scales, int b,
+                                                    const Token* tokens, __m256* sums) {
+    __m256i w_abs[8];
+    for (int j = 0; j < 8; ++j) w_abs[j] = _mm256_abs_epi8(w[j]);
+#pragma GCC unroll 4
+    for (int i = 0; i < N; ++i) {
+        const __m256i dot = signed_dots(w_abs, w, tokens[i].x + kQ8Block * b);
+        const __m256 scales = _mm256_mul_ps(w_scales, _mm256_set1_ps(tokens[i].scales[b]));
+        sums[i] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(dot), scales, sums[i]);
+    }
+}
+
 // The 32-value block b of a group (Q4_0, Q8_0) against N tokens, added to sums[i].
 template <Format kFormat, int N>
 [[gnu::always_inline]] inline void add_block(const std::byte* block, int b, const Token* tokens,
@@ -208,38 +251,49 @@ template <Format kFormat, int N>
     const __m256 w_scales =
         _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(block)));
     const std::byte* words = block + 16;
-    // The weights as unsigned bytes: Q4_0's nibbles, Q8_0's |w| (its signs go onto the
-    // activations).
     __m256i w[8];
-    if constexpr (kFormat == Format::q4_0) {
-        const __m256i low = _mm256_set1_epi8(15);
-        for (int j = 0; j < 4; ++j) {
-            const __m256i packed = load_word(words, j);
-            w[j] = _mm256_and_si256(packed, low);
-            w[4 + j] = _mm256_and_si256(_mm256_srli_epi16(packed, 4), low);
-        }
-    } else {
-        for (int j = 0; j < 8; ++j) w[j] = _mm256_abs_epi8(load_word(words, j));
+    if constexpr (kFormat == Format::q8_0) {
+        for (int j = 0; j < 8; ++j) w[j] = load_word(words, j);
+        add_signed_block<N>(w, w_scales, b, tokens, sums);
+        return;
+    }
+    const __m256i low = _mm256_set1_epi8(15);  // Q4_0: the nibbles, unsigned
+    for (int j = 0; j < 4; ++j) {
+        const __m256i packed = load_word(words, j);
+        w[j] = _mm256_and_si256(packed, low);
+        w[4 + j] = _mm256_and_si256(_mm256_srli_epi16(packed, 4), low);
     }
 #pragma GCC unroll 4
     for (int i = 0; i < N; ++i) {
-        const std::int8_t* x = tokens[i].x + kQ8Block * b;
-        __m256i dot;
-        if constexpr (kFormat == Format::q4_0) {
-            dot = _mm256_sub_epi32(unsigned_dots<8>(w, x, true),
-                                   _mm256_set1_epi32(8 * tokens[i].sums[b]));
-        } else {
-            // A pair ≤ 2·128·127 fills int16: each is widened before the next is added.
-            dot = _mm256_setzero_si256();
-            for (int j = 0; j < 8; ++j)
-                dot = _mm256_add_epi32(
-                    dot, _mm256_madd_epi16(
-                             _mm256_maddubs_epi16(w[j], _mm256_sign_epi8(broadcast_word(x + 4 * j),
-                                                                         load_word(words, j))),
-                             _mm256_set1_epi16(1)));
-        }
+        const __m256i dot = _mm256_sub_epi32(unsigned_dots<8>(w, tokens[i].x + kQ8Block * b),
+                                             _mm256_set1_epi32(8 * tokens[i].sums[b]));
         const __m256 scales = _mm256_mul_ps(w_scales, _mm256_set1_ps(tokens[i].scales[b]));
         sums[i] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(dot), scales, sums[i]);
+    }
+}
+
+// IQ4_XS: value = d·(ls_run − 32)·level[n], a 6-bit ls per run of 32 values and a table of 16
+// signed levels. Super-block s of a group against N tokens.
+template <int N>
+[[gnu::always_inline]] inline void add_iq4_xs_super_block(const std::byte* super, int s,
+                                                          const Token* tokens, __m256* sums) {
+    const __m256 d = _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(super)));
+    const __m128i levels = _mm_loadu_si128(reinterpret_cast<const __m128i*>(kIq4Values.data()));
+    const __m256i table = _mm256_set_m128i(levels, levels), low = _mm256_set1_epi8(15);
+#pragma GCC unroll 1
+    for (int run = 0; run < 8; ++run) {
+        const __m256 w_scales = _mm256_mul_ps(
+            d, _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(
+                   _mm_loadl_epi64(reinterpret_cast<const __m128i*>(super + 16 + 8 * run)))));
+        const std::byte* words = super + 80 + 128 * std::size_t(run);
+        __m256i w[8];
+        for (int j = 0; j < 4; ++j) {
+            const __m256i packed = load_word(words, j);
+            w[j] = _mm256_shuffle_epi8(table, _mm256_and_si256(packed, low));
+            w[4 + j] =
+                _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(packed, 4), low));
+        }
+        add_signed_block<N>(w, w_scales, 8 * s + run, tokens, sums);
     }
 }
 
@@ -277,7 +331,7 @@ template <Format kFormat, int N>
         const int block = 8 * s + run;
 #pragma GCC unroll 4
         for (int i = 0; i < N; ++i) {
-            const __m256i dot = unsigned_dots<kWords>(w, tokens[i].x + kQ8Block * block, false);
+            const __m256i dot = unsigned_dots<kWords>(w, tokens[i].x + kQ8Block * block);
             sums[i] = _mm256_fmadd_ps(
                 _mm256_cvtepi32_ps(dot),
                 _mm256_mul_ps(scales, _mm256_set1_ps(tokens[i].scales[block])), sums[i]);
@@ -358,6 +412,8 @@ void group_tile(const MatmulTask& m, const std::byte* group, const Token* tokens
             _mm_prefetch(reinterpret_cast<const char*>(block) + 4096 + line, _MM_HINT_T0);
         if constexpr (kFormat == Format::q6_k)
             add_q6_k_super_block<N>(block, b, tokens, sums);
+        else if constexpr (kFormat == Format::iq4_xs)
+            add_iq4_xs_super_block<N>(block, b, tokens, sums);
         else if constexpr (kLayout.values == 256)
             add_k4_super_block<kFormat, N>(block, b, tokens, sums);
         else
@@ -433,6 +489,8 @@ std::vector<std::byte> pack_row_groups_avx2(DType type, const std::byte* weight,
             return pack<Format::q5_k>(weight, row_bytes, rows, K);
         case DType::q6_k:
             return pack<Format::q6_k>(weight, row_bytes, rows, K);
+        case DType::iq4_xs:
+            return pack<Format::iq4_xs>(weight, row_bytes, rows, K);
         default:
             return {};
     }
@@ -455,6 +513,9 @@ bool matmul_row_groups_avx2(const MatmulTask& m, int row_begin, int row_end) {
             return true;
         case DType::q6_k:
             matmul_groups<Format::q6_k>(m, row_begin, row_end);
+            return true;
+        case DType::iq4_xs:
+            matmul_groups<Format::iq4_xs>(m, row_begin, row_end);
             return true;
         default:
             return false;

@@ -1,0 +1,263 @@
+#pragma once
+// The inner kernels of kernels_avx2_row_groups.cpp (and only of it: compiled with its AVX2
+// flags, in an anonymous namespace, as avx2_intrinsics.hpp's helpers): each format's block of
+// a group of 8 packed rows against up to 4 tokens, 8 rows' sums on a register's 8 lanes. The
+// packed layouts are described where they are made, at the top of kernels_avx2_row_groups.cpp.
+#include "engine/cpu/avx2_intrinsics.hpp"
+#include "engine/cpu/kernels.hpp"
+#include "engine/quants.hpp"
+
+#include <cstdint>
+#include <cstring>
+
+namespace fantasma::engine::cpu {
+namespace {
+
+// A token: its quants and block scales, and what the formats with an offset need of each
+// 32-value block, prepared once per call: Σ quants (Q4_0's −8: Σ (n − 8)·x = Σ n·x − 8·Σ x, so
+// the nibbles meet the activations as they are, 0–15, which maddubs takes unsigned), that sum
+// times the block's scale (the K-quants' min terms), or the sums of its two halves of 16 as
+// the int16 pair of one int32 (Q6_K's −32, whose scales are per 16 values).
+struct Token {
+    const std::int8_t* x;
+    const float* scales;
+    const int* sums;
+    const float* scaled_sums;
+    const int* half_sums;
+};
+
+// 4 activation bytes on every lane.
+[[gnu::always_inline]] inline __m256i broadcast_word(const std::int8_t* x) {
+    std::int32_t word;
+    std::memcpy(&word, x, 4);
+    return _mm256_set1_epi32(word);
+}
+
+// Σ over 32 values of weights · x for 8 rows, w[j] holding values 4j … 4j + 3 (Q4_0's low
+// nibbles of word j are values 4j …, its high nibbles 16 + 4j …: w[4 + j], so Q4_0 too).
+// Unsigned weights (≤ 31) meet the activations in maddubs, and the int16 pairs of kWords words
+// are added before they are widened: each pair ≤ 2·15·127 for nibbles (8 words stay within
+// int16), 2·31·127 for Q5_K's 5 bits (4 words).
+template <int kWords>
+[[gnu::always_inline]] inline __m256i unsigned_dots(const __m256i* w, const std::int8_t* x) {
+    __m256i dots = _mm256_setzero_si256();
+    for (int j0 = 0; j0 < 8; j0 += kWords) {
+        __m256i pairs = _mm256_setzero_si256();
+        for (int j = j0; j < j0 + kWords; ++j)
+            pairs = _mm256_add_epi16(pairs, _mm256_maddubs_epi16(w[j], broadcast_word(x + 4 * j)));
+        dots = _mm256_add_epi32(dots, _mm256_madd_epi16(pairs, _mm256_set1_epi16(1)));
+    }
+    return dots;
+}
+
+// The same for signed weights (Q8_0's, IQ4_XS's levels): |w| · (x with w's sign), a pair
+// ≤ 2·128·127 fills int16, so each is widened before the next is added.
+[[gnu::always_inline]] inline __m256i signed_dots(const __m256i* w_abs, const __m256i* w,
+                                                  const std::int8_t* x) {
+    __m256i dots = _mm256_setzero_si256();
+    for (int j = 0; j < 8; ++j)
+        dots = _mm256_add_epi32(
+            dots,
+            _mm256_madd_epi16(
+                _mm256_maddubs_epi16(w_abs[j], _mm256_sign_epi8(broadcast_word(x + 4 * j), w[j])),
+                _mm256_set1_epi16(1)));
+    return dots;
+}
+
+[[gnu::always_inline]] inline __m256i load_word(const std::byte* words, int j) {
+    return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(words + 32 * j));
+}
+
+// Every 16-bit lane shifted right by `count`, a run-time count (one instruction either way).
+[[gnu::always_inline]] inline __m256i shift_right(__m256i v, int count) {
+    return _mm256_srl_epi16(v, _mm_cvtsi32_si128(count));
+}
+
+// 32 values of a group whose 8 rows' scales are `w_scales`, as signed bytes w, against N
+// tokens (their block b), added to sums[i].
+template <int N>
+[[gnu::always_inline]] inline void add_signed_block(const __m256i* w, __m256 w_scales, int b,
+                                                    const Token* tokens, __m256* sums) {
+    __m256i w_abs[8];
+    for (int j = 0; j < 8; ++j) w_abs[j] = _mm256_abs_epi8(w[j]);
+#pragma GCC unroll 4
+    for (int i = 0; i < N; ++i) {
+        const __m256i dot = signed_dots(w_abs, w, tokens[i].x + kQ8Block * b);
+        const __m256 scales = _mm256_mul_ps(w_scales, _mm256_set1_ps(tokens[i].scales[b]));
+        sums[i] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(dot), scales, sums[i]);
+    }
+}
+
+// Q8_0: the 32-value block b of a group against N tokens, added to sums[i].
+template <int N>
+[[gnu::always_inline]] inline void add_q8_0_block(const std::byte* block, int b,
+                                                  const Token* tokens, __m256* sums) {
+    const __m256 w_scales =
+        _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(block)));
+    __m256i w[8];
+    for (int j = 0; j < 8; ++j) w[j] = load_word(block + 16, j);
+    add_signed_block<N>(w, w_scales, b, tokens, sums);
+}
+
+// Q4_0: the 32-value block b of a group against N tokens, its nibbles unsigned, added to sums[i].
+template <int N>
+[[gnu::always_inline]] inline void add_q4_0_block(const std::byte* block, int b,
+                                                  const Token* tokens, __m256* sums) {
+    const __m256 w_scales =
+        _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(block)));
+    const __m256i low = _mm256_set1_epi8(15);
+    __m256i w[8];
+    for (int j = 0; j < 4; ++j) {
+        const __m256i packed = load_word(block + 16, j);
+        w[j] = _mm256_and_si256(packed, low);
+        w[4 + j] = _mm256_and_si256(_mm256_srli_epi16(packed, 4), low);
+    }
+#pragma GCC unroll 4
+    for (int i = 0; i < N; ++i) {
+        const __m256i dot = _mm256_sub_epi32(unsigned_dots<8>(w, tokens[i].x + kQ8Block * b),
+                                             _mm256_set1_epi32(8 * tokens[i].sums[b]));
+        const __m256 scales = _mm256_mul_ps(w_scales, _mm256_set1_ps(tokens[i].scales[b]));
+        sums[i] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(dot), scales, sums[i]);
+    }
+}
+
+// IQ4_XS: value = d·(ls_run − 32)·level[n], a 6-bit ls per run of 32 values and a table of 16
+// signed levels. Super-block s of a group against N tokens.
+template <int N>
+[[gnu::always_inline]] inline void add_iq4_xs_super_block(const std::byte* super, int s,
+                                                          const Token* tokens, __m256* sums) {
+    const __m256 d = _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(super)));
+    const __m128i levels = _mm_loadu_si128(reinterpret_cast<const __m128i*>(kIq4Values.data()));
+    const __m256i table = _mm256_set_m128i(levels, levels), low = _mm256_set1_epi8(15);
+#pragma GCC unroll 1
+    for (int run = 0; run < 8; ++run) {
+        const __m256 w_scales = _mm256_mul_ps(
+            d, _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(
+                   _mm_loadl_epi64(reinterpret_cast<const __m128i*>(super + 16 + 8 * run)))));
+        const std::byte* words = super + 80 + 128 * std::size_t(run);
+        __m256i w[8];
+        for (int j = 0; j < 4; ++j) {
+            const __m256i packed = load_word(words, j);
+            w[j] = _mm256_shuffle_epi8(table, _mm256_and_si256(packed, low));
+            w[4 + j] =
+                _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(packed, 4), low));
+        }
+        add_signed_block<N>(w, w_scales, 8 * s + run, tokens, sums);
+    }
+}
+
+// Q4_K and Q5_K: value = d·scale_run·q − dmin·min_run; per run of 32 values and token,
+// Σ w·x = d·scale·x_scale·Σ q·x − dmin·min·(x_scale·Σ x). Super-block s of a group against N
+// tokens; Q5_K with kFifthBits.
+template <bool kFifthBits, int N>
+[[gnu::always_inline]] inline void add_k4_super_block(const std::byte* super, int s,
+                                                      const Token* tokens, __m256* sums) {
+    const __m128i* halves = reinterpret_cast<const __m128i*>(super);
+    const __m256 d = _mm256_cvtph_ps(_mm_loadu_si128(halves));
+    const __m256 dmin = _mm256_cvtph_ps(_mm_loadu_si128(halves + 1));
+    const __m256i low = _mm256_set1_epi8(15), sixteen = _mm256_set1_epi8(16);
+    constexpr int kWords = kFifthBits ? 4 : 8;  // added as int16 (unsigned_dots)
+    const auto bytes_of_run = [&](std::size_t at) {
+        return _mm256_cvtepi32_ps(
+            _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(super + at))));
+    };
+    // Q4_K's runs unrolled (constant shifts, registers for the sums); Q5_K's, with its fifth
+    // bits, in pairs (unrolled further they ran 13 % slower: measured on decode).
+    constexpr int kStep = kFifthBits ? 2 : 8;
+#pragma GCC unroll 1
+    for (int first_run = 0; first_run < 8; first_run += kStep) {
+#pragma GCC unroll 8
+        for (int run = first_run; run < first_run + kStep; ++run) {
+            const std::byte* nibbles = super + 160 + 256 * std::size_t(run / 2);
+            const __m256i run_bit = _mm256_set1_epi8(char(1 << run));
+            __m256i w[8];
+#pragma GCC unroll 8
+            for (int j = 0; j < 8; ++j) {
+                w[j] = _mm256_and_si256(shift_right(load_word(nibbles, j), 4 * (run % 2)), low);
+                if constexpr (kFifthBits) {
+                    // bit `run` of each byte as 16, by a compare: no shift, the instruction
+                    // these kernels have most of
+                    const __m256i set = _mm256_cmpeq_epi8(
+                        _mm256_and_si256(load_word(super + 1184, j), run_bit), run_bit);
+                    w[j] = _mm256_or_si256(w[j], _mm256_and_si256(set, sixteen));
+                }
+            }
+            const __m256 scales = _mm256_mul_ps(d, bytes_of_run(32 + 8 * std::size_t(run)));
+            const __m256 mins = _mm256_mul_ps(dmin, bytes_of_run(96 + 8 * std::size_t(run)));
+            const int block = 8 * s + run;
+#pragma GCC unroll 4
+            for (int i = 0; i < N; ++i) {
+                const __m256i dot = unsigned_dots<kWords>(w, tokens[i].x + kQ8Block * block);
+                sums[i] = _mm256_fmadd_ps(
+                    _mm256_cvtepi32_ps(dot),
+                    _mm256_mul_ps(scales, _mm256_set1_ps(tokens[i].scales[block])), sums[i]);
+                sums[i] =
+                    _mm256_fnmadd_ps(mins, _mm256_set1_ps(tokens[i].scaled_sums[block]), sums[i]);
+            }
+        }
+    }
+}
+
+// Q6_K: value = d·scale_16·(q − 32), q 6 bits, a signed int8 scale per 16 values. Per run of 32
+// values and token, Σ w·x = d·x_scale·(Σ_halves scale·Σ q·x − 32·Σ_halves scale·Σ x): the
+// unsigned q meet the activations in maddubs (pairs ≤ 2·63·127: two words stay within int16),
+// and madd with the scale both widens the pairs and weighs them. Super-block s of a group
+// against N tokens.
+template <int N>
+[[gnu::always_inline]] inline void add_q6_k_super_block(const std::byte* super, int s,
+                                                        const Token* tokens, __m256* sums) {
+    const __m256 d = _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(super)));
+    const __m256i low = _mm256_set1_epi8(15), high_bits = _mm256_set1_epi8(0x30);
+    // Per 32-bit lane (a row), its int16 pair (scale 2r, scale 2r + 1) made (scale 2r, scale 2r)
+    // or (scale 2r + 1, scale 2r + 1).
+    const __m256i first_of_pair =
+        _mm256_setr_epi8(0, 1, 0, 1, 4, 5, 4, 5, 8, 9, 8, 9, 12, 13, 12, 13, 0, 1, 0, 1, 4, 5, 4, 5,
+                         8, 9, 8, 9, 12, 13, 12, 13);
+    const __m256i second_of_pair = _mm256_add_epi8(first_of_pair, _mm256_set1_epi8(2));
+#pragma GCC unroll 8
+    for (int run = 0; run < 8; ++run) {
+        const int half = run / 4, k = run % 4;
+        const std::byte* nibbles = super + 144 + 32 * std::size_t(16 * half + 8 * (k % 2));
+        const std::byte* high_fields = super + 1168 + 256 * std::size_t(half);
+        __m256i w[8];
+#pragma GCC unroll 8
+        for (int j = 0; j < 8; ++j) {
+            // the 2-bit field at bit 2k of each byte to bits 4–5 (the mask keeps each byte's
+            // own bits)
+            const __m256i fields = load_word(high_fields, j), nibble_word = load_word(nibbles, j);
+            const __m256i high = k == 2  ? fields
+                                 : k < 2 ? _mm256_slli_epi16(fields, 4 - 2 * k)
+                                         : _mm256_srli_epi16(fields, 2);
+            w[j] = _mm256_or_si256(
+                _mm256_and_si256(k < 2 ? nibble_word : _mm256_srli_epi16(nibble_word, 4), low),
+                _mm256_and_si256(high, high_bits));
+        }
+        const __m256i scale_pairs = _mm256_cvtepi8_epi16(
+            _mm_loadu_si128(reinterpret_cast<const __m128i*>(super + 16 + 16 * run)));
+        const __m256i first = _mm256_shuffle_epi8(scale_pairs, first_of_pair);
+        const __m256i second = _mm256_shuffle_epi8(scale_pairs, second_of_pair);
+        const int block = 8 * s + run;
+#pragma GCC unroll 4
+        for (int i = 0; i < N; ++i) {
+            const std::int8_t* x = tokens[i].x + kQ8Block * block;
+            const auto word_pair = [&](int j) {
+                return _mm256_add_epi16(
+                    _mm256_maddubs_epi16(w[j], broadcast_word(x + 4 * j)),
+                    _mm256_maddubs_epi16(w[j + 1], broadcast_word(x + 4 * j + 4)));
+            };
+            __m256i dot = _mm256_add_epi32(_mm256_madd_epi16(word_pair(0), first),
+                                           _mm256_madd_epi16(word_pair(2), first));
+            dot = _mm256_add_epi32(dot, _mm256_madd_epi16(word_pair(4), second));
+            dot = _mm256_add_epi32(dot, _mm256_madd_epi16(word_pair(6), second));
+            const __m256i offsets =
+                _mm256_madd_epi16(scale_pairs, _mm256_set1_epi32(tokens[i].half_sums[block]));
+            dot = _mm256_sub_epi32(dot, _mm256_slli_epi32(offsets, 5));
+            sums[i] =
+                _mm256_fmadd_ps(_mm256_cvtepi32_ps(dot),
+                                _mm256_mul_ps(d, _mm256_set1_ps(tokens[i].scales[block])), sums[i]);
+        }
+    }
+}
+
+}  // namespace
+}  // namespace fantasma::engine::cpu

@@ -41,8 +41,10 @@ struct Token {
 template <int kWords>
 [[gnu::always_inline]] inline __m256i unsigned_dots(const __m256i* w, const std::int8_t* x) {
     __m256i dots = _mm256_setzero_si256();
+#pragma GCC unroll 8
     for (int j0 = 0; j0 < 8; j0 += kWords) {
         __m256i pairs = _mm256_setzero_si256();
+#pragma GCC unroll 8
         for (int j = j0; j < j0 + kWords; ++j)
             pairs = _mm256_add_epi16(pairs, _mm256_maddubs_epi16(w[j], broadcast_word(x + 4 * j)));
         dots = _mm256_add_epi32(dots, _mm256_madd_epi16(pairs, _mm256_set1_epi16(1)));
@@ -55,6 +57,7 @@ template <int kWords>
 [[gnu::always_inline]] inline __m256i signed_dots(const __m256i* w_abs, const __m256i* w,
                                                   const std::int8_t* x) {
     __m256i dots = _mm256_setzero_si256();
+#pragma GCC unroll 8
     for (int j = 0; j < 8; ++j)
         dots = _mm256_add_epi32(
             dots,

@@ -281,8 +281,9 @@ TEST_CASE("fast 8-bit kernels take any K: 12288 and past 16384", "[engine][cpu][
 
 // The avx-vnni table is the avx2 table's kernels with vpdpbusd for maddubs and madd: the same
 // integers, so the same bits, for every weight format and size the tile and one-token kernels
-// handle. Q4_0, Q8_0, Q4_K and Q6_K go through kernels_avx2_row_groups.cpp, compiled once for
-// both tables: for them the test holds the routing, should the avx-vnni table ever get its own.
+// handle. Q4_0, Q8_0, Q4_K, Q5_K, Q6_K and IQ4_XS go through kernels_avx2_row_groups.cpp,
+// compiled once for both tables: for them the test holds the routing, should the avx-vnni table
+// ever get its own.
 // Where the processor has no AVX-VNNI the test says it is skipped.
 TEST_CASE("the avx-vnni table gives the avx2 table's bits (processors with AVX-VNNI)",
           "[engine][cpu]") {
@@ -290,8 +291,9 @@ TEST_CASE("the avx-vnni table gives the avx2 table's bits (processors with AVX-V
         fantasma::testing::skip("this processor has no AVX-VNNI");
         return;
     }
-    const auto type = GENERATE(fe::DType::q8_0, fe::DType::q4_0, fe::DType::q5_0, fe::DType::iq4_nl,
-                               fe::DType::iq4_xs, fe::DType::q4_k, fe::DType::q6_k);
+    const auto type =
+        GENERATE(fe::DType::q8_0, fe::DType::q4_0, fe::DType::q5_0, fe::DType::iq4_nl,
+                 fe::DType::iq4_xs, fe::DType::q4_k, fe::DType::q5_k, fe::DType::q6_k);
     const int K = GENERATE(96, 384, 2080, 12288, 16640);
     if (fe::block_format(type).values == 256 && K % 256 != 0) return;
     const int N = 13;

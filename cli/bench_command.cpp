@@ -10,7 +10,10 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <ostream>
+#include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "cli/engine_options.hpp"
 #include "engine/error.hpp"
@@ -39,7 +42,8 @@ double median(std::vector<double> values) {
 // of all tensors, and the bytes one token reads (all but an untied embedding table, of which a
 // token reads one row).
 struct WeightSummary {
-    std::string type;
+    std::string type;   // the matrices' type that holds the most bytes
+    std::string types;  // every matrix type with its share of their bytes, largest first
     std::uint64_t bytes = 0;
     std::uint64_t bytes_per_token = 0;
 };
@@ -69,9 +73,25 @@ WeightSummary summarize_weights(const fs::path& path) {
         if (tensor.name == "output.weight") untied = true;
     }
     summary.bytes_per_token = summary.bytes - (untied ? embedding : 0);
-    const auto largest = std::max_element(bytes_by_type.begin(), bytes_by_type.end(),
-                                          [](auto& a, auto& b) { return a.second < b.second; });
-    summary.type = largest == bytes_by_type.end() ? "none" : largest->first;
+    // A preset mixes types (Q4_K_M: Q4_K, and Q6_K for the head and some matrices), and its
+    // largest share alone would misname it.
+    std::vector<std::pair<std::string, std::uint64_t>> shares(bytes_by_type.begin(),
+                                                              bytes_by_type.end());
+    std::stable_sort(shares.begin(), shares.end(),
+                     [](const auto& a, const auto& b) { return a.second > b.second; });
+    std::uint64_t matrix_bytes = 0;
+    for (const auto& [type, bytes] : shares) matrix_bytes += bytes;
+    summary.type = shares.empty() ? "none" : shares.front().first;
+    summary.types = summary.type;
+    if (shares.size() > 1) {
+        summary.types.clear();
+        for (const auto& [type, bytes] : shares) {
+            const std::uint64_t percent = (200 * bytes + matrix_bytes) / (2 * matrix_bytes);
+            if (percent == 0) break;  // the rest are smaller still
+            summary.types +=
+                (summary.types.empty() ? "" : ", ") + type + " " + std::to_string(percent) + " %";
+        }
+    }
     return summary;
 }
 
@@ -180,6 +200,7 @@ int run_bench(const BenchOptions& options, std::ostream& out, std::ostream& err)
         nlohmann::json report = {
             {"model", options.model},
             {"file_type", weights.type},
+            {"matrix_types", weights.types},
             {"weight_bytes", weights.bytes},
             {"bytes_per_token", weights.bytes_per_token},
             {"backend", on_backend.backend->name()},
@@ -204,7 +225,7 @@ int run_bench(const BenchOptions& options, std::ostream& out, std::ostream& err)
                       "pp%-5d %10.2f tokens/s (median of %d)\n"
                       "tg%-5d %10.2f tokens/s (median of %d)\n"
                       "peak resident memory %.1f MB, load %.2f s\n",
-                      options.model.c_str(), weights.type.c_str(), double(weights.bytes) / 1e6,
+                      options.model.c_str(), weights.types.c_str(), double(weights.bytes) / 1e6,
                       on_backend.backend->name().c_str(), threads, options.prompt_tokens,
                       median(prefill), options.repetitions, options.gen_tokens, median(decode),
                       options.repetitions, double(peak_rss_bytes()) / 1e6, load_seconds);

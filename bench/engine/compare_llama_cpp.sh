@@ -118,7 +118,7 @@ for model in models:
     bandwidth, measured = bandwidth_around(name)
     bound = bandwidth * 1e9 / per_token if per_token and bandwidth else None
     share = lambda v: "–" if v is None or bound is None else f"{100 * v / bound:.0f} %"
-    size = f"{ours['weight_bytes'] / 1e6:.0f} MB {ours['file_type']}" if ours else "?"
+    size = f"{ours['weight_bytes'] / 1e6:.0f} MB {ours.get('matrix_types', ours['file_type'])}" if ours else "?"
     print(f"| {name} | {size} | {show(llama_pp, int(prompt) > 0)} | {show(ours_pp, int(prompt) > 0)} | {show(llama_tg)} | {show(ours_tg)} "
           f"| {' → '.join(f'{v:.1f}' for v in measured) or '?'} | {show(bound)} | {share(ours_tg)} "
           f"| {share(llama_tg)} |")

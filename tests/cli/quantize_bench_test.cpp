@@ -190,6 +190,8 @@ TEST_CASE("bench --json reports positive, consistent figures", "[cli][bench]") {
     CHECK(report["gen_tokens"] == 8);
     CHECK(report["threads"] == 1);
     CHECK(report["file_type"] == "Q8_0");
+    // every matrix type by its share, the largest first: here the conv weights stay F32
+    CHECK(report["matrix_types"] == "Q8_0 97 %, F32 3 %");
     CHECK(!report["backend"].get<std::string>().empty());
     CHECK(report["weight_bytes"].get<std::uint64_t>() > 0);
     CHECK(report["weight_bytes"].get<std::uint64_t>() < fs::file_size(gguf));

@@ -155,10 +155,7 @@ CLI::App& add_bench_command(CLI::App& app, BenchOptions& options) {
     bench.add_option("--threads", options.threads, "threads of the cpu backend; 0: one per core")
         ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
-    bench.add_option(
-        "--kernels", options.backend.cpu_kernels,
-        "the cpu backend's kernel table (scalar, avx2, avx-vnni, avx512-vnni), to compare "
-        "them on one machine; default: the fastest this processor runs");
+    add_kernels_option(bench, options.backend);
     bench
         .add_option("--repetitions", options.repetitions, "runs of each test; the median is shown")
         ->check(CLI::PositiveNumber)

@@ -24,6 +24,13 @@ void add_backend_option(CLI::App& command, backends::BackendOptions& backend) {
                        "(also FANTASMA_OPENCL_DEVICE)");
 }
 
+void add_kernels_option(CLI::App& command, backends::BackendOptions& backend) {
+    command.add_option(
+        "--kernels", backend.cpu_kernels,
+        "the cpu backend's kernel table (scalar, avx2, avx-vnni, avx512-vnni), to compare "
+        "them on one machine; default: the fastest this processor runs");
+}
+
 backends::BackendOptions backend_options(backends::BackendOptions flags) {
     return backends::with_environment(std::move(flags),
                                       [](const char* name) { return std::getenv(name); });

@@ -16,6 +16,9 @@ namespace fantasma::cli {
 
 // Registers `--backend auto|cpu|reference|opencl` and `--device N|NAME` on `command`.
 void add_backend_option(CLI::App& command, backends::BackendOptions& backend);
+// Registers `--kernels NAME`: the cpu backend's kernel table (`bench` and `logits`, to compare
+// the tables on one machine: their speed, and that each computes the same logits).
+void add_kernels_option(CLI::App& command, backends::BackendOptions& backend);
 
 // The options the flags give, with what the environment says filled in (FANTASMA_OPENCL_*, the
 // kernel cache folder): the CLI is the program's edge, the only place it is read.

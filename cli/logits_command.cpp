@@ -50,6 +50,7 @@ CLI::App& add_logits_command(CLI::App& app, LogitsOptions& options) {
     logits.add_option("--tokens", options.tokens, "token ids, comma-separated: 1,2,3")->required();
     logits.add_option("--out", options.out, "the .npy file to write")->required();
     add_backend_option(logits, options.backend);
+    add_kernels_option(logits, options.backend);
     logits
         .add_option("--mode", options.mode,
                     "prefill (all tokens at once) or decode (one token per call, as generation "

@@ -120,11 +120,14 @@ TEST_CASE("fast matmul kernels match the reference on every weight format",
     const bool float_type = !fe::block_format(type).values || fe::block_format(type).values == 1;
     // 83: no multiple of 8; 96: an odd number of 32-value blocks; 384: whole pairs of blocks
     // (the AVX-512 one-token path); 2080: more than one 2,048-value stretch of the AVX-512 tile
-    // kernel, ending in a lone block. Float types: 83, and 1043 (past the 4 KiB prefetch
-    // distance of a BF16 row, ending in 3 values).
+    // kernel, ending in a lone block. K-quants, whose K is whole super-blocks of 256: one, two,
+    // and 2304 (past a 2,048-value stretch by one). Float types: 83, and 1043 (past the 4 KiB
+    // prefetch distance of a BF16 row, ending in 3 values). Longer K: the test after the next.
     const int block_K = GENERATE(96, 384, 2080);
-    if ((k_quant && block_K != 96) || (float_type && block_K == 384)) return;
-    const int K = k_quant ? 512 : float_type ? (block_K == 96 ? 83 : 1043) : block_K;
+    if (float_type && block_K == 384) return;
+    int K = block_K;
+    if (k_quant) K = block_K == 96 ? 256 : block_K == 384 ? 512 : 2304;
+    if (float_type) K = block_K == 96 ? 83 : 1043;
     const int N = 61;
     const auto bytes = random_weight(type, N, K, 7);
     const fe::TensorData tensor{"w", type, {N, K}, bytes};
@@ -207,10 +210,9 @@ namespace {
 // One table's matmul at a long K against the exact products of `w` with the activations
 // rounded as that table rounds them (see the test below).
 void check_long_k(const cpu::Kernels& kernels, const fe::TensorData& tensor,
-                  const std::vector<float>& w, int N, int K) {
+                  const std::vector<float>& w, int N, int K, int T) {
     cpu::CpuBackend backend({.threads = 2, .kernels = kernels.name});
     const fe::Weight weight = backend.prepare_weight(tensor, N, K);
-    const int T = 3;
     // Each block of 32: one ±1 and small values, which the 8-bit rounding (steps of 1/127)
     // moves by up to half their size.
     auto x = random_values(std::size_t(T) * K, 17, 0.01f);
@@ -235,6 +237,7 @@ void check_long_k(const cpu::Kernels& kernels, const fe::TensorData& tensor,
     backend.matmul(out, in, weight);
     std::vector<float> together(std::size_t(T) * N), alone(static_cast<std::size_t>(N));
     backend.read(together, out);
+    int apart = 0;  // outputs where the rounded and unrounded products differ by > 4 tolerances
     for (int t = 0; t < T; ++t) {
         backend.matmul(out.row_range(t, 1), in.row_range(t, 1), weight);
         backend.read(alone, out.row_range(t, 1));
@@ -250,11 +253,15 @@ void check_long_k(const cpu::Kernels& kernels, const fe::TensorData& tensor,
             INFO(fe::dtype_name(tensor.dtype)
                  << " " << kernels.name << " K " << K << " token " << t << " row " << n
                  << ": exact " << exact << ", unrounded " << unrounded);
-            REQUIRE(std::fabs(exact - unrounded) > 4 * tolerance);  // the test can tell them apart
+            apart += std::fabs(exact - unrounded) > 4 * tolerance;
             CHECK(std::fabs(together[std::size_t(t) * N + n] - exact) <= tolerance);
             CHECK(alone[std::size_t(n)] == together[std::size_t(t) * N + n]);
         }
     }
+    // The test can tell the two apart: the roundings' errors are random sums, which now and
+    // then nearly cancel in one output (1 in 50 or so), never in most.
+    INFO(fe::dtype_name(tensor.dtype) << " " << kernels.name << " K " << K << " T " << T);
+    REQUIRE(apart >= 0.9 * T * N);
 }
 
 }  // namespace
@@ -269,13 +276,14 @@ TEST_CASE("fast 8-bit kernels take any K: 12288 and past 16384", "[engine][cpu][
     const auto type = GENERATE(fe::DType::q8_0, fe::DType::q4_0, fe::DType::q4_k, fe::DType::q5_k,
                                fe::DType::q6_k, fe::DType::iq4_xs);
     const int K = GENERATE(12288, 16640);
+    const int T = GENERATE(1, 3, 8, 30, 37);  // as the test of every weight format
     const int N = 9;
     const auto bytes = random_weight(type, N, K, 3);
     const fe::TensorData tensor{"w", type, {N, K}, bytes};
     const auto w = fe::to_f32(tensor);
     for (const cpu::Kernels* kernels : kernel_tables()) {
         if (!kernels->quantizes_activations(type)) continue;
-        check_long_k(*kernels, tensor, w, N, K);
+        check_long_k(*kernels, tensor, w, N, K, T);
     }
 }
 

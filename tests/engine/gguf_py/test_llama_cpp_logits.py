@@ -5,7 +5,8 @@ with each tensor's type and checksum. Here the same files are rebuilt byte for b
 tensors (the same writer and seed; F16 by NumPy's rounding, the quantized tensors taken from
 `fantasma quantize`, whose quantizers are ggml's reference ones; IQ4_XS tensors are seeded
 random blocks in the fixture's file too), each checksum is checked, then `fantasma logits`
-runs them in prefill and in decode.
+runs them in prefill and in decode, on each kernel table of the CPU backend that this
+processor runs (a table it cannot run is reported skipped).
 
 The measure, per position: the largest logit difference relative to the spread of llama.cpp's
 logits there (max − min, about 5 on this model), the KL divergence of fantasma's next-token
@@ -46,6 +47,9 @@ QUANTIZED_BY_FANTASMA = ["Q8_0", "Q4_0", "Q4_K", "Q5_K", "Q6_K"]
 # (largest difference / spread, KL) allowed; the reasons are in the module's docstring.
 TOLERANCE = {"F32": (1e-3, 1e-6), "F16": (5e-3, 1e-5)}
 QUANTIZED_TOLERANCE = (8e-2, 1e-2)
+# The CPU backend's kernel tables (engine/cpu/kernel_tables.cpp): each rounds and sums in its
+# own way, so each is held to the fixture.
+KERNEL_TABLES = ["scalar", "avx2", "avx-vnni", "avx512-vnni"]
 
 
 def fantasma(*arguments):
@@ -109,8 +113,9 @@ def agreement(ours, theirs):
     return relative, kl, top1
 
 
-def run_against_fixture(preset, mode, sources, folder, alter=None):
-    """(within the tolerance?, summary) of fantasma on the rebuilt file of `preset`."""
+def run_against_fixture(preset, mode, sources, folder, alter=None, kernels=None):
+    """(within the tolerance?, summary) of fantasma on the rebuilt file of `preset`, with the
+    kernel table `kernels` (default: the fastest this processor runs)."""
     expected = FIXTURE["files"][preset]
     tensor_types = {name: kind for name, (kind, _, _) in expected["tensors"].items()}
     model = folder / "model.gguf"
@@ -119,11 +124,20 @@ def run_against_fixture(preset, mode, sources, folder, alter=None):
         assert tensor_digests(model) == expected["tensors"], \
             "not the file llama.cpp ran: the writer, the seed or a quantizer changed"
     out = folder / "logits.npy"
-    fantasma("logits", "--model", str(model), "--mode", mode, "--out", str(out),
-             "--tokens", ",".join(map(str, FIXTURE["tokens"])))
+    table = ["--backend", "cpu", "--kernels", kernels] if kernels else []
+    run = subprocess.run([FANTASMA, "logits", "--model", str(model), "--mode", mode, "--out",
+                          str(out), "--tokens", ",".join(map(str, FIXTURE["tokens"])), *table],
+                         capture_output=True, text=True, check=False)
+    if run.returncode != 0 and "do not run on this processor" in run.stderr:
+        # "(it runs: scalar, avx2)": a table that is not in KERNEL_TABLES would go untested
+        runs = run.stderr.split("it runs: ")[-1].rstrip(")\n").split(", ")
+        assert set(runs) <= set(KERNEL_TABLES), run.stderr
+        pytest.skip(f"this processor does not run the {kernels} kernels (it runs {runs})")
+    assert run.returncode == 0, run.stderr
     relative, kl, top1 = agreement(np.load(out), np.array(expected["logits"]))
     limit_relative, limit_kl = TOLERANCE.get(preset, QUANTIZED_TOLERANCE)
-    summary = (f"{preset} {mode}: worst difference {relative.max():.2e} of the spread, "
+    summary = (f"{preset} {mode} {kernels or 'default'} kernels: worst difference "
+               f"{relative.max():.2e} of the spread, "
                f"worst KL {kl.max():.2e}, top-1 {top1.mean():.0%}")
     print(summary)
     return relative.max() <= limit_relative and kl.max() <= limit_kl, summary
@@ -131,8 +145,9 @@ def run_against_fixture(preset, mode, sources, folder, alter=None):
 
 @pytest.mark.parametrize("preset", FIXTURE["files"])
 @pytest.mark.parametrize("mode", ["prefill", "decode"])
-def test_logits_agree_with_llama_cpp(preset, mode, sources, tmp_path):
-    within, summary = run_against_fixture(preset, mode, sources, tmp_path)
+@pytest.mark.parametrize("kernels", KERNEL_TABLES)
+def test_logits_agree_with_llama_cpp(preset, mode, kernels, sources, tmp_path):
+    within, summary = run_against_fixture(preset, mode, sources, tmp_path, kernels=kernels)
     assert within, summary
 
 

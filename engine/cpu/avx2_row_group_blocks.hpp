@@ -33,13 +33,33 @@ struct Token {
     return _mm256_set1_epi32(word);
 }
 
+#if defined(__AVXVNNI__)
+// The avx-vnni table: Σ over words [first, end) of unsigned weights w[j] · x's word j, each
+// 8 rows' 4 products a word added in int32 by one vpdpbusd; two chains, so that one
+// instruction's latency does not hold up the next.
+[[gnu::always_inline]] inline __m256i vnni_dots(const __m256i* w, const std::int8_t* x,
+                                                int first = 0, int end = 8) {
+    __m256i even = _mm256_setzero_si256(), odd = _mm256_setzero_si256();
+#pragma GCC unroll 8
+    for (int j = first; j < end; j += 2) {
+        even = _mm256_dpbusd_avx_epi32(even, w[j], broadcast_word(x + 4 * j));
+        odd = _mm256_dpbusd_avx_epi32(odd, w[j + 1], broadcast_word(x + 4 * j + 4));
+    }
+    return _mm256_add_epi32(even, odd);
+}
+#endif
+
 // Σ over 32 values of weights · x for 8 rows, w[j] holding values 4j … 4j + 3 (Q4_0's low
 // nibbles of word j are values 4j …, its high nibbles 16 + 4j …: w[4 + j], so Q4_0 too).
 // Unsigned weights (≤ 31) meet the activations in maddubs, and the int16 pairs of kWords words
 // are added before they are widened: each pair ≤ 2·15·127 for nibbles (8 words stay within
-// int16), 2·31·127 for Q5_K's 5 bits (4 words).
+// int16), 2·31·127 for Q5_K's 5 bits (4 words). Nothing saturates, so vpdpbusd (avx-vnni)
+// gives the same integers in one instruction a word.
 template <int kWords>
 [[gnu::always_inline]] inline __m256i unsigned_dots(const __m256i* w, const std::int8_t* x) {
+#if defined(__AVXVNNI__)
+    return vnni_dots(w, x);
+#else
     __m256i dots = _mm256_setzero_si256();
 #pragma GCC unroll 8
     for (int j0 = 0; j0 < 8; j0 += kWords) {
@@ -50,12 +70,25 @@ template <int kWords>
         dots = _mm256_add_epi32(dots, _mm256_madd_epi16(pairs, _mm256_set1_epi16(1)));
     }
     return dots;
+#endif
 }
 
 // The same for signed weights (Q8_0's, IQ4_XS's levels): |w| · (x with w's sign), a pair
 // ≤ 2·128·127 fills int16, so each is widened before the next is added.
 [[gnu::always_inline]] inline __m256i signed_dots(const __m256i* w_abs, const __m256i* w,
                                                   const std::int8_t* x) {
+#if defined(__AVXVNNI__)
+    // vpdpbusd adds the products without an int16 stage: the same integers
+    __m256i even = _mm256_setzero_si256(), odd = _mm256_setzero_si256();
+#pragma GCC unroll 8
+    for (int j = 0; j < 8; j += 2) {
+        even = _mm256_dpbusd_avx_epi32(even, w_abs[j],
+                                       _mm256_sign_epi8(broadcast_word(x + 4 * j), w[j]));
+        odd = _mm256_dpbusd_avx_epi32(odd, w_abs[j + 1],
+                                      _mm256_sign_epi8(broadcast_word(x + 4 * j + 4), w[j + 1]));
+    }
+    return _mm256_add_epi32(even, odd);
+#else
     __m256i dots = _mm256_setzero_si256();
 #pragma GCC unroll 8
     for (int j = 0; j < 8; ++j)
@@ -65,6 +98,7 @@ template <int kWords>
                 _mm256_maddubs_epi16(w_abs[j], _mm256_sign_epi8(broadcast_word(x + 4 * j), w[j])),
                 _mm256_set1_epi16(1)));
     return dots;
+#endif
 }
 
 [[gnu::always_inline]] inline __m256i load_word(const std::byte* words, int j) {
@@ -211,12 +245,14 @@ template <int N>
                                                         const Token* tokens, __m256* sums) {
     const __m256 d = _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(super)));
     const __m256i low = _mm256_set1_epi8(15), high_bits = _mm256_set1_epi8(0x30);
+#if !defined(__AVXVNNI__)
     // Per 32-bit lane (a row), its int16 pair (scale 2r, scale 2r + 1) made (scale 2r, scale 2r)
     // or (scale 2r + 1, scale 2r + 1).
     const __m256i first_of_pair =
         _mm256_setr_epi8(0, 1, 0, 1, 4, 5, 4, 5, 8, 9, 8, 9, 12, 13, 12, 13, 0, 1, 0, 1, 4, 5, 4, 5,
                          8, 9, 8, 9, 12, 13, 12, 13);
     const __m256i second_of_pair = _mm256_add_epi8(first_of_pair, _mm256_set1_epi8(2));
+#endif
 #pragma GCC unroll 8
     for (int run = 0; run < 8; ++run) {
         const int half = run / 4, k = run % 4;
@@ -237,12 +273,22 @@ template <int N>
         }
         const __m256i scale_pairs = _mm256_cvtepi8_epi16(
             _mm_loadu_si128(reinterpret_cast<const __m128i*>(super + 16 + 16 * run)));
+        const int block = 8 * s + run;
+#if defined(__AVXVNNI__)
+        // each half's 16 products in int32, then weighed by its scale (int32 products: exact)
+        const __m256i first = _mm256_srai_epi32(_mm256_slli_epi32(scale_pairs, 16), 16);
+        const __m256i second = _mm256_srai_epi32(scale_pairs, 16);
+#else
         const __m256i first = _mm256_shuffle_epi8(scale_pairs, first_of_pair);
         const __m256i second = _mm256_shuffle_epi8(scale_pairs, second_of_pair);
-        const int block = 8 * s + run;
+#endif
 #pragma GCC unroll 4
         for (int i = 0; i < N; ++i) {
             const std::int8_t* x = tokens[i].x + kQ8Block * block;
+#if defined(__AVXVNNI__)
+            __m256i dot = _mm256_add_epi32(_mm256_mullo_epi32(vnni_dots(w, x, 0, 4), first),
+                                           _mm256_mullo_epi32(vnni_dots(w, x, 4, 8), second));
+#else
             const auto word_pair = [&](int j) {
                 return _mm256_add_epi16(
                     _mm256_maddubs_epi16(w[j], broadcast_word(x + 4 * j)),
@@ -252,6 +298,7 @@ template <int N>
                                            _mm256_madd_epi16(word_pair(2), first));
             dot = _mm256_add_epi32(dot, _mm256_madd_epi16(word_pair(4), second));
             dot = _mm256_add_epi32(dot, _mm256_madd_epi16(word_pair(6), second));
+#endif
             const __m256i offsets =
                 _mm256_madd_epi16(scale_pairs, _mm256_set1_epi32(tokens[i].half_sums[block]));
             dot = _mm256_sub_epi32(dot, _mm256_slli_epi32(offsets, 5));

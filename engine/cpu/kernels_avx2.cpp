@@ -1,11 +1,10 @@
 // The AVX2/FMA/F16C kernels. These files (kernels_avx2*.cpp) alone are compiled with -mavx2
 // -mfma -mf16c; nothing in them runs unless avx2_kernels() found those on the processor. This
-// one is compiled a second time with -mavxvnni for the avx-vnni table (avx2_intrinsics.hpp):
-// the same kernels, their byte dot products one instruction (Q4_0, Q8_0, Q4_K, Q5_K, Q6_K and
-// IQ4_XS take kernels_avx2_row_groups.cpp in both tables, compiled once). They define everything
-// they use in an anonymous namespace (avx2_intrinsics.hpp's helpers too: no inline code shared with
-// other files, which the linker could otherwise pick in its AVX2 form for a caller on a processor
-// without it).
+// one and kernels_avx2_row_groups.cpp are compiled a second time with -mavxvnni for the
+// avx-vnni table (avx2_intrinsics.hpp): the same kernels, their byte dot products one
+// instruction. They define everything they use in an anonymous namespace (avx2_intrinsics.hpp's
+// helpers too: no inline code shared with other files, which the linker could otherwise pick in
+// its AVX2 form for a caller on a processor without it).
 #include "engine/cpu/kernels.hpp"
 #include "engine/quants.hpp"
 
@@ -25,13 +24,15 @@ void sigmoid_times_avx2(float* x, const float* gate, int n);
 void dequantize_q6_k_avx2(const std::byte* block, float* y);
 // kernels_avx2_float_weights.cpp: F32, F16 and BF16 weights; false for other types.
 bool matmul_float_weights_avx2(const MatmulTask& task, int row_begin, int row_end);
-// kernels_avx2_row_groups.cpp: Q4_0, Q8_0, Q4_K, Q5_K, Q6_K and IQ4_XS in groups of 8 rows,
-// packed at load.
+
+namespace FANTASMA_AVX2_FLAVOUR {
+
+// kernels_avx2_row_groups.cpp, compiled for this table too: Q4_0, Q8_0, Q4_K, Q5_K, Q6_K and
+// IQ4_XS in groups of 8 rows, packed at load.
 std::vector<std::byte> pack_row_groups_avx2(DType type, const std::byte* weight,
                                             std::size_t row_bytes, int rows, int K);
 bool matmul_row_groups_avx2(const MatmulTask& task, int row_begin, int row_end);
 
-namespace FANTASMA_AVX2_FLAVOUR {
 namespace {
 
 int smaller(int a, int b) {

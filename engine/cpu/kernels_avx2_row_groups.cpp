@@ -1,6 +1,6 @@
 // The AVX2 matmuls on Q4_0, Q8_0, Q4_K, Q5_K, Q6_K and IQ4_XS weights, in groups of 8 rows:
-// part of the avx2 and avx-vnni tables (kernels_avx2.cpp), compiled once, with the AVX2 flags
-// alone.
+// part of the avx2 and avx-vnni tables (kernels_avx2.cpp), compiled for each as that file is
+// (the avx-vnni table's byte dots one vpdpbusd a word: avx2_row_group_blocks.hpp).
 //
 // Why a layout of their own: a row's 32-value blocks each have a scale, so a kernel that keeps
 // one row's products on a register's 8 lanes pays a conversion, a scale product and an FMA per
@@ -243,6 +243,10 @@ void matmul_groups(const MatmulTask& m, int row_begin, int row_end) {
 
 }  // namespace
 
+// Compiled once for each of the avx2 and avx-vnni tables (avx2_intrinsics.hpp): the same packed
+// layout, and the same bits (the byte dots' integers are exact either way).
+namespace FANTASMA_AVX2_FLAVOUR {
+
 std::vector<std::byte> pack_row_groups_avx2(DType type, const std::byte* weight,
                                             std::size_t row_bytes, int rows, int K) {
     if (K % 32 != 0) return {};
@@ -295,20 +299,7 @@ bool matmul_row_groups_avx2(const MatmulTask& m, int row_begin, int row_end) {
     }
 }
 
-}  // namespace fantasma::engine::cpu
-
-#else
-
-namespace fantasma::engine::cpu {
-
-std::vector<std::byte> pack_row_groups_avx2(DType, const std::byte*, std::size_t, int, int) {
-    return {};
-}
-
-bool matmul_row_groups_avx2(const MatmulTask&, int, int) {
-    return false;
-}
-
+}  // namespace FANTASMA_AVX2_FLAVOUR
 }  // namespace fantasma::engine::cpu
 
 #endif

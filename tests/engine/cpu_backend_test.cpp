@@ -438,8 +438,9 @@ TEST_CASE("fast attention matches the reference", "[engine][cpu]") {
 TEST_CASE("the fast delta rule matches the reference", "[engine][cpu]") {
     const int T = GENERATE(1, 37);
     const bool tiled = GENERATE(false, true);
-    // Dv 20: one partial vector; 150: more than one block of 128 columns, a partial tail.
-    const int Dv = GENERATE(20, 150);
+    // Dv 20: one partial vector; 128: Qwen3.5's, whole blocks (32 columns in the AVX2 table,
+    // 128 in the AVX-512 one); 150: more than one block, a partial tail.
+    const int Dv = GENERATE(20, 128, 150);
     const fe::DeltaShape shape{2, 6, 24, Dv, tiled};
     const int key_width = 2 * 24, value_width = 6 * Dv;
     // q and k l2-normalised and g negative, as the model feeds them, so the state stays bounded.

@@ -117,7 +117,7 @@ template <int N>
                                                     const Token* tokens, __m256* sums) {
     __m256i w_abs[8];
     for (int j = 0; j < 8; ++j) w_abs[j] = _mm256_abs_epi8(w[j]);
-#pragma GCC unroll 4
+#pragma GCC unroll 8
     for (int i = 0; i < N; ++i) {
         const __m256i dot = signed_dots(w_abs, w, tokens[i].x + kQ8Block * b);
         const __m256 scales = _mm256_mul_ps(w_scales, _mm256_set1_ps(tokens[i].scales[b]));
@@ -149,7 +149,7 @@ template <int N>
         w[j] = _mm256_and_si256(packed, low);
         w[4 + j] = _mm256_and_si256(_mm256_srli_epi16(packed, 4), low);
     }
-#pragma GCC unroll 4
+#pragma GCC unroll 8
     for (int i = 0; i < N; ++i) {
         const __m256i dot = _mm256_sub_epi32(unsigned_dots<8>(w, tokens[i].x + kQ8Block * b),
                                              _mm256_set1_epi32(8 * tokens[i].sums[b]));
@@ -222,7 +222,7 @@ template <bool kFifthBits, int N>
             const __m256 scales = _mm256_mul_ps(d, bytes_of_run(32 + 8 * std::size_t(run)));
             const __m256 mins = _mm256_mul_ps(dmin, bytes_of_run(96 + 8 * std::size_t(run)));
             const int block = 8 * s + run;
-#pragma GCC unroll 4
+#pragma GCC unroll 8
             for (int i = 0; i < N; ++i) {
                 const __m256i dot = unsigned_dots<kWords>(w, tokens[i].x + kQ8Block * block);
                 sums[i] = _mm256_fmadd_ps(
@@ -282,7 +282,7 @@ template <int N>
         const __m256i first = _mm256_shuffle_epi8(scale_pairs, first_of_pair);
         const __m256i second = _mm256_shuffle_epi8(scale_pairs, second_of_pair);
 #endif
-#pragma GCC unroll 4
+#pragma GCC unroll 8
         for (int i = 0; i < N; ++i) {
             const std::int8_t* x = tokens[i].x + kQ8Block * block;
 #if defined(__AVXVNNI__)

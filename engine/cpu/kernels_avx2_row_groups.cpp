@@ -175,33 +175,52 @@ struct PreparedTokens {
     }
 };
 
+// Block b of a group (at `block`) against N tokens, added to sums[i].
+template <Format kFormat, int N>
+[[gnu::always_inline]] inline void add_block(const std::byte* block, int b, const Token* tokens,
+                                             __m256* sums) {
+    // 1 KiB ahead: the hardware prefetcher stops at page boundaries, and decode streams every
+    // weight once. Measured on a Xeon (AVX-512, 0.8B decode, 2 threads, tokens/s with none /
+    // 512 B / 1 KiB / 4 KiB ahead): Q4_K_M 31.5 / 33 / 31 / 27.5, Q8_0 18.2 / 19.4 / 20.7 /
+    // 19.3, IQ4_XS 25.3 / 29.9 / 30.4 / 27.9, Q4_0 30.0 / 33.3 / 36.7 / 37.5 (±1.5). Likely
+    // why: a K-quant block's 20-odd lines, prefetched at once 4 KiB ahead, are more misses than
+    // a core keeps in flight.
+    for (std::size_t line = 0; line < layout(kFormat).packed; line += 64)
+        _mm_prefetch(reinterpret_cast<const char*>(block) + 1024 + line, _MM_HINT_T0);
+    if constexpr (kFormat == Format::q6_k)
+        add_q6_k_super_block<N>(block, b, tokens, sums);
+    else if constexpr (kFormat == Format::iq4_xs)
+        add_iq4_xs_super_block<N>(block, b, tokens, sums);
+    else if constexpr (kFormat == Format::q4_k || kFormat == Format::q5_k)
+        add_k4_super_block<kFormat == Format::q5_k, N>(block, b, tokens, sums);
+    else if constexpr (kFormat == Format::q4_0)
+        add_q4_0_block<N>(block, b, tokens, sums);
+    else
+        add_q8_0_block<N>(block, b, tokens, sums);
+}
+
 // One group of 8 rows against N tokens: sums[i] ends with token i's 8 outputs, each summed
 // in block order.
 template <Format kFormat, int N>
 void group_tile(const MatmulTask& m, const std::byte* group, const Token* tokens, __m256* sums) {
     constexpr Layout kLayout = layout(kFormat);
     for (int i = 0; i < N; ++i) sums[i] = _mm256_setzero_ps();
-    for (int b = 0; b < m.K / kLayout.values; ++b) {
-        const std::byte* block = group + kLayout.packed * std::size_t(b);
-        // 1 KiB ahead: the hardware prefetcher stops at page boundaries, and decode streams
-        // every weight once. Measured on a Xeon (AVX-512, 0.8B decode, 2 threads, tokens/s
-        // with none / 512 B / 1 KiB / 4 KiB ahead): Q4_K_M 31.5 / 33 / 31 / 27.5, Q8_0 18.2 /
-        // 19.4 / 20.7 / 19.3, IQ4_XS 25.3 / 29.9 / 30.4 / 27.9, Q4_0 30.0 / 33.3 / 36.7 / 37.5
-        // (±1.5). Likely why: a K-quant block's 20-odd lines, prefetched at once 4 KiB ahead,
-        // are more misses than a core keeps in flight.
-        for (std::size_t line = 0; line < kLayout.packed; line += 64)
-            _mm_prefetch(reinterpret_cast<const char*>(block) + 1024 + line, _MM_HINT_T0);
-        if constexpr (kFormat == Format::q6_k)
-            add_q6_k_super_block<N>(block, b, tokens, sums);
-        else if constexpr (kFormat == Format::iq4_xs)
-            add_iq4_xs_super_block<N>(block, b, tokens, sums);
-        else if constexpr (kFormat == Format::q4_k || kFormat == Format::q5_k)
-            add_k4_super_block<kFormat == Format::q5_k, N>(block, b, tokens, sums);
-        else if constexpr (kFormat == Format::q4_0)
-            add_q4_0_block<N>(block, b, tokens, sums);
-        else
-            add_q8_0_block<N>(block, b, tokens, sums);
-    }
+    for (int b = 0; b < m.K / kLayout.values; ++b)
+        add_block<kFormat, N>(group + kLayout.packed * std::size_t(b), b, tokens, sums);
+}
+
+// One token against kStreams groups at once, block by block, each group's sums in block order
+// as group_tile's (the same bits): kStreams places in memory keep more reads in flight than one
+// sequential stream, and one token's matmul is the bus's.
+template <Format kFormat, int kStreams>
+void group_streams(const MatmulTask& m, const std::byte* const* groups, const Token* token,
+                   __m256* sums) {
+    constexpr Layout kLayout = layout(kFormat);
+    for (int s = 0; s < kStreams; ++s) sums[s] = _mm256_setzero_ps();
+    for (int b = 0; b < m.K / kLayout.values; ++b)
+#pragma GCC unroll 4
+        for (int s = 0; s < kStreams; ++s)
+            add_block<kFormat, 1>(groups[s] + kLayout.packed * std::size_t(b), b, token, sums + s);
 }
 
 // Token t's 8 outputs of group g, those of rows in [row_begin, row_end).
@@ -230,6 +249,35 @@ void groups_against_tile(const MatmulTask& m, const Token* tokens, int g_begin, 
     }
 }
 
+// One token: the groups of [row_begin, row_end) in kStreams stretches, read side by side.
+template <Format kFormat>
+void groups_one_token(const MatmulTask& m, const Token* token, int row_begin, int row_end) {
+    constexpr int kStreams = 4;
+    const std::size_t group_bytes =
+        layout(kFormat).packed * std::size_t(m.K / layout(kFormat).values);
+    const int g_first = row_begin / kRows, g_last = (row_end + kRows - 1) / kRows;
+    const int stretch = (g_last - g_first + kStreams - 1) / kStreams;
+    for (int i = 0; i < stretch; ++i) {
+        int g[kStreams] = {};
+        const std::byte* groups[kStreams] = {};
+        int live = 0;  // the stretches that reach this far (the last ones may end early)
+        for (int s = 0; s < kStreams; ++s) {
+            const int group = g_first + s * stretch + i;
+            if (group >= g_last) continue;
+            g[live] = group;
+            groups[live] = m.packed + group_bytes * std::size_t(group);
+            ++live;
+        }
+        __m256 sums[kStreams];
+        if (live == kStreams)
+            group_streams<kFormat, kStreams>(m, groups, token, sums);
+        else
+            for (int s = 0; s < live; ++s)
+                group_streams<kFormat, 1>(m, groups + s, token, sums + s);
+        for (int s = 0; s < live; ++s) store(m, 0, g[s], sums[s], row_begin, row_end);
+    }
+}
+
 // groups_against_tile for every size of tile: entry n − 1 takes n tokens.
 using TileKernel = void (*)(const MatmulTask&, const Token*, int, int, int, int, int);
 template <Format kFormat, int... kCounts>
@@ -246,6 +294,7 @@ void matmul_groups(const MatmulTask& m, int row_begin, int row_end) {
         tile_kernels<kFormat>(std::make_integer_sequence<int, kTileTokens>{});
     const PreparedTokens<kFormat> prepared(m);
     const Token* tokens = prepared.tokens.data();
+    if (m.T == 1) return groups_one_token<kFormat>(m, tokens, row_begin, row_end);
     const std::size_t group_bytes =
         layout(kFormat).packed * std::size_t(m.K / layout(kFormat).values);
     const int run = std::max(1, int((128 << 10) / group_bytes));

@@ -8,6 +8,7 @@
 // between calls; --rows 65536 makes one that streams from memory.
 #include "engine/cpu/cpu_backend.hpp"
 #include "engine/error.hpp"
+#include "engine/gguf/gguf_convert.hpp"
 #include "engine/quants.hpp"
 
 #include <algorithm>
@@ -76,39 +77,23 @@ fe::DType type_named(std::string name) {
     throw fe::ModelError("no such weight type here: " + name);
 }
 
-// A [rows, cols] weight in `type`: quantized random values, or (IQ4_XS, which has no quantizer
-// here) random blocks with a small scale.
+// A [rows, cols] weight in `type`: random values quantized as `fantasma quantize` does, or
+// (IQ4_XS, which has no quantizer here) random blocks with a small scale.
 std::vector<std::byte> random_weight(fe::DType type, int rows, int cols) {
     std::mt19937 generator(1);
+    if (type == fe::DType::iq4_xs) {
+        const fe::BlockFormat format = fe::block_format(type);
+        std::vector<std::byte> bytes(std::size_t(rows) * cols / format.values * format.bytes);
+        for (auto& b : bytes) b = std::byte(generator() & 0xff);
+        const std::uint16_t d = fe::f32_to_f16(0.002f);
+        for (std::size_t at = 0; at < bytes.size(); at += format.bytes)
+            std::memcpy(bytes.data() + at, &d, 2);
+        return bytes;
+    }
     std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
     std::vector<float> values(std::size_t(rows) * cols);
     for (auto& v : values) v = uniform(generator);
-    const fe::BlockFormat format = fe::block_format(type);
-    std::vector<std::byte> bytes(values.size() / format.values * format.bytes);
-    switch (type) {
-        case fe::DType::q4_0:
-            fe::quantize_q4_0(bytes.data(), values.data(), values.size());
-            break;
-        case fe::DType::q8_0:
-            fe::quantize_q8_0(bytes.data(), values.data(), values.size());
-            break;
-        case fe::DType::q4_k:
-            fe::quantize_q4_k(bytes.data(), values.data(), values.size());
-            break;
-        case fe::DType::q5_k:
-            fe::quantize_q5_k(bytes.data(), values.data(), values.size());
-            break;
-        case fe::DType::q6_k:
-            fe::quantize_q6_k(bytes.data(), values.data(), values.size());
-            break;
-        default: {
-            for (auto& b : bytes) b = std::byte(generator() & 0xff);
-            const std::uint16_t d = fe::f32_to_f16(0.002f);
-            for (std::size_t at = 0; at < bytes.size(); at += format.bytes)
-                std::memcpy(bytes.data() + at, &d, 2);
-        }
-    }
-    return bytes;
+    return fe::encode_tensor(values, type);
 }
 
 double median(std::vector<double> values) {

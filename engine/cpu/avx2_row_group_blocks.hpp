@@ -33,21 +33,20 @@ struct Token {
     return _mm256_set1_epi32(word);
 }
 
-#if defined(__AVXVNNI__)
-// The avx-vnni table: Σ over words [first, end) of unsigned weights w[j] · x's word j, each
-// 8 rows' 4 products a word added in int32 by one vpdpbusd; two chains, so that one
-// instruction's latency does not hold up the next.
-[[gnu::always_inline]] inline __m256i vnni_dots(const __m256i* w, const std::int8_t* x,
-                                                int first = 0, int end = 8) {
+// Σ over words j in [first, end) of unsigned weights u[j] against the signed bytes word(j),
+// per 32-bit lane (add_byte_dots: one vpdpbusd in the avx-vnni table), in two chains so that
+// one instruction's latency does not hold up the next.
+template <typename SignedWord>
+[[gnu::always_inline]] inline __m256i byte_dots(const __m256i* u, SignedWord word, int first = 0,
+                                                int end = 8) {
     __m256i even = _mm256_setzero_si256(), odd = _mm256_setzero_si256();
 #pragma GCC unroll 8
     for (int j = first; j < end; j += 2) {
-        even = _mm256_dpbusd_avx_epi32(even, w[j], broadcast_word(x + 4 * j));
-        odd = _mm256_dpbusd_avx_epi32(odd, w[j + 1], broadcast_word(x + 4 * j + 4));
+        even = add_byte_dots(even, u[j], word(j));
+        odd = add_byte_dots(odd, u[j + 1], word(j + 1));
     }
     return _mm256_add_epi32(even, odd);
 }
-#endif
 
 // Σ over 32 values of weights · x for 8 rows, w[j] holding values 4j … 4j + 3 (Q4_0's low
 // nibbles of word j are values 4j …, its high nibbles 16 + 4j …: w[4 + j], so Q4_0 too).
@@ -58,7 +57,7 @@ struct Token {
 template <int kWords>
 [[gnu::always_inline]] inline __m256i unsigned_dots(const __m256i* w, const std::int8_t* x) {
 #if defined(__AVXVNNI__)
-    return vnni_dots(w, x);
+    return byte_dots(w, [&](int j) { return broadcast_word(x + 4 * j); });
 #else
     __m256i dots = _mm256_setzero_si256();
 #pragma GCC unroll 8
@@ -74,31 +73,11 @@ template <int kWords>
 }
 
 // The same for signed weights (Q8_0's, IQ4_XS's levels): |w| · (x with w's sign), a pair
-// ≤ 2·128·127 fills int16, so each is widened before the next is added.
+// ≤ 2·128·127 fills int16, so each word's products are widened before they are added.
 [[gnu::always_inline]] inline __m256i signed_dots(const __m256i* w_abs, const __m256i* w,
                                                   const std::int8_t* x) {
-#if defined(__AVXVNNI__)
-    // vpdpbusd adds the products without an int16 stage: the same integers
-    __m256i even = _mm256_setzero_si256(), odd = _mm256_setzero_si256();
-#pragma GCC unroll 8
-    for (int j = 0; j < 8; j += 2) {
-        even = _mm256_dpbusd_avx_epi32(even, w_abs[j],
-                                       _mm256_sign_epi8(broadcast_word(x + 4 * j), w[j]));
-        odd = _mm256_dpbusd_avx_epi32(odd, w_abs[j + 1],
-                                      _mm256_sign_epi8(broadcast_word(x + 4 * j + 4), w[j + 1]));
-    }
-    return _mm256_add_epi32(even, odd);
-#else
-    __m256i dots = _mm256_setzero_si256();
-#pragma GCC unroll 8
-    for (int j = 0; j < 8; ++j)
-        dots = _mm256_add_epi32(
-            dots,
-            _mm256_madd_epi16(
-                _mm256_maddubs_epi16(w_abs[j], _mm256_sign_epi8(broadcast_word(x + 4 * j), w[j])),
-                _mm256_set1_epi16(1)));
-    return dots;
-#endif
+    return byte_dots(w_abs,
+                     [&](int j) { return _mm256_sign_epi8(broadcast_word(x + 4 * j), w[j]); });
 }
 
 [[gnu::always_inline]] inline __m256i load_word(const std::byte* words, int j) {
@@ -286,8 +265,9 @@ template <int N>
         for (int i = 0; i < N; ++i) {
             const std::int8_t* x = tokens[i].x + kQ8Block * block;
 #if defined(__AVXVNNI__)
-            __m256i dot = _mm256_add_epi32(_mm256_mullo_epi32(vnni_dots(w, x, 0, 4), first),
-                                           _mm256_mullo_epi32(vnni_dots(w, x, 4, 8), second));
+            const auto x_word = [&](int j) { return broadcast_word(x + 4 * j); };
+            __m256i dot = _mm256_add_epi32(_mm256_mullo_epi32(byte_dots(w, x_word, 0, 4), first),
+                                           _mm256_mullo_epi32(byte_dots(w, x_word, 4, 8), second));
 #else
             const auto word_pair = [&](int j) {
                 return _mm256_add_epi16(

@@ -212,11 +212,16 @@ void group_tile(const MatmulTask& m, const std::byte* group, const Token* tokens
 // One token against kStreams groups at once, block by block, each group's sums in block order
 // as group_tile's (the same bits): kStreams places in memory keep more reads in flight than one
 // sequential stream, and one token's matmul is the bus's.
+// Groups g[0 … kStreams) of m.packed, each group_bytes long.
 template <Format kFormat, int kStreams>
-void group_streams(const MatmulTask& m, const std::byte* const* groups, const Token* token,
+void group_streams(const MatmulTask& m, std::size_t group_bytes, const int* g, const Token* token,
                    __m256* sums) {
     constexpr Layout kLayout = layout(kFormat);
-    for (int s = 0; s < kStreams; ++s) sums[s] = _mm256_setzero_ps();
+    const std::byte* groups[kStreams];
+    for (int s = 0; s < kStreams; ++s) {
+        groups[s] = m.packed + group_bytes * std::size_t(g[s]);
+        sums[s] = _mm256_setzero_ps();
+    }
     for (int b = 0; b < m.K / kLayout.values; ++b)
 #pragma GCC unroll 4
         for (int s = 0; s < kStreams; ++s)
@@ -258,22 +263,16 @@ void groups_one_token(const MatmulTask& m, const Token* token, int row_begin, in
     const int g_first = row_begin / kRows, g_last = (row_end + kRows - 1) / kRows;
     const int stretch = (g_last - g_first + kStreams - 1) / kStreams;
     for (int i = 0; i < stretch; ++i) {
-        int g[kStreams] = {};
-        const std::byte* groups[kStreams] = {};
+        int g[kStreams];
         int live = 0;  // the stretches that reach this far (the last ones may end early)
-        for (int s = 0; s < kStreams; ++s) {
-            const int group = g_first + s * stretch + i;
-            if (group >= g_last) continue;
-            g[live] = group;
-            groups[live] = m.packed + group_bytes * std::size_t(group);
-            ++live;
-        }
+        for (int s = 0; s < kStreams && g_first + s * stretch + i < g_last; ++s)
+            g[live++] = g_first + s * stretch + i;
         __m256 sums[kStreams];
         if (live == kStreams)
-            group_streams<kFormat, kStreams>(m, groups, token, sums);
+            group_streams<kFormat, kStreams>(m, group_bytes, g, token, sums);
         else
             for (int s = 0; s < live; ++s)
-                group_streams<kFormat, 1>(m, groups + s, token, sums + s);
+                group_streams<kFormat, 1>(m, group_bytes, g + s, token, sums + s);
         for (int s = 0; s < live; ++s) store(m, 0, g[s], sums[s], row_begin, row_end);
     }
 }

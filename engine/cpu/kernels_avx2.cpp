@@ -290,8 +290,15 @@ void delta_step(float* S, const float* q, const float* k, const float* v, float 
     for (; j0 + kBlock <= Dv; j0 += kBlock) {
         __m256 a[kVectors], c[kVectors];
         for (int u = 0; u < kVectors; ++u) a[u] = c[u] = _mm256_setzero_ps();
+        // The strip read next (the next block's, after the last block the next head's first,
+        // which follows this head's state; past the last head a prefetch touches nothing): the
+        // rows lie Dv floats apart, a stride the hardware prefetcher follows badly, and a batch
+        // of candidates' states come from memory.
+        const std::size_t next = j0 + 2 * kBlock <= Dv ? kBlock : std::size_t(Dk) * Dv - j0;
         for (int i = 0; i < Dk; ++i) {
             const float* s = S + std::size_t(i) * Dv + j0;
+            __builtin_prefetch(s + next);
+            __builtin_prefetch(s + next + 16);
             const __m256 ki = _mm256_set1_ps(k[i]), qi = _mm256_set1_ps(q[i]);
 #pragma GCC unroll 4
             for (int u = 0; u < kVectors; ++u) {

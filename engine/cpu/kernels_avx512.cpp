@@ -289,8 +289,15 @@ void delta_step(float* S, const float* q, const float* k, const float* v, float 
                 _mm512_fmadd_ps(_mm512_set1_ps(kq), delta[u], _mm512_mul_ps(vdecay, c[u]));
             _mm512_mask_storeu_ps(out + j, masks[u], _mm512_mul_ps(_mm512_set1_ps(q_scale), o));
         }
+        // While this block is written, the next head's state (it follows this one; past the
+        // last head a prefetch touches nothing) on its way: a batch of candidates' states come
+        // from memory, a head at a time.
+        const bool last_block = j0 + kLanes * kVectors >= Dv;
         for (int i = 0; i < Dk; ++i) {
             float* s = S + std::size_t(i) * Dv + j0;
+            if (last_block)
+                for (int line = 0; line < Dv; line += 16)
+                    __builtin_prefetch(S + std::size_t(Dk + i) * Dv + line);
             const __m512 ki = _mm512_set1_ps(k[i]);
 #pragma GCC unroll 8
             for (int u = 0; u < kVectors; ++u) {

@@ -52,15 +52,20 @@ inline float horizontal_sum(__m256 v) {
     return _mm_cvtss_f32(sum);
 }
 
+// Σ over each half (16 bytes) of 32 signed activation bytes, on the low and high 64 bits.
+inline __m128i half_quant_sums(const std::int8_t* x) {
+    const __m256i quants = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x));
+    const __m256i lanes =  // Σ of 4 bytes each
+        _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_set1_epi8(1), quants), _mm256_set1_epi16(1));
+    const __m128i low = _mm256_castsi256_si128(lanes), high = _mm256_extracti128_si256(lanes, 1);
+    const __m128i pairs = _mm_hadd_epi32(low, high);  // low 0+1, 2+3, high 0+1, 2+3
+    return _mm_hadd_epi32(pairs, pairs);              // Σ low, Σ high, Σ low, Σ high
+}
+
 // Σ of 32 signed activation bytes (the −8·Σx of Q4_0, the min terms of the K-quants).
 inline int block_quant_sum(const std::int8_t* x) {
-    const __m256i quants = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x));
-    const __m256i lanes =
-        _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_set1_epi8(1), quants), _mm256_set1_epi16(1));
-    __m128i sum = _mm_add_epi32(_mm256_castsi256_si128(lanes), _mm256_extracti128_si256(lanes, 1));
-    sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0x4e));
-    sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0xb1));
-    return _mm_cvtsi128_si32(sum);
+    const __m128i halves = half_quant_sums(x);
+    return _mm_cvtsi128_si32(_mm_add_epi32(halves, _mm_shuffle_epi32(halves, 1)));
 }
 
 // 16 bytes of nibbles → 32 bytes: the low nibbles, then the high ones (Q4_0's value order).

@@ -165,10 +165,10 @@ struct PreparedTokens {
                 if (kFormat == Format::q4_0) sums[first + b] = block_quant_sum(x);
                 if (kMins) scaled_sums[first + b] = token.scales[b] * float(block_quant_sum(x));
                 if (kFormat == Format::q6_k) {
-                    int low = 0, high = 0;
-                    for (int j = 0; j < 16; ++j) low += x[j], high += x[16 + j];
+                    const __m128i halves = half_quant_sums(x);
                     half_sums[first + b] =
-                        int(std::uint32_t(std::uint16_t(low)) | std::uint32_t(high) << 16);
+                        int(std::uint32_t(std::uint16_t(_mm_cvtsi128_si32(halves))) |
+                            std::uint32_t(_mm_extract_epi32(halves, 1)) << 16);
                 }
             }
         }

@@ -68,13 +68,12 @@ void CpuBackend::attentions(std::span<const AttentionCall> calls, int heads, int
         items += T * kv_heads;
     }
     if (items == 0) return;
-    // Per thread: each head's scores, then the heads' largest scores and their totals.
+    // Per thread: each head's scores (then its probabilities), then the heads' largest scores.
     const std::size_t per_head = std::size_t(capacity), group_size = std::size_t(group);
-    float* scratch = thread_scratch((per_head + 2) * group_size);
+    float* scratch = thread_scratch((per_head + 1) * group_size);
     pool_.parallel_for(items, 1, [&](int begin, int end, int thread) {
-        float* scores = scratch + std::size_t(thread) * (per_head + 2) * group_size;
+        float* scores = scratch + std::size_t(thread) * (per_head + 1) * group_size;
         float* max_scores = scores + per_head * group_size;
-        float* totals = max_scores + group_size;
         for (int item = begin; item < end; ++item) {
             const std::size_t which = std::size_t(
                 std::upper_bound(attention_items_.begin(), attention_items_.end(), item) -
@@ -98,21 +97,14 @@ void CpuBackend::attentions(std::span<const AttentionCall> calls, int heads, int
             }
             for (int h = 0; h < group; ++h) {
                 float* own = scores + std::size_t(h) * per_head;
-                totals[h] = 0.0f;
+                float total = 0.0f;
                 for (int p = 0; p < visible; ++p) {
                     own[p] = std::exp(own[p] - max_scores[h]);
-                    totals[h] += own[p];
+                    total += own[p];
                 }
-                std::fill_n(row(c.out, first_head + h), d, 0.0f);
-            }
-            for (int p = 0; p < visible; ++p) {
-                const float* value = values + (std::size_t(p) * kv_heads + kv) * d;
-                if (p + kAhead < visible)
-                    prefetch_row(value + std::size_t(kAhead * kv_heads * d), d);
-                for (int h = 0; h < group; ++h)
-                    kernels_.axpy(row(c.out, first_head + h),
-                                  scores[std::size_t(h) * per_head + std::size_t(p)] / totals[h],
-                                  value, d);
+                for (int p = 0; p < visible; ++p) own[p] /= total;
+                kernels_.weighted_sum(row(c.out, first_head + h), own, values + std::size_t(kv) * d,
+                                      std::size_t(kv_heads) * std::size_t(d), visible, d);
             }
         }
     });

@@ -49,7 +49,10 @@ struct Kernels {
     // Output columns [row_begin, row_end) of the task, for all T rows.
     void (*matmul)(const MatmulTask& task, int row_begin, int row_end);
     float (*dot)(const float* a, const float* b, int n);
-    void (*axpy)(float* y, float a, const float* x, int n);  // y += a·x
+    // out[i] = Σ_p weights[p]·rows[p·stride + i] for i < n, over p = 0 … count − 1 in order
+    // (attention's probabilities times the cached values).
+    void (*weighted_sum)(float* out, const float* weights, const float* rows, std::size_t stride,
+                         int count, int n);
     // One token of the gated delta rule for one head (ops.hpp's delta_rule_forward):
     // S [Dk, Dv] ← decay·S; δ = beta·(v − Sᵀk); S ← S + k δᵀ; out = q_scale · Sᵀq.
     // scratch: Dv floats.

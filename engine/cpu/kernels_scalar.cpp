@@ -64,6 +64,12 @@ void axpy(float* y, float a, const float* x, int n) {
     for (int i = 0; i < n; ++i) y[i] += a * x[i];
 }
 
+void weighted_sum(float* out, const float* weights, const float* rows, std::size_t stride,
+                  int count, int n) {
+    std::fill_n(out, n, 0.0f);
+    for (int p = 0; p < count; ++p) axpy(out, weights[p], rows + std::size_t(p) * stride, n);
+}
+
 // Float-type weights: each chunk of a row is converted once and used for every activation row
 // of a tile, so the conversion is paid once per row and tile, not per token.
 void matmul_float(const MatmulTask& m, int row_begin, int row_end) {
@@ -126,7 +132,8 @@ int first_greater(const float* values, int n, float bar) {
     return i;
 }
 
-constexpr Kernels kScalar{"scalar",   quantize_row_q8,      matmul,       dot, axpy, delta_step,
+constexpr Kernels kScalar{"scalar",   quantize_row_q8,      matmul,
+                          dot,        weighted_sum,         delta_step,
                           silu_times, sigmoid_gate_forward, first_greater};
 
 }  // namespace

@@ -40,6 +40,14 @@ struct MatmulTask {
     const std::byte* packed = nullptr;
 };
 
+// Asks for the cache line `floats` floats past p, an address that may lie past p's
+// allocation (the state a thread will likely read next): the sum is taken on integers, so no
+// out-of-range pointer is formed, and a prefetch never faults.
+inline void prefetch_past(const float* p, std::size_t floats) {
+    __builtin_prefetch(reinterpret_cast<const void*>(reinterpret_cast<std::uintptr_t>(p) +
+                                                     floats * sizeof(float)));
+}
+
 struct Kernels {
     const char* name;
     // x[K] (K a multiple of 32) to Q8_0-style blocks: scale = max|x| / 127, quant = round(x /

@@ -331,8 +331,8 @@ void delta_step(float* S, const float* q, const float* k, const float* v, float 
         const std::size_t next = j0 + 2 * kBlock <= Dv ? kBlock : std::size_t(Dk) * Dv - j0;
         for (int i = 0; i < Dk; ++i) {
             const float* s = S + std::size_t(i) * Dv + j0;
-            __builtin_prefetch(s + next);
-            __builtin_prefetch(s + next + 16);
+            prefetch_past(s, next);
+            prefetch_past(s, next + 16);
             const __m256 ki = _mm256_set1_ps(k[i]), qi = _mm256_set1_ps(q[i]);
 #pragma GCC unroll 4
             for (int u = 0; u < kVectors; ++u) {

@@ -297,7 +297,7 @@ void delta_step(float* S, const float* q, const float* k, const float* v, float 
             float* s = S + std::size_t(i) * Dv + j0;
             if (last_block)
                 for (int line = 0; line < Dv; line += 16)
-                    __builtin_prefetch(S + std::size_t(Dk + i) * Dv + line);
+                    prefetch_past(S, std::size_t(Dk + i) * Dv + line);
             const __m512 ki = _mm512_set1_ps(k[i]);
 #pragma GCC unroll 8
             for (int u = 0; u < kVectors; ++u) {

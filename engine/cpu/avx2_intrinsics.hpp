@@ -37,6 +37,16 @@ inline __m256i add_byte_dots(__m256i sums, __m256i u, __m256i s) {
 #endif
 }
 
+// Per 32-bit lane, `sums` plus its two products of signed 16-bit a and b: madd and an add, or
+// one vpdpwssd in the avx-vnni table; neither saturates, so both give the same integers.
+inline __m256i add_pair_dots(__m256i sums, __m256i a, __m256i b) {
+#if defined(__AVXVNNI__)
+    return _mm256_dpwssd_avx_epi32(sums, a, b);
+#else
+    return _mm256_add_epi32(sums, _mm256_madd_epi16(a, b));
+#endif
+}
+
 // The half-precision float at p (a block's scale), unaligned.
 inline float half_at(const std::byte* p) {
     std::uint16_t bits;

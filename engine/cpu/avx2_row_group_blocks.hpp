@@ -226,21 +226,19 @@ template <bool kFifthBits, int N>
 // Q6_K: value = d·scale_16·(q − 32), q 6 bits, a signed int8 scale per 16 values. Per run of 32
 // values and token, Σ w·x = d·x_scale·(Σ_halves scale·Σ q·x − 32·Σ_halves scale·Σ x): the
 // unsigned q meet the activations in maddubs (pairs ≤ 2·63·127: two words stay within int16),
-// and madd with the scale both widens the pairs and weighs them. Super-block s of a group
-// against N tokens.
+// and madd with the scale (vpdpwssd in the avx-vnni table) both widens the pairs and weighs
+// them. Super-block s of a group against N tokens.
 template <int N>
 [[gnu::always_inline]] inline void add_q6_k_super_block(const std::byte* super, int s,
                                                         const Token* tokens, __m256* sums) {
     const __m256 d = _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(super)));
     const __m256i low = _mm256_set1_epi8(15), high_bits = _mm256_set1_epi8(0x30);
-#if !defined(__AVXVNNI__)
     // Per 32-bit lane (a row), its int16 pair (scale 2r, scale 2r + 1) made (scale 2r, scale 2r)
     // or (scale 2r + 1, scale 2r + 1).
     const __m256i first_of_pair =
         _mm256_setr_epi8(0, 1, 0, 1, 4, 5, 4, 5, 8, 9, 8, 9, 12, 13, 12, 13, 0, 1, 0, 1, 4, 5, 4, 5,
                          8, 9, 8, 9, 12, 13, 12, 13);
     const __m256i second_of_pair = _mm256_add_epi8(first_of_pair, _mm256_set1_epi8(2));
-#endif
 #pragma GCC unroll 8
     for (int run = 0; run < 8; ++run) {
         const int half = run / 4, k = run % 4;
@@ -265,32 +263,20 @@ template <int N>
         // in one madd each.
         const __m256i scale_pairs_32 = _mm256_slli_epi16(scale_pairs, 5);
         const int block = 8 * s + run;
-#if defined(__AVXVNNI__)
-        // each half's 16 products in int32, then weighed by its scale (int32 products: exact)
-        const __m256i first = _mm256_srai_epi32(_mm256_slli_epi32(scale_pairs, 16), 16);
-        const __m256i second = _mm256_srai_epi32(scale_pairs, 16);
-#else
         const __m256i first = _mm256_shuffle_epi8(scale_pairs, first_of_pair);
         const __m256i second = _mm256_shuffle_epi8(scale_pairs, second_of_pair);
-#endif
 #pragma GCC unroll 8
         for (int i = 0; i < N; ++i) {
             const std::int8_t* x = tokens[i].x + kQ8Block * block;
-#if defined(__AVXVNNI__)
-            const auto x_word = [&](int j) { return broadcast_word(x + 4 * j); };
-            __m256i dot = _mm256_add_epi32(_mm256_mullo_epi32(byte_dots(w, x_word, 0, 4), first),
-                                           _mm256_mullo_epi32(byte_dots(w, x_word, 4, 8), second));
-#else
             const auto word_pair = [&](int j) {
                 return _mm256_add_epi16(
                     _mm256_maddubs_epi16(w[j], broadcast_word(x + 4 * j)),
                     _mm256_maddubs_epi16(w[j + 1], broadcast_word(x + 4 * j + 4)));
             };
-            __m256i dot = _mm256_add_epi32(_mm256_madd_epi16(word_pair(0), first),
-                                           _mm256_madd_epi16(word_pair(2), first));
-            dot = _mm256_add_epi32(dot, _mm256_madd_epi16(word_pair(4), second));
-            dot = _mm256_add_epi32(dot, _mm256_madd_epi16(word_pair(6), second));
-#endif
+            __m256i dot = _mm256_madd_epi16(word_pair(0), first);
+            dot = add_pair_dots(dot, word_pair(2), first);
+            dot = add_pair_dots(dot, word_pair(4), second);
+            dot = add_pair_dots(dot, word_pair(6), second);
             dot = _mm256_sub_epi32(
                 dot,
                 _mm256_madd_epi16(scale_pairs_32, _mm256_set1_epi32(tokens[i].half_sums[block])));

@@ -24,10 +24,10 @@ void require_same_shape(Tensor a, Tensor b) {
     require(a.rows == b.rows && a.cols == b.cols, "tensor shapes disagree");
 }
 
-// A position's key or value, kAhead positions before it is read. The positions of one KV head
-// lie kv_heads · d floats apart (2 KiB on the 0.8B shape), so the hardware prefetcher, which
-// stops at page boundaries, restarts every other position, and a batch of candidates, each
-// with its own cache, waited on memory.
+// A position's key, kAhead positions before it is read (the kernels' weighted_sum does the
+// same for the values). The positions of one KV head lie kv_heads · d floats apart (2 KiB on
+// the 0.8B shape), so the hardware prefetcher, which stops at page boundaries, restarts every
+// other position, and a batch of candidates, each with its own cache, waited on memory.
 constexpr int kAhead = 4;
 void prefetch_row(const float* p, int n) {
     for (int i = 0; i < n; i += 16) __builtin_prefetch(p + i);

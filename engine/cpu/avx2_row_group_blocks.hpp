@@ -1,7 +1,7 @@
 #pragma once
 // The inner kernels of kernels_avx2_row_groups.cpp (and only of it: compiled with its AVX2
 // flags, in an anonymous namespace, as avx2_intrinsics.hpp's helpers): each format's block of
-// a group of 8 packed rows against up to 4 tokens, 8 rows' sums on a register's 8 lanes. The
+// a group of 8 packed rows against up to 8 tokens, 8 rows' sums on a register's 8 lanes. The
 // packed layouts are described where they are made, at the top of kernels_avx2_row_groups.cpp.
 //
 // Every loop over a block's words is unrolled by pragma: one GCC 12 left rolled kept its

@@ -24,14 +24,11 @@ void require_same_shape(Tensor a, Tensor b) {
     require(a.rows == b.rows && a.cols == b.cols, "tensor shapes disagree");
 }
 
-// A position's key, kAhead positions before it is read (the kernels' weighted_sum does the
-// same for the values). The positions of one KV head lie kv_heads · d floats apart (2 KiB on
-// the 0.8B shape), so the hardware prefetcher, which stops at page boundaries, restarts every
-// other position, and a batch of candidates, each with its own cache, waited on memory.
-constexpr int kAhead = 4;
-void prefetch_row(const float* p, int n) {
-    for (int i = 0; i < n; i += 16) __builtin_prefetch(p + i);
-}
+// Keys are asked for this many positions before they are read (the kernels' weighted_sum does
+// the same for the values): one KV head's positions lie kv_heads · d floats apart (2 KiB on the
+// 0.8B shape), so the hardware prefetcher restarts every other position, and a batch of
+// candidates, each with its own cache, waited on memory.
+constexpr std::size_t kKeysAhead = 4;
 
 }  // namespace
 
@@ -88,7 +85,7 @@ void CpuBackend::attentions(std::span<const AttentionCall> calls, int heads, int
             std::fill_n(max_scores, group, -INFINITY);
             for (int p = 0; p < visible; ++p) {
                 const float* key = keys + (std::size_t(p) * kv_heads + kv) * d;
-                if (p + kAhead < visible) prefetch_row(key + std::size_t(kAhead * kv_heads * d), d);
+                prefetch_floats(key, kKeysAhead * std::size_t(kv_heads * d), std::size_t(d));
                 for (int h = 0; h < group; ++h) {
                     float& score = scores[std::size_t(h) * per_head + std::size_t(p)];
                     score = kernels_.dot(row(c.q, first_head + h), key, d) * scale;

@@ -40,12 +40,14 @@ struct MatmulTask {
     const std::byte* packed = nullptr;
 };
 
-// Asks for the cache line `floats` floats past p, an address that may lie past p's
-// allocation (the state a thread will likely read next): the sum is taken on integers, so no
-// out-of-range pointer is formed, and a prefetch never faults.
-inline void prefetch_past(const float* p, std::size_t floats) {
-    __builtin_prefetch(reinterpret_cast<const void*>(reinterpret_cast<std::uintptr_t>(p) +
-                                                     floats * sizeof(float)));
+// Asks for the cache lines of n floats that start `ahead` floats past p: what a kernel reads
+// soon where the hardware prefetcher, which stops at page boundaries, does not follow (rows far
+// apart, the next head's state). The address may lie past p's allocation: it is summed on
+// integers, so no out-of-range pointer is formed, and a prefetch never faults.
+inline void prefetch_floats(const float* p, std::size_t ahead, std::size_t n) {
+    const std::uintptr_t first = reinterpret_cast<std::uintptr_t>(p) + ahead * sizeof(float);
+    for (std::size_t line = 0; line < n * sizeof(float); line += 64)
+        __builtin_prefetch(reinterpret_cast<const void*>(first + line));
 }
 
 struct Kernels {

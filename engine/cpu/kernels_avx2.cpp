@@ -179,42 +179,34 @@ float dot(const float* a, const float* b, int n) {
     return total;
 }
 
-// Columns in runs of 64 summed in 8 registers over all rows, then runs of 8: each sum stays in
-// a register through the rows, where adding one row at a time (an axpy per position) loaded and
+// kVectors · 8 columns of weighted_sum, summed in registers over all rows: each sum stays in a
+// register through the rows, where adding one row at a time (an axpy per position) loaded and
 // stored the whole output for every row. Each value's sum is the same chain of FMAs, in row
 // order, either way.
+template <int kVectors>
+void weighted_columns(float* out, const float* weights, const float* rows, std::size_t stride,
+                      int count) {
+    // Rows lie `stride` apart (a KV head's positions: 2 KiB on the 0.8B shape).
+    constexpr std::size_t kRowsAhead = 4, kColumns = 8 * kVectors;
+    __m256 sums[kVectors];
+    for (int u = 0; u < kVectors; ++u) sums[u] = _mm256_setzero_ps();
+    for (int p = 0; p < count; ++p) {
+        const float* row = rows + std::size_t(p) * stride;
+        prefetch_floats(row, kRowsAhead * stride, kColumns);
+        const __m256 weight = _mm256_set1_ps(weights[p]);
+#pragma GCC unroll 8
+        for (int u = 0; u < kVectors; ++u)
+            sums[u] = _mm256_fmadd_ps(weight, _mm256_loadu_ps(row + 8 * u), sums[u]);
+    }
+    for (int u = 0; u < kVectors; ++u) _mm256_storeu_ps(out + 8 * u, sums[u]);
+}
+
+// Columns in runs of 64, then of 8, then one at a time.
 void weighted_sum(float* out, const float* weights, const float* rows, std::size_t stride,
                   int count, int n) {
-    constexpr int kLanes = 8, kWide = 8 * kLanes;
-    // Rows lie `stride` apart (a KV head's positions: 2 KiB on the 0.8B shape); the prefetcher
-    // stops at page boundaries, so the row 4 ahead is asked for in time.
-    constexpr int kAhead = 4;
     int i = 0;
-    for (; i + kWide <= n; i += kWide) {
-        __m256 sums[8];
-        for (int u = 0; u < 8; ++u) sums[u] = _mm256_setzero_ps();
-        for (int p = 0; p < count; ++p) {
-            const float* row = rows + std::size_t(p) * stride + i;
-            if (p + kAhead < count) {
-                __builtin_prefetch(row + kAhead * stride);
-                __builtin_prefetch(row + kAhead * stride + 16);
-                __builtin_prefetch(row + kAhead * stride + 32);
-                __builtin_prefetch(row + kAhead * stride + 48);
-            }
-            const __m256 weight = _mm256_set1_ps(weights[p]);
-#pragma GCC unroll 8
-            for (int u = 0; u < 8; ++u)
-                sums[u] = _mm256_fmadd_ps(weight, _mm256_loadu_ps(row + u * kLanes), sums[u]);
-        }
-        for (int u = 0; u < 8; ++u) _mm256_storeu_ps(out + i + u * kLanes, sums[u]);
-    }
-    for (; i + kLanes <= n; i += kLanes) {
-        __m256 sum = _mm256_setzero_ps();
-        for (int p = 0; p < count; ++p)
-            sum = _mm256_fmadd_ps(_mm256_set1_ps(weights[p]),
-                                  _mm256_loadu_ps(rows + std::size_t(p) * stride + i), sum);
-        _mm256_storeu_ps(out + i, sum);
-    }
+    for (; i + 64 <= n; i += 64) weighted_columns<8>(out + i, weights, rows + i, stride, count);
+    for (; i + 8 <= n; i += 8) weighted_columns<1>(out + i, weights, rows + i, stride, count);
     for (; i < n; ++i) {
         float sum = 0.0f;
         for (int p = 0; p < count; ++p) sum += weights[p] * rows[std::size_t(p) * stride + i];
@@ -331,8 +323,7 @@ void delta_step(float* S, const float* q, const float* k, const float* v, float 
         const std::size_t next = j0 + 2 * kBlock <= Dv ? kBlock : std::size_t(Dk) * Dv - j0;
         for (int i = 0; i < Dk; ++i) {
             const float* s = S + std::size_t(i) * Dv + j0;
-            prefetch_past(s, next);
-            prefetch_past(s, next + 16);
+            prefetch_floats(s, next, kBlock);
             const __m256 ki = _mm256_set1_ps(k[i]), qi = _mm256_set1_ps(q[i]);
 #pragma GCC unroll 4
             for (int u = 0; u < kVectors; ++u) {

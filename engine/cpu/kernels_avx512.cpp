@@ -295,9 +295,7 @@ void delta_step(float* S, const float* q, const float* k, const float* v, float 
         const bool last_block = j0 + kLanes * kVectors >= Dv;
         for (int i = 0; i < Dk; ++i) {
             float* s = S + std::size_t(i) * Dv + j0;
-            if (last_block)
-                for (int line = 0; line < Dv; line += 16)
-                    prefetch_past(S, std::size_t(Dk + i) * Dv + line);
+            if (last_block) prefetch_floats(S, std::size_t(Dk + i) * Dv, std::size_t(Dv));
             const __m512 ki = _mm512_set1_ps(k[i]);
 #pragma GCC unroll 8
             for (int u = 0; u < kVectors; ++u) {

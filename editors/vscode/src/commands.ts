@@ -77,9 +77,12 @@ export async function checkDoubleBlind(
     waitForSummary: (uri: string, accept: (s: Summary) => boolean) => Promise<Summary>,
 ): Promise<void> {
   const editor = vscode.window.activeTextEditor;
+  // Asked before the setting changes: the server's summary can arrive before update() returns.
+  const checked = editor &&
+      waitForSummary(editor.document.uri.toString(), (s) => Boolean(s.doubleBlind));
   await vscode.workspace.getConfiguration("fantasma").update("doubleBlind", true, settingsTarget());
-  if (!editor) return;
-  const summary = await waitForSummary(editor.document.uri.toString(), (s) => Boolean(s.doubleBlind));
+  if (!checked) return;
+  const summary = await checked;
   void vscode.window.showInformationMessage(
       `fantasma (double-blind): ${summary.verdict ?? "checked"} The leaks are listed as errors in Problems.`);
 }

@@ -23,10 +23,15 @@ import { explainMissingServer, findServer, olderThan, ServerChoice } from "./ser
 
 let client: LanguageClient | undefined;
 const summaries = new Map<string, Summary>();
-// Callers waiting for a document's next summary (the double-blind command).
+// Callers waiting for a document's summary (the double-blind command).
 const waiting: ((summary: Summary) => boolean)[] = [];
 
+// The document's summary once `accept` takes it: the one known now if it does (a review copy
+// is checked as double-blind without the setting, which then changes nothing and brings no
+// new summary), else the next one that does.
 function waitForSummary(uri: string, accept: (s: Summary) => boolean): Promise<Summary> {
+  const known = summaries.get(uri);
+  if (known && accept(known)) return Promise.resolve(known);
   return new Promise((resolve) => {
     waiting.push((summary) => {
       if (summary.uri !== uri || !accept(summary)) return false;

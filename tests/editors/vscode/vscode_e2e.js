@@ -161,11 +161,23 @@ async function summaryFromStatusBar(page) {
   console.log(`PASS: the status bar item shows the summary: "${shown.split("\n")[0]}"`);
 }
 
-// F1 and "fantasma:" list the commands the extension contributes.
-async function commandsInPalette(page) {
+// Opens the command palette and types `text` once its input is shown: keys typed before
+// then go to whatever had the focus (once, the Problems panel's filter), and the command
+// never runs.
+async function openPalette(page, text) {
   await page.keyboard.press("Escape");
   await page.keyboard.press("F1");
-  await page.keyboard.type("fantasma:");
+  await waitFor("the command palette's input", 20, () =>
+    page.evaluate(() => {
+      const input = document.querySelector(".quick-input-widget .quick-input-box input");
+      return Boolean(input && input.offsetParent !== null && document.activeElement === input);
+    }));
+  await page.keyboard.type(text);
+}
+
+// F1 and "fantasma:" list the commands the extension contributes.
+async function commandsInPalette(page) {
+  await openPalette(page, "fantasma:");
   const wanted = ["Rewrite the paragraph in a neutral style",
     "Check this document as a double-blind submission",
     "Choose the profile folder (your own writing)", "Show the summary of this document"];
@@ -183,10 +195,14 @@ async function commandsInPalette(page) {
 // The palette's double-blind command on the open review copy: the setting goes on and the
 // verdict comes back as a notification (last: the setting stays on for the workspace).
 async function checkDoubleBlindFromPalette(page) {
-  await page.keyboard.press("Escape");
-  await page.keyboard.press("F1");
-  await page.keyboard.type("fantasma: Check this document as a double-blind submission");
-  await sleep(500);
+  const title = "fantasma: Check this document as a double-blind submission";
+  await openPalette(page, title);
+  // Enter runs the row the palette has focused: wait until the filter has reached it.
+  await waitFor(`"${title}" focused in the palette`, 20, () =>
+    page.evaluate((title) => {
+      const row = document.querySelector(".quick-input-list .monaco-list-row.focused");
+      return Boolean(row && row.innerText.includes(title.replace("fantasma: ", "")));
+    }, title));
   await page.keyboard.press("Enter");
   const verdict = await waitFor("the double-blind verdict notification", 30, () =>
     page.evaluate(() => [...document.querySelectorAll(".notification-toast")]

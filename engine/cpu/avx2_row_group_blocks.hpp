@@ -18,17 +18,20 @@
 namespace fantasma::engine::cpu {
 namespace {
 
-// A token: its quants and block scales, and what the formats with an offset need of each
-// 32-value block, prepared once per call: Σ quants (Q4_0's −8: Σ (n − 8)·x = Σ n·x − 8·Σ x, so
-// the nibbles meet the activations as they are, 0–15, which maddubs takes unsigned), that sum
-// times the block's scale (the K-quants' min terms), or the sums of its two halves of 16 as
-// the int16 pair of one int32 (Q6_K's −32, whose scales are per 16 values).
+// A token: its quants and block scales (per 32 values, or per 256 for Q4_K: Kernels::
+// activation_block), and what the formats with an offset need of each 32-value block, prepared
+// once per call: Σ quants (Q4_0's −8: Σ (n − 8)·x = Σ n·x − 8·Σ x, so the nibbles meet the
+// activations as they are, 0–15, which maddubs takes unsigned), that sum times the block's
+// scale (Q5_K's min terms), the sums of its two halves of 16 as the int16 pair of one int32
+// (Q6_K's −32, whose scales are per 16 values), or the sums of two blocks side by side, as
+// such a pair (Q4_K's min terms: run 2p and 2p + 1 of each super-block).
 struct Token {
     const std::int8_t* x;
     const float* scales;
     const int* sums;
     const float* scaled_sums;
     const int* half_sums;
+    const int* run_pair_sums;
 };
 
 // 4 activation bytes on every lane.
@@ -171,48 +174,119 @@ template <int N>
     }
 }
 
-// Q4_K and Q5_K: value = d·scale_run·q − dmin·min_run; per run of 32 values and token,
+// A run's 6-bit scales of 8 rows (8 bytes at p), each row's twice, as the int16 pair of its
+// lane (add_scaled_dots' madd).
+[[gnu::always_inline]] inline __m256i run_scales(const std::byte* p) {
+    const __m256i twice = _mm256_setr_epi8(0, -1, 0, -1, 1, -1, 1, -1, 2, -1, 2, -1, 3, -1, 3, -1,
+                                           4, -1, 4, -1, 5, -1, 5, -1, 6, -1, 6, -1, 7, -1, 7, -1);
+    return _mm256_shuffle_epi8(
+        _mm256_broadcastq_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p))), twice);
+}
+
+// sums + Σ over 32 values of nibbles · x for 8 rows, times each row's scale (run_scales): the
+// int16 pairs of all 8 words (≤ 8·2·15·127, within int16) weighed, widened and added by
+// add_pair_dots (one vpdpwssd in the avx-vnni table: vpdpbusd's int32 dots times the scale by
+// vpmulld ran no faster).
+[[gnu::always_inline]] inline __m256i add_scaled_dots(__m256i sums, const __m256i* w,
+                                                      const std::int8_t* x, __m256i scales) {
+    __m256i pairs = _mm256_maddubs_epi16(w[0], broadcast_word(x));
+#pragma GCC unroll 8
+    for (int j = 1; j < 8; ++j)
+        pairs = _mm256_add_epi16(pairs, _mm256_maddubs_epi16(w[j], broadcast_word(x + 4 * j)));
+    return add_pair_dots(sums, pairs, scales);
+}
+
+// Q4_K: value = d·scale_run·q − dmin·min_run, with the activations' one scale x_scale per
+// super-block (Kernels::activation_block). Per token,
+//   Σ w·x = d·x_scale·Σ_runs scale·Σ q·x − dmin·x_scale·Σ_runs min·Σ x,
+// both run sums in integers (≤ 8·63·32·15·127 and 8·63·32·127, within int32), so a
+// super-block costs one conversion and FMA per sum and token. Super-block s of a group
+// against N tokens.
+template <int N>
+[[gnu::always_inline]] inline void add_q4_k_super_block(const std::byte* super, int s,
+                                                        const Token* tokens, __m256* sums) {
+    const __m128i* halves = reinterpret_cast<const __m128i*>(super);
+    const __m256 d = _mm256_cvtph_ps(_mm_loadu_si128(halves));
+    const __m256 dmin = _mm256_cvtph_ps(_mm_loadu_si128(halves + 1));
+    const __m256i low = _mm256_set1_epi8(15);
+    __m256i scaled[N];
+#pragma GCC unroll 8
+    for (int i = 0; i < N; ++i) scaled[i] = _mm256_setzero_si256();
+#pragma GCC unroll 8
+    for (int run = 0; run < 8; ++run) {
+        const std::byte* nibbles = super + 160 + 256 * std::size_t(run / 2);
+        __m256i w[8];
+#pragma GCC unroll 8
+        for (int j = 0; j < 8; ++j)
+            w[j] = _mm256_and_si256(shift_right(load_word(nibbles, j), 4 * (run % 2)), low);
+        const __m256i scales = run_scales(super + 32 + 8 * std::size_t(run));
+#pragma GCC unroll 8
+        for (int i = 0; i < N; ++i) {
+            const std::int8_t* x = tokens[i].x + kQ8SuperBlock * s + kQ8Block * run;
+            scaled[i] = add_scaled_dots(scaled[i], w, x, scales);
+        }
+    }
+    // Per lane (a row), its mins of runs 2p and 2p + 1 as an int16 pair.
+    __m256i min_pairs[4];
+#pragma GCC unroll 4
+    for (int p = 0; p < 4; ++p) {
+        const auto mins = [&](int run) {
+            return _mm_loadl_epi64(reinterpret_cast<const __m128i*>(super + 96 + 8 * run));
+        };
+        min_pairs[p] = _mm256_cvtepu8_epi16(_mm_unpacklo_epi8(mins(2 * p), mins(2 * p + 1)));
+    }
+#pragma GCC unroll 8
+    for (int i = 0; i < N; ++i) {
+        const int* pair_sums = tokens[i].run_pair_sums + 4 * s;
+        __m256i min_terms = _mm256_madd_epi16(min_pairs[0], _mm256_set1_epi32(pair_sums[0]));
+#pragma GCC unroll 4
+        for (int p = 1; p < 4; ++p)
+            min_terms = add_pair_dots(min_terms, min_pairs[p], _mm256_set1_epi32(pair_sums[p]));
+        const __m256 x_scale = _mm256_set1_ps(tokens[i].scales[s]);
+        sums[i] =
+            _mm256_fmadd_ps(_mm256_cvtepi32_ps(scaled[i]), _mm256_mul_ps(d, x_scale), sums[i]);
+        sums[i] =
+            _mm256_fnmadd_ps(_mm256_cvtepi32_ps(min_terms), _mm256_mul_ps(dmin, x_scale), sums[i]);
+    }
+}
+
+// Q5_K: value = d·scale_run·q − dmin·min_run, q 5 bits; per run of 32 values and token,
 // Σ w·x = d·scale·x_scale·Σ q·x − dmin·min·(x_scale·Σ x). Super-block s of a group against N
-// tokens; Q5_K with kFifthBits.
-template <bool kFifthBits, int N>
-[[gnu::always_inline]] inline void add_k4_super_block(const std::byte* super, int s,
-                                                      const Token* tokens, __m256* sums) {
+// tokens, its runs in pairs (unrolled further they ran 13 % slower: measured on decode).
+template <int N>
+[[gnu::always_inline]] inline void add_q5_k_super_block(const std::byte* super, int s,
+                                                        const Token* tokens, __m256* sums) {
     const __m128i* halves = reinterpret_cast<const __m128i*>(super);
     const __m256 d = _mm256_cvtph_ps(_mm_loadu_si128(halves));
     const __m256 dmin = _mm256_cvtph_ps(_mm_loadu_si128(halves + 1));
     const __m256i low = _mm256_set1_epi8(15), sixteen = _mm256_set1_epi8(16);
-    constexpr int kWords = kFifthBits ? 4 : 8;  // added as int16 (unsigned_dots)
     const auto bytes_of_run = [&](std::size_t at) {
         return _mm256_cvtepi32_ps(
             _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(super + at))));
     };
-    // Q4_K's runs unrolled (constant shifts, registers for the sums); Q5_K's, with its fifth
-    // bits, in pairs (unrolled further they ran 13 % slower: measured on decode).
-    constexpr int kStep = kFifthBits ? 2 : 8;
 #pragma GCC unroll 1
-    for (int first_run = 0; first_run < 8; first_run += kStep) {
-#pragma GCC unroll 8
-        for (int run = first_run; run < first_run + kStep; ++run) {
+    for (int first_run = 0; first_run < 8; first_run += 2) {
+#pragma GCC unroll 2
+        for (int run = first_run; run < first_run + 2; ++run) {
             const std::byte* nibbles = super + 160 + 256 * std::size_t(run / 2);
             const __m256i run_bit = _mm256_set1_epi8(char(1 << run));
             __m256i w[8];
 #pragma GCC unroll 8
             for (int j = 0; j < 8; ++j) {
                 w[j] = _mm256_and_si256(shift_right(load_word(nibbles, j), 4 * (run % 2)), low);
-                if constexpr (kFifthBits) {
-                    // bit `run` of each byte as 16, by a compare: no shift, the instruction
-                    // these kernels have most of
-                    const __m256i set = _mm256_cmpeq_epi8(
-                        _mm256_and_si256(load_word(super + 1184, j), run_bit), run_bit);
-                    w[j] = _mm256_or_si256(w[j], _mm256_and_si256(set, sixteen));
-                }
+                // bit `run` of each byte as 16, by a compare: no shift, the instruction these
+                // kernels have most of
+                const __m256i set = _mm256_cmpeq_epi8(
+                    _mm256_and_si256(load_word(super + 1184, j), run_bit), run_bit);
+                w[j] = _mm256_or_si256(w[j], _mm256_and_si256(set, sixteen));
             }
             const __m256 scales = _mm256_mul_ps(d, bytes_of_run(32 + 8 * std::size_t(run)));
             const __m256 mins = _mm256_mul_ps(dmin, bytes_of_run(96 + 8 * std::size_t(run)));
             const int block = 8 * s + run;
 #pragma GCC unroll 8
             for (int i = 0; i < N; ++i) {
-                const __m256i dot = unsigned_dots<kWords>(w, tokens[i].x + kQ8Block * block);
+                // 5-bit weights: the int16 pairs of 4 words at a time stay within int16
+                const __m256i dot = unsigned_dots<4>(w, tokens[i].x + kQ8Block * block);
                 sums[i] = _mm256_fmadd_ps(
                     _mm256_cvtepi32_ps(dot),
                     _mm256_mul_ps(scales, _mm256_set1_ps(tokens[i].scales[block])), sums[i]);

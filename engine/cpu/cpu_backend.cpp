@@ -151,18 +151,19 @@ void CpuBackend::matmul(Tensor out, Tensor in, const Weight& weight) {
     matmuls(in, std::span(&projection, 1));
 }
 
-const std::int8_t* CpuBackend::quantized_input(Tensor in) {
-    const int T = in.rows, K = in.cols, blocks = K / kQ8Block;
+void CpuBackend::quantize_input(Tensor in,
+                                void (*quantize)(const float*, int, std::int8_t*, float*),
+                                QuantizedRows& rows) {
+    const int T = in.rows, K = in.cols, blocks = K / rows.block;
     const std::size_t quants = std::size_t(T) * std::size_t(K);
-    if (x_quants_.size() < quants) x_quants_.resize(quants);
-    if (x_scales_.size() < std::size_t(T) * blocks) x_scales_.resize(std::size_t(T) * blocks);
+    if (rows.quants.size() < quants) rows.quants.resize(quants);
+    if (rows.scales.size() < std::size_t(T) * blocks) rows.scales.resize(std::size_t(T) * blocks);
     const auto quantize_rows = [&](int begin, int end, int) {
         for (int t = begin; t < end; ++t)
-            kernels_.quantize_row_q8(row(in, t), K, x_quants_.data() + std::size_t(t) * K,
-                                     x_scales_.data() + std::size_t(t) * blocks);
+            quantize(row(in, t), K, rows.quants.data() + std::size_t(t) * K,
+                     rows.scales.data() + std::size_t(t) * blocks);
     };
     pool_.parallel_for(T, std::max(kQuantizedPerChunk / K, 1), quantize_rows);
-    return x_quants_.data();
 }
 
 void CpuBackend::matmuls(Tensor in, std::span<const Projection> projections) {
@@ -175,7 +176,7 @@ void CpuBackend::matmuls(Tensor in, std::span<const Projection> projections) {
     MatmulTask tasks[kGroup];
     int first_row[kGroup + 1] = {0};
     std::size_t smallest_row = SIZE_MAX;
-    const std::int8_t* x_quants = nullptr;
+    bool quantized[2] = {false, false};  // x_per_block_, x_per_super_block_ made for `in`
     for (std::size_t i = 0; i < projections.size(); ++i) {
         const Tensor out = projections[i].out;
         const Weight& weight = *projections[i].weight;
@@ -193,9 +194,12 @@ void CpuBackend::matmuls(Tensor in, std::span<const Projection> projections) {
                               .out_stride = out.stride,
                               .packed = w.packed.empty() ? nullptr : w.packed.data()};
         if (kernels_.quantizes_activations(w.type) && !float_activations_) {
-            if (x_quants == nullptr) x_quants = quantized_input(in);
-            tasks[i].x_quants = x_quants;
-            tasks[i].x_scales = x_scales_.data();
+            const bool super = kernels_.activation_block(w.type) == kQ8SuperBlock;
+            QuantizedRows& rows = super ? x_per_super_block_ : x_per_block_;
+            if (!quantized[super]) quantize_input(in, kernels_.activation_quantizer(w.type), rows);
+            quantized[super] = true;
+            tasks[i].x_quants = rows.quants.data();
+            tasks[i].x_scales = rows.scales.data();
         }
         // Each projection's rows start a group of kRowGroup, which a table may have packed.
         first_row[i + 1] = first_row[i] + (out.cols + kRowGroup - 1) / kRowGroup * kRowGroup;

@@ -81,16 +81,23 @@ class CpuBackend : public Backend {
     // size_per_thread floats for each thread, thread t at t · size_per_thread; grown before a
     // parallel loop, never inside one.
     float* thread_scratch(std::size_t size_per_thread);
-    // The input's rows in 8-bit blocks (x_quants_, x_scales_), for the matmuls that read them.
-    const std::int8_t* quantized_input(Tensor in);
+    // Matmul activations in 8 bits: per row, K quants and a scale per `block` values.
+    struct QuantizedRows {
+        int block;
+        std::vector<std::int8_t> quants;
+        std::vector<float> scales;
+    };
+    // The input's rows quantized by `quantize` (a table's quantize_row_q8 or _super) into
+    // `rows`, for the matmuls that read them.
+    void quantize_input(Tensor in, void (*quantize)(const float*, int, std::int8_t*, float*),
+                        QuantizedRows& rows);
 
     const Kernels& kernels_;
     bool float_activations_;
     ThreadPool pool_;
     std::deque<StoredWeight> weights_;
     std::vector<std::unique_ptr<float[]>> storage_;
-    std::vector<std::int8_t> x_quants_;  // matmul activations, quantized
-    std::vector<float> x_scales_;
+    QuantizedRows x_per_block_{kQ8Block, {}, {}}, x_per_super_block_{kQ8SuperBlock, {}, {}};
     std::vector<Candidate> candidates_;  // top_k: each thread's best
     std::vector<float> scratch_;         // per thread: attention scores, delta-rule δ
     std::vector<int> attention_items_;   // attentions: each call's first item

@@ -39,33 +39,44 @@ int smaller(int a, int b) {
     return a < b ? a : b;
 }
 
-void quantize_row_q8(const float* x, int K, std::int8_t* quants, float* scales) {
+// x[K] in blocks of kValues (32 or 256), each with scale = max|x| / 127 and quants round(x /
+// scale), 32 at a time.
+template <int kValues>
+void quantize_blocks(const float* x, int K, std::int8_t* quants, float* scales) {
     const __m256 sign_bit = _mm256_set1_ps(-0.0f);
     // packs interleaves the 128-bit lanes; this puts the 32 bytes back in order.
     const __m256i lane_order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
-    for (int b = 0; b < K / kQ8Block; ++b, x += kQ8Block, quants += kQ8Block) {
-        __m256 v[4];
+    for (int b = 0; b < K / kValues; ++b, x += kValues, quants += kValues) {
         __m256 amax = _mm256_setzero_ps();
-        for (int i = 0; i < 4; ++i) {
-            v[i] = _mm256_loadu_ps(x + 8 * i);
-            amax = _mm256_max_ps(amax, _mm256_andnot_ps(sign_bit, v[i]));
-        }
+        for (int i = 0; i < kValues; i += 8)
+            amax = _mm256_max_ps(amax, _mm256_andnot_ps(sign_bit, _mm256_loadu_ps(x + i)));
         __m128 m = _mm_max_ps(_mm256_castps256_ps128(amax), _mm256_extractf128_ps(amax, 1));
         m = _mm_max_ps(m, _mm_movehl_ps(m, m));
         m = _mm_max_ss(m, _mm_movehdup_ps(m));
         const float scale = _mm_cvtss_f32(m) / 127.0f;
         const __m256 inverse = _mm256_set1_ps(scale != 0.0f ? 1.0f / scale : 0.0f);
         scales[b] = scale;
-        __m256i q[4];
-        for (int i = 0; i < 4; ++i)
-            q[i] = _mm256_cvtps_epi32(_mm256_round_ps(
-                _mm256_mul_ps(v[i], inverse), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
-        const __m256i low = _mm256_packs_epi32(q[0], q[1]);
-        const __m256i high = _mm256_packs_epi32(q[2], q[3]);
-        const __m256i bytes =
-            _mm256_permutevar8x32_epi32(_mm256_packs_epi16(low, high), lane_order);
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(quants), bytes);
+        for (int j = 0; j < kValues; j += 32) {
+            __m256i q[4];
+            for (int i = 0; i < 4; ++i)
+                q[i] = _mm256_cvtps_epi32(
+                    _mm256_round_ps(_mm256_mul_ps(_mm256_loadu_ps(x + j + 8 * i), inverse),
+                                    _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+            const __m256i low = _mm256_packs_epi32(q[0], q[1]);
+            const __m256i high = _mm256_packs_epi32(q[2], q[3]);
+            const __m256i bytes =
+                _mm256_permutevar8x32_epi32(_mm256_packs_epi16(low, high), lane_order);
+            _mm256_storeu_si256(reinterpret_cast<__m256i*>(quants + j), bytes);
+        }
     }
+}
+
+void quantize_row_q8(const float* x, int K, std::int8_t* quants, float* scales) {
+    quantize_blocks<kQ8Block>(x, K, quants, scales);
+}
+
+void quantize_row_q8_super(const float* x, int K, std::int8_t* quants, float* scales) {
+    quantize_blocks<kQ8SuperBlock>(x, K, quants, scales);
 }
 
 // The 32-value blocks whose weights are signed bytes times one scale per block, as the tile
@@ -377,7 +388,9 @@ constexpr Kernels kAvx2{FANTASMA_AVX2_TABLE_NAME,
                         /*quant_offset=*/0,
                         /*k_quants_on_quantized_activations=*/true,
                         /*symmetric_blocks_on_quantized_activations=*/true,
-                        pack_row_groups_avx2};
+                        pack_row_groups_avx2,
+                        quantize_row_q8_super,
+                        /*q4_k_on_super_block_activations=*/true};
 
 }  // namespace
 

@@ -92,15 +92,16 @@ std::vector<const cpu::Kernels*> kernel_tables() {
 }
 
 // The largest error the 8-bit activations may add to out[t, n]: half a step of each block's
-// scale times the weights it multiplies, plus float rounding.
+// scale (a block of `block` values: the table's activation_block) times the weights it
+// multiplies, plus float rounding.
 double activation_error_bound(const std::vector<float>& w, const std::vector<float>& x, int t,
-                              int n, int K) {
+                              int n, int K, int block) {
     double bound = 1e-4;
-    for (int b = 0; b < K / 32; ++b) {
+    for (int b = 0; b < K / block; ++b) {
         float amax = 0, weights = 0;
-        for (int j = 0; j < 32; ++j) {
-            amax = std::max(amax, std::fabs(x[std::size_t(t) * K + b * 32 + j]));
-            weights += std::fabs(w[std::size_t(n) * K + b * 32 + j]);
+        for (int j = 0; j < block; ++j) {
+            amax = std::max(amax, std::fabs(x[std::size_t(t) * K + b * block + j]));
+            weights += std::fabs(w[std::size_t(n) * K + b * block + j]);
         }
         bound += 0.5 * amax / 127.0 * weights * 1.0001;
     }
@@ -154,9 +155,11 @@ TEST_CASE("fast matmul kernels match the reference on every weight format",
         for (int t = 0; t < T; ++t) {
             for (int n = 0; n < N; ++n) {
                 const std::size_t i = std::size_t(t) * N + n;
-                const double tolerance = backend.kernels().quantizes_activations(type)
-                                             ? activation_error_bound(w, x, t, n, K)
-                                             : 1e-4 * (1 + std::fabs(expected[i]));
+                const auto& table = backend.kernels();
+                const double tolerance =
+                    table.quantizes_activations(type)
+                        ? activation_error_bound(w, x, t, n, K, table.activation_block(type))
+                        : 1e-4 * (1 + std::fabs(expected[i]));
                 INFO(fe::dtype_name(type)
                      << " " << backend.name() << " T " << T << " row " << t << " col " << n);
                 REQUIRE(std::fabs(got[i] - expected[i]) <= tolerance);
@@ -213,23 +216,27 @@ void check_long_k(const cpu::Kernels& kernels, const fe::TensorData& tensor,
                   const std::vector<float>& w, int N, int K, int T) {
     cpu::CpuBackend backend({.threads = 2, .kernels = kernels.name});
     const fe::Weight weight = backend.prepare_weight(tensor, N, K);
-    // Each block of 32: one ±1 and small values, which the 8-bit rounding (steps of 1/127)
-    // moves by up to half their size.
+    // Each block of 32: one large value, ±1/8 … ±1 by block, and small ones, which the 8-bit
+    // rounding (steps of max|x|/127 per 32 or 256 values) moves by up to half their size: the
+    // two block sizes round them differently.
     auto x = random_values(std::size_t(T) * K, 17, 0.01f);
-    for (std::size_t i = 0; i < x.size(); i += 32) x[i] = i % 64 ? 1.0f : -1.0f;
-    // The activations as the kernels round them: per 32 values, scale max|x|/127.
+    for (std::size_t i = 0; i < x.size(); i += 32)
+        x[i] = float(1 + i / 32 % 8) / 8 * (i % 64 ? 1.0f : -1.0f);
+    // The activations as the kernels round them: per block, scale max|x|/127.
+    const int block = kernels.activation_block(tensor.dtype);
     std::vector<float> rounded(x.size());
     std::vector<std::int8_t> quants(static_cast<std::size_t>(K));
-    std::vector<float> scales(static_cast<std::size_t>(K / 32));
+    std::vector<float> scales(static_cast<std::size_t>(K / block));
     for (int t = 0; t < T; ++t) {
-        kernels.quantize_row_q8(x.data() + std::size_t(t) * K, K, quants.data(), scales.data());
+        kernels.activation_quantizer(tensor.dtype)(x.data() + std::size_t(t) * K, K, quants.data(),
+                                                   scales.data());
         for (int k = 0; k < K; ++k) {
             // Signed bytes, or unsigned ones + 128 (the AVX-512 table).
             const std::int8_t stored = quants[std::size_t(k)];
             const int quant = kernels.quant_offset == 0
                                   ? int(stored)
                                   : int(std::uint8_t(stored)) - kernels.quant_offset;
-            rounded[std::size_t(t) * K + k] = float(quant) * scales[std::size_t(k / 32)];
+            rounded[std::size_t(t) * K + k] = float(quant) * scales[std::size_t(k / block)];
         }
     }
     fe::Tensor in = backend.allocate(T, K), out = backend.allocate(T, N);
@@ -326,24 +333,34 @@ TEST_CASE("the avx-vnni table gives the avx2 table's bits (processors with AVX-V
 }
 
 TEST_CASE("activations quantize to 8 bits within half a step", "[engine][cpu]") {
-    const auto x = random_values(96, 3, 5.0f);
+    // Per 32 values (every table) and per 256 (the tables with a quantize_row_q8_super).
+    const auto x = random_values(512, 3, 5.0f);
     for (const auto* kernels : kernel_tables()) {
-        std::vector<std::int8_t> quants(96);
-        std::vector<float> scales(3);
-        kernels->quantize_row_q8(x.data(), 96, quants.data(), scales.data());
-        for (int i = 0; i < 96; ++i) {
-            const int quant = kernels->quant_offset == 0
-                                  ? quants[i]
-                                  : int(std::uint8_t(quants[i])) - kernels->quant_offset;
-            INFO(kernels->name << " value " << i << " quant " << quant);
-            CHECK(std::abs(quant) <= 127);
-            CHECK(std::fabs(scales[i / 32] * quant - x[i]) <= 0.5001f * scales[i / 32]);
+        for (const int block : {32, 256}) {
+            const auto quantize =
+                block == 32 ? kernels->quantize_row_q8 : kernels->quantize_row_q8_super;
+            if (quantize == nullptr) continue;
+            std::vector<std::int8_t> quants(512);
+            std::vector<float> scales(std::size_t(512 / block));
+            quantize(x.data(), 512, quants.data(), scales.data());
+            for (int i = 0; i < 512; ++i) {
+                const int quant = kernels->quant_offset == 0
+                                      ? quants[i]
+                                      : int(std::uint8_t(quants[i])) - kernels->quant_offset;
+                const float scale = scales[std::size_t(i / block)];
+                INFO(kernels->name << " block " << block << " value " << i << " quant " << quant);
+                CHECK(std::abs(quant) <= 127);
+                CHECK(std::fabs(scale * quant - x[i]) <= 0.5001f * scale);
+            }
+            for (int b = 0; b < 512 / block; ++b) {
+                const auto first = x.begin() + b * block;
+                const float amax =
+                    std::fabs(*std::max_element(first, first + block, [](float a, float c) {
+                        return std::fabs(a) < std::fabs(c);
+                    }));
+                CHECK(scales[std::size_t(b)] == Approx(amax / 127.0f));
+            }
         }
-        const float amax =
-            std::fabs(*std::max_element(x.begin(), x.begin() + 32, [](float a, float b) {
-                return std::fabs(a) < std::fabs(b);
-            }));
-        CHECK(scales[0] == Approx(amax / 127.0f));
     }
     // A block of zeros has scale 0 and quants 0.
     for (const auto* kernels : kernel_tables()) {

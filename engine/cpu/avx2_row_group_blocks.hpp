@@ -18,18 +18,17 @@
 namespace fantasma::engine::cpu {
 namespace {
 
-// A token: its quants and block scales (per 32 values, or per 256 for Q4_K: Kernels::
+// A token: its quants and block scales (per 32 values, or per 256 for the K-quants: Kernels::
 // activation_block), and what the formats with an offset need of each 32-value block, prepared
 // once per call: Σ quants (Q4_0's −8: Σ (n − 8)·x = Σ n·x − 8·Σ x, so the nibbles meet the
-// activations as they are, 0–15, which maddubs takes unsigned), that sum times the block's
-// scale (Q5_K's min terms), the sums of its two halves of 16 as the int16 pair of one int32
-// (Q6_K's −32, whose scales are per 16 values), or the sums of two blocks side by side, as
-// such a pair (Q4_K's min terms: run 2p and 2p + 1 of each super-block).
+// activations as they are, 0–15, which maddubs takes unsigned), the sums of its two halves of
+// 16 as the int16 pair of one int32 (Q6_K's −32, whose scales are per 16 values), or the sums
+// of two blocks side by side, as such a pair (Q4_K's and Q5_K's min terms: runs 2p and 2p + 1
+// of each super-block).
 struct Token {
     const std::int8_t* x;
     const float* scales;
     const int* sums;
-    const float* scaled_sums;
     const int* half_sums;
     const int* run_pair_sums;
 };
@@ -56,27 +55,20 @@ template <typename SignedWord>
     return _mm256_add_epi32(even, odd);
 }
 
-// Σ over 32 values of weights · x for 8 rows, w[j] holding values 4j … 4j + 3 (Q4_0's low
-// nibbles of word j are values 4j …, its high nibbles 16 + 4j …: w[4 + j], so Q4_0 too).
-// Unsigned weights (≤ 31) meet the activations in maddubs, and the int16 pairs of kWords words
-// are added before they are widened: each pair ≤ 2·15·127 for nibbles (8 words stay within
-// int16), 2·31·127 for Q5_K's 5 bits (4 words). Nothing saturates, so vpdpbusd (avx-vnni)
-// gives the same integers in one instruction a word.
-template <int kWords>
+// Σ over 32 values of nibbles · x for 8 rows, w[j] holding values 4j … 4j + 3 (Q4_0's low
+// nibbles of word j are values 4j …, its high nibbles 16 + 4j …: w[4 + j]). The nibbles meet
+// the activations unsigned in maddubs, and the int16 pairs of all 8 words (each ≤ 2·15·127)
+// are added before they are widened. Nothing saturates, so vpdpbusd (avx-vnni) gives the same
+// integers in one instruction a word.
 [[gnu::always_inline]] inline __m256i unsigned_dots(const __m256i* w, const std::int8_t* x) {
 #if defined(__AVXVNNI__)
     return byte_dots(w, [&](int j) { return broadcast_word(x + 4 * j); });
 #else
-    __m256i dots = _mm256_setzero_si256();
+    __m256i pairs = _mm256_maddubs_epi16(w[0], broadcast_word(x));
 #pragma GCC unroll 8
-    for (int j0 = 0; j0 < 8; j0 += kWords) {
-        __m256i pairs = _mm256_setzero_si256();
-#pragma GCC unroll 8
-        for (int j = j0; j < j0 + kWords; ++j)
-            pairs = _mm256_add_epi16(pairs, _mm256_maddubs_epi16(w[j], broadcast_word(x + 4 * j)));
-        dots = _mm256_add_epi32(dots, _mm256_madd_epi16(pairs, _mm256_set1_epi16(1)));
-    }
-    return dots;
+    for (int j = 1; j < 8; ++j)
+        pairs = _mm256_add_epi16(pairs, _mm256_maddubs_epi16(w[j], broadcast_word(x + 4 * j)));
+    return _mm256_madd_epi16(pairs, _mm256_set1_epi16(1));
 #endif
 }
 
@@ -141,7 +133,7 @@ template <int N>
     }
 #pragma GCC unroll 8
     for (int i = 0; i < N; ++i) {
-        const __m256i dot = _mm256_sub_epi32(unsigned_dots<8>(w, tokens[i].x + kQ8Block * b),
+        const __m256i dot = _mm256_sub_epi32(unsigned_dots(w, tokens[i].x + kQ8Block * b),
                                              _mm256_set1_epi32(8 * tokens[i].sums[b]));
         const __m256 scales = _mm256_mul_ps(w_scales, _mm256_set1_ps(tokens[i].scales[b]));
         sums[i] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(dot), scales, sums[i]);
@@ -183,47 +175,67 @@ template <int N>
         _mm256_broadcastq_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p))), twice);
 }
 
-// sums + Σ over 32 values of nibbles · x for 8 rows, times each row's scale (run_scales): the
-// int16 pairs of all 8 words (≤ 8·2·15·127, within int16) weighed, widened and added by
-// add_pair_dots (one vpdpwssd in the avx-vnni table: vpdpbusd's int32 dots times the scale by
-// vpmulld ran no faster).
+// sums + Σ over 32 values of unsigned weights · x for 8 rows, times each row's scale
+// (run_scales): the int16 pairs of kWords words at a time (≤ 8·2·15·127 for nibbles, 4·2·31·127
+// for Q5_K's 5 bits: within int16) weighed, widened and added by add_pair_dots (one vpdpwssd in
+// the avx-vnni table: vpdpbusd's int32 dots times the scale by vpmulld ran no faster).
+template <int kWords>
 [[gnu::always_inline]] inline __m256i add_scaled_dots(__m256i sums, const __m256i* w,
                                                       const std::int8_t* x, __m256i scales) {
-    __m256i pairs = _mm256_maddubs_epi16(w[0], broadcast_word(x));
 #pragma GCC unroll 8
-    for (int j = 1; j < 8; ++j)
-        pairs = _mm256_add_epi16(pairs, _mm256_maddubs_epi16(w[j], broadcast_word(x + 4 * j)));
-    return add_pair_dots(sums, pairs, scales);
+    for (int j0 = 0; j0 < 8; j0 += kWords) {
+        __m256i pairs = _mm256_maddubs_epi16(w[j0], broadcast_word(x + 4 * j0));
+#pragma GCC unroll 8
+        for (int j = j0 + 1; j < j0 + kWords; ++j)
+            pairs = _mm256_add_epi16(pairs, _mm256_maddubs_epi16(w[j], broadcast_word(x + 4 * j)));
+        sums = add_pair_dots(sums, pairs, scales);
+    }
+    return sums;
 }
 
-// Q4_K: value = d·scale_run·q − dmin·min_run, with the activations' one scale x_scale per
-// super-block (Kernels::activation_block). Per token,
+// Q4_K and Q5_K: value = d·scale_run·q − dmin·min_run, with the activations' one scale
+// x_scale per super-block (Kernels::activation_block). Per token,
 //   Σ w·x = d·x_scale·Σ_runs scale·Σ q·x − dmin·x_scale·Σ_runs min·Σ x,
-// both run sums in integers (≤ 8·63·32·15·127 and 8·63·32·127, within int32), so a
-// super-block costs one conversion and FMA per sum and token. Super-block s of a group
-// against N tokens.
-template <int N>
-[[gnu::always_inline]] inline void add_q4_k_super_block(const std::byte* super, int s,
-                                                        const Token* tokens, __m256* sums) {
+// both run sums in integers (≤ 8·63·32·31·127 and 8·63·32·127, within int32), so a super-block
+// costs one conversion and FMA per sum and token. Super-block s of a group against N tokens;
+// Q5_K with kFifthBits.
+template <bool kFifthBits, int N>
+[[gnu::always_inline]] inline void add_k4_super_block(const std::byte* super, int s,
+                                                      const Token* tokens, __m256* sums) {
     const __m128i* halves = reinterpret_cast<const __m128i*>(super);
     const __m256 d = _mm256_cvtph_ps(_mm_loadu_si128(halves));
     const __m256 dmin = _mm256_cvtph_ps(_mm_loadu_si128(halves + 1));
-    const __m256i low = _mm256_set1_epi8(15);
+    const __m256i low = _mm256_set1_epi8(15), sixteen = _mm256_set1_epi8(16);
     __m256i scaled[N];
 #pragma GCC unroll 8
     for (int i = 0; i < N; ++i) scaled[i] = _mm256_setzero_si256();
+    // Q4_K's runs unrolled (constant shifts, registers for the sums); Q5_K's, with its fifth
+    // bits, in pairs (unrolled further they ran 13 % slower: measured on decode).
+    constexpr int kStep = kFifthBits ? 2 : 8;
+#pragma GCC unroll 1
+    for (int first_run = 0; first_run < 8; first_run += kStep) {
 #pragma GCC unroll 8
-    for (int run = 0; run < 8; ++run) {
-        const std::byte* nibbles = super + 160 + 256 * std::size_t(run / 2);
-        __m256i w[8];
+        for (int run = first_run; run < first_run + kStep; ++run) {
+            const std::byte* nibbles = super + 160 + 256 * std::size_t(run / 2);
+            const __m256i run_bit = _mm256_set1_epi8(char(1 << run));
+            __m256i w[8];
 #pragma GCC unroll 8
-        for (int j = 0; j < 8; ++j)
-            w[j] = _mm256_and_si256(shift_right(load_word(nibbles, j), 4 * (run % 2)), low);
-        const __m256i scales = run_scales(super + 32 + 8 * std::size_t(run));
+            for (int j = 0; j < 8; ++j) {
+                w[j] = _mm256_and_si256(shift_right(load_word(nibbles, j), 4 * (run % 2)), low);
+                if constexpr (kFifthBits) {
+                    // bit `run` of each byte as 16, by a compare: no shift, the instruction
+                    // these kernels have most of
+                    const __m256i set = _mm256_cmpeq_epi8(
+                        _mm256_and_si256(load_word(super + 1184, j), run_bit), run_bit);
+                    w[j] = _mm256_or_si256(w[j], _mm256_and_si256(set, sixteen));
+                }
+            }
+            const __m256i scales = run_scales(super + 32 + 8 * std::size_t(run));
 #pragma GCC unroll 8
-        for (int i = 0; i < N; ++i) {
-            const std::int8_t* x = tokens[i].x + kQ8SuperBlock * s + kQ8Block * run;
-            scaled[i] = add_scaled_dots(scaled[i], w, x, scales);
+            for (int i = 0; i < N; ++i) {
+                const std::int8_t* x = tokens[i].x + kQ8SuperBlock * s + kQ8Block * run;
+                scaled[i] = add_scaled_dots < kFifthBits ? 4 : 8 > (scaled[i], w, x, scales);
+            }
         }
     }
     // Per lane (a row), its mins of runs 2p and 2p + 1 as an int16 pair.
@@ -250,58 +262,13 @@ template <int N>
     }
 }
 
-// Q5_K: value = d·scale_run·q − dmin·min_run, q 5 bits; per run of 32 values and token,
-// Σ w·x = d·scale·x_scale·Σ q·x − dmin·min·(x_scale·Σ x). Super-block s of a group against N
-// tokens, its runs in pairs (unrolled further they ran 13 % slower: measured on decode).
-template <int N>
-[[gnu::always_inline]] inline void add_q5_k_super_block(const std::byte* super, int s,
-                                                        const Token* tokens, __m256* sums) {
-    const __m128i* halves = reinterpret_cast<const __m128i*>(super);
-    const __m256 d = _mm256_cvtph_ps(_mm_loadu_si128(halves));
-    const __m256 dmin = _mm256_cvtph_ps(_mm_loadu_si128(halves + 1));
-    const __m256i low = _mm256_set1_epi8(15), sixteen = _mm256_set1_epi8(16);
-    const auto bytes_of_run = [&](std::size_t at) {
-        return _mm256_cvtepi32_ps(
-            _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(super + at))));
-    };
-#pragma GCC unroll 1
-    for (int first_run = 0; first_run < 8; first_run += 2) {
-#pragma GCC unroll 2
-        for (int run = first_run; run < first_run + 2; ++run) {
-            const std::byte* nibbles = super + 160 + 256 * std::size_t(run / 2);
-            const __m256i run_bit = _mm256_set1_epi8(char(1 << run));
-            __m256i w[8];
-#pragma GCC unroll 8
-            for (int j = 0; j < 8; ++j) {
-                w[j] = _mm256_and_si256(shift_right(load_word(nibbles, j), 4 * (run % 2)), low);
-                // bit `run` of each byte as 16, by a compare: no shift, the instruction these
-                // kernels have most of
-                const __m256i set = _mm256_cmpeq_epi8(
-                    _mm256_and_si256(load_word(super + 1184, j), run_bit), run_bit);
-                w[j] = _mm256_or_si256(w[j], _mm256_and_si256(set, sixteen));
-            }
-            const __m256 scales = _mm256_mul_ps(d, bytes_of_run(32 + 8 * std::size_t(run)));
-            const __m256 mins = _mm256_mul_ps(dmin, bytes_of_run(96 + 8 * std::size_t(run)));
-            const int block = 8 * s + run;
-#pragma GCC unroll 8
-            for (int i = 0; i < N; ++i) {
-                // 5-bit weights: the int16 pairs of 4 words at a time stay within int16
-                const __m256i dot = unsigned_dots<4>(w, tokens[i].x + kQ8Block * block);
-                sums[i] = _mm256_fmadd_ps(
-                    _mm256_cvtepi32_ps(dot),
-                    _mm256_mul_ps(scales, _mm256_set1_ps(tokens[i].scales[block])), sums[i]);
-                sums[i] =
-                    _mm256_fnmadd_ps(mins, _mm256_set1_ps(tokens[i].scaled_sums[block]), sums[i]);
-            }
-        }
-    }
-}
-
-// Q6_K: value = d·scale_16·(q − 32), q 6 bits, a signed int8 scale per 16 values. Per run of 32
-// values and token, Σ w·x = d·x_scale·(Σ_halves scale·Σ q·x − 32·Σ_halves scale·Σ x): the
-// unsigned q meet the activations in maddubs (pairs ≤ 2·63·127: two words stay within int16),
-// and madd with the scale (vpdpwssd in the avx-vnni table) both widens the pairs and weighs
-// them. Super-block s of a group against N tokens.
+// Q6_K: value = d·scale_16·(q − 32), q 6 bits, a signed int8 scale per 16 values, with the
+// activations' one scale x_scale per super-block. Per run of 32 values and token, Σ w·x =
+// d·x_scale·(Σ_halves scale·Σ q·x − 32·Σ_halves scale·Σ x): the unsigned q meet the
+// activations in maddubs (pairs ≤ 2·63·127: two words stay within int16), and madd with the
+// scale (vpdpwssd in the avx-vnni table) both widens the pairs and weighs them. Each run is
+// added in floats: summed as integers over the super-block, as Q4_K's are, 8 tokens ran 7 %
+// slower (their sums need 8 more registers). Super-block s of a group against N tokens.
 template <int N>
 [[gnu::always_inline]] inline void add_q6_k_super_block(const std::byte* super, int s,
                                                         const Token* tokens, __m256* sums) {
@@ -356,7 +323,7 @@ template <int N>
                 _mm256_madd_epi16(scale_pairs_32, _mm256_set1_epi32(tokens[i].half_sums[block])));
             sums[i] =
                 _mm256_fmadd_ps(_mm256_cvtepi32_ps(dot),
-                                _mm256_mul_ps(d, _mm256_set1_ps(tokens[i].scales[block])), sums[i]);
+                                _mm256_mul_ps(d, _mm256_set1_ps(tokens[i].scales[s])), sums[i]);
         }
     }
 }

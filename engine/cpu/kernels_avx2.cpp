@@ -390,7 +390,7 @@ constexpr Kernels kAvx2{FANTASMA_AVX2_TABLE_NAME,
                         /*symmetric_blocks_on_quantized_activations=*/true,
                         pack_row_groups_avx2,
                         quantize_row_q8_super,
-                        /*q4_k_on_super_block_activations=*/true};
+                        /*k_quants_on_super_block_activations=*/true};
 
 }  // namespace
 

@@ -143,33 +143,30 @@ std::vector<std::byte> pack(const std::byte* weight, std::size_t row_bytes, int 
 template <Format kFormat>
 struct PreparedTokens {
     std::vector<int> sums, half_sums, run_pair_sums;
-    std::vector<float> scaled_sums;
     std::vector<Token> tokens;
 
-    // Q4_K's activations have a scale per super-block (the avx2 tables' activation_block).
+    // The K-quants' activations have a scale per super-block (the tables' activation_block).
     explicit PreparedTokens(const MatmulTask& m) : tokens(std::size_t(m.T)) {
         const int blocks = m.K / kQ8Block;
-        const int scales_per_token = kFormat == Format::q4_k ? m.K / kQ8SuperBlock : blocks;
+        constexpr bool kMins = kFormat == Format::q4_k || kFormat == Format::q5_k;
+        constexpr bool kSuperBlocks = kMins || kFormat == Format::q6_k;
+        const int scales_per_token = kSuperBlocks ? m.K / kQ8SuperBlock : blocks;
         const std::size_t count = std::size_t(m.T) * blocks;
         if (kFormat == Format::q4_0) sums.resize(count);
-        if (kFormat == Format::q5_k) scaled_sums.resize(count);
         if (kFormat == Format::q6_k) half_sums.resize(count);
-        if (kFormat == Format::q4_k) run_pair_sums.resize(count / 2);
+        if (kMins) run_pair_sums.resize(count / 2);
         for (int t = 0; t < m.T; ++t) {
             const std::size_t first = std::size_t(t) * blocks;
             Token& token = tokens[std::size_t(t)];
             token = {m.x_quants + std::size_t(t) * m.K,
                      m.x_scales + std::size_t(t) * scales_per_token,
                      sums.empty() ? nullptr : sums.data() + first,
-                     scaled_sums.empty() ? nullptr : scaled_sums.data() + first,
                      half_sums.empty() ? nullptr : half_sums.data() + first,
                      run_pair_sums.empty() ? nullptr : run_pair_sums.data() + first / 2};
             for (int b = 0; b < blocks; ++b) {
                 const std::int8_t* x = token.x + kQ8Block * b;
                 if (kFormat == Format::q4_0) sums[first + b] = block_quant_sum(x);
-                if (kFormat == Format::q5_k)
-                    scaled_sums[first + b] = token.scales[b] * float(block_quant_sum(x));
-                if (kFormat == Format::q4_k && b % 2 == 0)  // |Σ| ≤ 32·127: an int16 each
+                if (kMins && b % 2 == 0)  // |Σ| ≤ 32·127: an int16 each
                     run_pair_sums[(first + b) / 2] =
                         int(std::uint32_t(std::uint16_t(block_quant_sum(x))) |
                             std::uint32_t(block_quant_sum(x + kQ8Block)) << 16);
@@ -200,10 +197,8 @@ template <Format kFormat, int N>
         add_q6_k_super_block<N>(block, b, tokens, sums);
     else if constexpr (kFormat == Format::iq4_xs)
         add_iq4_xs_super_block<N>(block, b, tokens, sums);
-    else if constexpr (kFormat == Format::q4_k)
-        add_q4_k_super_block<N>(block, b, tokens, sums);
-    else if constexpr (kFormat == Format::q5_k)
-        add_q5_k_super_block<N>(block, b, tokens, sums);
+    else if constexpr (kFormat == Format::q4_k || kFormat == Format::q5_k)
+        add_k4_super_block<kFormat == Format::q5_k, N>(block, b, tokens, sums);
     else if constexpr (kFormat == Format::q4_0)
         add_q4_0_block<N>(block, b, tokens, sums);
     else

@@ -317,9 +317,9 @@ Kernels make_table() {
     table.quant_offset = 128;
     table.k_quants_on_quantized_activations = true;
     table.symmetric_blocks_on_quantized_activations = false;  // the AVX2 kernels want signed x
-    // Its block lanes weigh each run in floats: they take Q4_K on scales per 32 values.
+    // Its block lanes weigh each run in floats: they take the K-quants on scales per 32 values.
     table.quantize_row_q8_super = nullptr;
-    table.q4_k_on_super_block_activations = false;
+    table.k_quants_on_super_block_activations = false;
     // The AVX2 table's packed row groups are for its own kernels: these read the stored rows,
     // which a packed copy would only double in memory (and page out, to be read back).
     table.pack_weights = nullptr;

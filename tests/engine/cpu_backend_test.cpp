@@ -216,12 +216,13 @@ void check_long_k(const cpu::Kernels& kernels, const fe::TensorData& tensor,
                   const std::vector<float>& w, int N, int K, int T) {
     cpu::CpuBackend backend({.threads = 2, .kernels = kernels.name});
     const fe::Weight weight = backend.prepare_weight(tensor, N, K);
-    // Each block of 32: one large value, ±1/8 … ±1 by block, and small ones, which the 8-bit
+    // Each block of 32: one large value, ±1/11 … ±1 by block (11 blocks: a period no run of 8
+    // blocks keeps, so each super-block's largest differs too), and small ones, which the 8-bit
     // rounding (steps of max|x|/127 per 32 or 256 values) moves by up to half their size: the
-    // two block sizes round them differently.
+    // two block sizes round them differently, and each block's scale is its own.
     auto x = random_values(std::size_t(T) * K, 17, 0.01f);
     for (std::size_t i = 0; i < x.size(); i += 32)
-        x[i] = float(1 + i / 32 % 8) / 8 * (i % 64 ? 1.0f : -1.0f);
+        x[i] = float(1 + i / 32 % 11) / 11 * (i % 64 ? 1.0f : -1.0f);
     // The activations as the kernels round them: per block, scale max|x|/127.
     const int block = kernels.activation_block(tensor.dtype);
     std::vector<float> rounded(x.size());
@@ -266,9 +267,9 @@ void check_long_k(const cpu::Kernels& kernels, const fe::TensorData& tensor,
         }
     }
     // The test can tell the two apart: the roundings' errors are random sums, which now and
-    // then nearly cancel in one output (1 in 50 or so), never in most.
+    // then nearly cancel in one output (1 in 50 or so; one of one token's 9), never in most.
     INFO(fe::dtype_name(tensor.dtype) << " " << kernels.name << " K " << K << " T " << T);
-    REQUIRE(apart >= 0.9 * T * N);
+    REQUIRE(apart >= 0.8 * T * N);
 }
 
 }  // namespace

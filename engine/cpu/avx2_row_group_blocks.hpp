@@ -140,21 +140,60 @@ template <int N>
     }
 }
 
+// A run's signed scales of 8 rows (8 int8 at p) as add_scaled_signed_dots takes them: each
+// row's twice, as the int16 pair of its lane (madd); in the avx-vnni table as an int32.
+[[gnu::always_inline]] inline __m256i signed_run_scales(const std::byte* p) {
+    const __m256i scales =
+        _mm256_cvtepi8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)));
+#if defined(__AVXVNNI__)
+    return scales;
+#else
+    return _mm256_or_si256(_mm256_and_si256(scales, _mm256_set1_epi32(0xffff)),
+                           _mm256_slli_epi32(scales, 16));
+#endif
+}
+
+// sums + Σ over 32 values of signed weights · x for 8 rows, times each row's scale
+// (signed_run_scales): AVX2 weighs each word's int16 pairs by it in the madd that widens them;
+// the avx-vnni table multiplies vpdpbusd's int32 dots by it. The same integers.
+[[gnu::always_inline]] inline __m256i add_scaled_signed_dots(__m256i sums, const __m256i* w_abs,
+                                                             const __m256i* w, const std::int8_t* x,
+                                                             __m256i scales) {
+#if defined(__AVXVNNI__)
+    return _mm256_add_epi32(sums, _mm256_mullo_epi32(signed_dots(w_abs, w, x), scales));
+#else
+    __m256i even = _mm256_setzero_si256(), odd = _mm256_setzero_si256();
+    const auto word = [&](int j) {
+        return _mm256_madd_epi16(
+            _mm256_maddubs_epi16(w_abs[j], _mm256_sign_epi8(broadcast_word(x + 4 * j), w[j])),
+            scales);
+    };
+#pragma GCC unroll 8
+    for (int j = 0; j < 8; j += 2) {
+        even = _mm256_add_epi32(even, word(j));
+        odd = _mm256_add_epi32(odd, word(j + 1));
+    }
+    return _mm256_add_epi32(sums, _mm256_add_epi32(even, odd));
+#endif
+}
+
 // IQ4_XS: value = d·(ls_run − 32)·level[n], a 6-bit ls per run of 32 values and a table of 16
-// signed levels. Super-block s of a group against N tokens.
+// signed levels, with the activations' one scale x_scale per super-block (as llama.cpp's
+// Q8_K). Per token, Σ w·x = d·x_scale·Σ_runs (ls − 32)·Σ level·x, the runs weighed and summed
+// as integers (≤ 8·32·32·127·127, within int32). Super-block s of a group against N tokens.
 template <int N>
 [[gnu::always_inline]] inline void add_iq4_xs_super_block(const std::byte* super, int s,
                                                           const Token* tokens, __m256* sums) {
     const __m256 d = _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(super)));
     const __m128i levels = _mm_loadu_si128(reinterpret_cast<const __m128i*>(kIq4Values.data()));
     const __m256i table = _mm256_set_m128i(levels, levels), low = _mm256_set1_epi8(15);
+    __m256i scaled[N];
+#pragma GCC unroll 8
+    for (int i = 0; i < N; ++i) scaled[i] = _mm256_setzero_si256();
 #pragma GCC unroll 1
     for (int run = 0; run < 8; ++run) {
-        const __m256 w_scales = _mm256_mul_ps(
-            d, _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(
-                   _mm_loadl_epi64(reinterpret_cast<const __m128i*>(super + 16 + 8 * run)))));
         const std::byte* words = super + 80 + 128 * std::size_t(run);
-        __m256i w[8];
+        __m256i w[8], w_abs[8];
 #pragma GCC unroll 8
         for (int j = 0; j < 4; ++j) {
             const __m256i packed = load_word(words, j);
@@ -162,8 +201,19 @@ template <int N>
             w[4 + j] =
                 _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(packed, 4), low));
         }
-        add_signed_block<N>(w, w_scales, 8 * s + run, tokens, sums);
+#pragma GCC unroll 8
+        for (int j = 0; j < 8; ++j) w_abs[j] = _mm256_abs_epi8(w[j]);
+        const __m256i scales = signed_run_scales(super + 16 + 8 * std::size_t(run));
+#pragma GCC unroll 8
+        for (int i = 0; i < N; ++i) {
+            const std::int8_t* x = tokens[i].x + kQ8SuperBlock * s + kQ8Block * run;
+            scaled[i] = add_scaled_signed_dots(scaled[i], w_abs, w, x, scales);
+        }
     }
+#pragma GCC unroll 8
+    for (int i = 0; i < N; ++i)
+        sums[i] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(scaled[i]),
+                                  _mm256_mul_ps(d, _mm256_set1_ps(tokens[i].scales[s])), sums[i]);
 }
 
 // A run's 6-bit scales of 8 rows (8 bytes at p), each row's twice, as the int16 pair of its

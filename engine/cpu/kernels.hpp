@@ -95,17 +95,19 @@ struct Kernels {
     std::vector<std::byte> (*pack_weights)(DType type, const std::byte* weight,
                                            std::size_t row_bytes, int rows, int K) = nullptr;
     // quantize_row_q8 with one scale per 256 values (K a multiple of 256; llama.cpp's Q8_K),
-    // for Q4_K, Q5_K and Q6_K where k_quants_on_super_block_activations: a super-block's 8 runs
-    // then share the activations' scale, so their products add up as integers, each weighed by
-    // its scale in the madd, with one conversion and FMA per super-block and token instead of
-    // float operations per run (the AVX2 tables; one thread's Q4_K matmul ~1.2x faster).
+    // for Q4_K, Q5_K, Q6_K and IQ4_XS where k_quants_on_super_block_activations: a
+    // super-block's 8 runs then share the activations' scale, so their products add up as
+    // integers, each weighed by its scale in the madd, with one conversion and FMA per
+    // super-block and token instead of float operations per run (the AVX2 tables; one
+    // thread's Q4_K matmul ~1.2x faster).
     void (*quantize_row_q8_super)(const float* x, int K, std::int8_t* quants,
                                   float* scales) = nullptr;
     bool k_quants_on_super_block_activations = false;
 
     // The values per activation scale a matmul over `type` weights reads: 32, or 256.
     int activation_block(DType type) const {
-        const bool k_quant = type == DType::q4_k || type == DType::q5_k || type == DType::q6_k;
+        const bool k_quant = type == DType::q4_k || type == DType::q5_k || type == DType::q6_k ||
+                             type == DType::iq4_xs;
         return k_quant && k_quants_on_super_block_activations ? kQ8SuperBlock : kQ8Block;
     }
     // What quantizes the activations of a matmul over `type` weights.

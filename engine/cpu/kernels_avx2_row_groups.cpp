@@ -149,7 +149,7 @@ struct PreparedTokens {
     explicit PreparedTokens(const MatmulTask& m) : tokens(std::size_t(m.T)) {
         const int blocks = m.K / kQ8Block;
         constexpr bool kMins = kFormat == Format::q4_k || kFormat == Format::q5_k;
-        constexpr bool kSuperBlocks = kMins || kFormat == Format::q6_k;
+        constexpr bool kSuperBlocks = kMins || kFormat == Format::q6_k || kFormat == Format::iq4_xs;
         const int scales_per_token = kSuperBlocks ? m.K / kQ8SuperBlock : blocks;
         const std::size_t count = std::size_t(m.T) * blocks;
         if (kFormat == Format::q4_0) sums.resize(count);

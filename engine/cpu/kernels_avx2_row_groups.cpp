@@ -9,7 +9,9 @@
 // work of a block (one conversion, one product of the 8 rows' scales with the token's, one
 // FMA) is shared by 8 rows, and every lane ends holding a finished output. The weights are put
 // in that layout once, when the model loads (pack_row_groups_avx2; llama.cpp's AVX2 path
-// repacks Q4_0 at load for the same reason).
+// repacks Q4_0 at load for the same reason). The K-quants and IQ4_XS take activations with one
+// scale per 256 values (Kernels::activation_block), so their runs' integer sums, weighed by the
+// runs' scales, need that float work once per super-block.
 //
 // Packed layout, per group of 8 rows (the last padded with zero rows), block after block; "word
 // j" is 4 bytes of a row, and the words of rows 0–7 sit side by side (word j of rows 0–7, then

@@ -200,6 +200,8 @@ int run_bench(const BenchOptions& options, std::ostream& out, std::ostream& err)
             {"matrix_types", weights.types},
             {"weight_bytes", weights.bytes},
             {"bytes_per_token", weights.bytes_per_token},
+            // read and written by every decode step, beside the weights
+            {"state_bytes", model.config().recurrent_state_bytes()},
             {"backend", on_backend.backend->name()},
             {"threads", threads},
             {"prompt_tokens", options.prompt_tokens},

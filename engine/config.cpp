@@ -114,6 +114,16 @@ std::vector<int> read_eos(const json& text, const json& root) {
 
 }  // namespace
 
+std::uint64_t ModelConfig::recurrent_state_bytes() const {
+    std::uint64_t bytes = 0;
+    for (const LayerKind kind : layer_types)
+        if (kind == LayerKind::linear_attention)
+            bytes += 4 * (std::uint64_t(linear_num_value_heads) * linear_key_head_dim *
+                              linear_value_head_dim +
+                          std::uint64_t(linear_conv_kernel_dim - 1) * linear_conv_dim());
+    return bytes;
+}
+
 ModelConfig parse_hf_config(std::string_view json_text, std::string_view source) {
     JsonRead read = read_json(json_text);
     if (!read.ok()) throw ModelError(std::string(source) + ": " + read.error);

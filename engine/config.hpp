@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <string_view>
 #include <vector>
@@ -44,6 +45,9 @@ struct ModelConfig {
     int linear_key_dim() const { return linear_num_key_heads * linear_key_head_dim; }
     int linear_value_dim() const { return linear_num_value_heads * linear_value_head_dim; }
     int linear_conv_dim() const { return 2 * linear_key_dim() + linear_value_dim(); }
+    // One sequence's recurrent state in bytes: each DeltaNet layer's float32 state matrices and
+    // conv history. A decode step reads and writes all of it.
+    std::uint64_t recurrent_state_bytes() const;
 };
 
 // Parses an HF config.json text: a text-only model (`Qwen3_5ForCausalLM`, settings at the top)

@@ -70,15 +70,7 @@ void inspect_safetensors(const std::filesystem::path& path, ModelInfo& info) {
 }  // namespace
 
 std::uint64_t ModelInfo::state_bytes() const {
-    if (!config) return 0;
-    const ModelConfig& c = *config;
-    std::uint64_t bytes = 0;
-    for (const LayerKind kind : c.layer_types)
-        if (kind == LayerKind::linear_attention)
-            bytes += 4 * (std::uint64_t(c.linear_num_value_heads) * c.linear_key_head_dim *
-                              c.linear_value_head_dim +
-                          std::uint64_t(c.linear_conv_kernel_dim - 1) * c.linear_conv_dim());
-    return bytes;
+    return config ? config->recurrent_state_bytes() : 0;
 }
 
 std::uint64_t ModelInfo::kv_bytes_per_token() const {

@@ -13,6 +13,7 @@
 #include "../engine/reference_models.hpp"
 #include "cli_test_support.hpp"
 #include "engine/gguf/gguf.hpp"
+#include "engine/model_info.hpp"
 #include "engine/npy.hpp"
 
 namespace fs = std::filesystem;
@@ -198,6 +199,10 @@ TEST_CASE("bench --json reports positive, consistent figures", "[cli][bench]") {
     CHECK(report["bytes_per_token"].get<std::uint64_t>() <=
           report["weight_bytes"].get<std::uint64_t>());
     CHECK(report["peak_rss_bytes"].get<std::uint64_t>() > 0);
+    // the recurrent state each decode step reads and writes, as `model info` counts it
+    CHECK(report["state_bytes"].get<std::uint64_t>() ==
+          fantasma::engine::inspect_model(gguf).state_bytes());
+    CHECK(report["state_bytes"].get<std::uint64_t>() > 0);
     for (const char* test : {"prefill", "decode"}) {
         INFO(test);
         const auto runs =

@@ -45,6 +45,8 @@ TEST_CASE("a multimodal config reads the text settings under text_config", "[eng
     CHECK(c.layer_types[2] == fe::LayerKind::linear_attention);
     CHECK(c.layer_types[3] == fe::LayerKind::full_attention);
     CHECK(c.layer_types[7] == fe::LayerKind::full_attention);
+    // 6 DeltaNet layers, each 16 value heads' 128 × 128 floats and 3 conv rows of 6,144
+    CHECK(c.recurrent_state_bytes() == 6 * 4 * (16 * 128 * 128 + 3 * 6144));
 }
 
 TEST_CASE("RoPE settings are found wherever transformers put them", "[engine][config]") {

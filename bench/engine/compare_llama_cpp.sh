@@ -4,7 +4,7 @@
 # runs, and prints one Markdown table (medians of the repetitions; the decode bound is bytes
 # read per token ÷ the mean of the bandwidths measured around that file's runs: this machine's
 # bandwidth drifts by ±20 % within minutes; "with state" adds the recurrent state a decode step
-# reads and writes, 2 × 19 MB on the 0.8B shape, which no kernel of the weights can avoid).
+# reads and writes, 2 × 20.2 MB on the 0.8B shape, which no kernel of the weights can avoid).
 #   compare_llama_cpp.sh LLAMA_CPP_BUILD_DIR MODEL.gguf...
 # Settings from the environment: THREADS (2), PROMPT (512; 0: decode only), GEN (128), REPS (3),
 # ROUNDS (1: with more, each file's llama.cpp and fantasma runs alternate ROUNDS times and the
